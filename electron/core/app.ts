@@ -1,0 +1,143 @@
+/**
+ * `createCore({ dataDir })`: the embedded GitLab v4-compatible service (architecture.md "core").
+ * Boots SQLite (WAL, migrations), the default storage shard, the administrator `root` on first start,
+ * the Fastify app with GitLab's auth, params, pagination and error shapes, and finishes work a crash
+ * left behind (queued repository removals, missing repositories, interrupted imports).
+ * Nothing global: every core owns its database, shards and background tasks.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync, chmodSync } from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Core, CoreInjectRequest, CoreInjectResponse, CoreOptions } from './core-contract.js';
+import { openDatabase } from './db/database.js';
+import type { StorageShards } from './git/storage.js';
+import { checkRouteAccess, resolveActor } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { collectParams, parseBracketParams, registerParamParsers } from './http/params.js';
+import { BackgroundTasks } from './jobs/background-tasks.js';
+import { apiRoutes } from './routes/index.js';
+import type { Actor, ServiceContext } from './services/context.js';
+import { resumeImports } from './services/projects/import-repository.js';
+import { finishRepositoryRemovals, repairRepositories } from './services/projects/repository-maintenance.js';
+import { bootstrapRoot } from './services/users/users-service.js';
+
+export type { Core, CoreOptions } from './core-contract.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The service context for this request (actor resolved from the token). */
+    svc: ServiceContext;
+    /** Query and body parameters merged, GitLab style. */
+    gparams: Record<string, unknown>;
+  }
+}
+
+/** Token scheme for the generated root token file. */
+function randomRootToken(): string {
+  return `glpat-${randomBytes(15).toString('base64url')}`;
+}
+
+/** Strip tokens from URLs before they reach a log line. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&](?:private_token|access_token)=)[^&]*/gi, '$1[REDACTED]');
+}
+
+/**
+ * Create and boot a core.
+ * @throws if the data dir can't be created, the database can't be opened, or the root token is shorter than 20 characters.
+ */
+export async function createCore(opts: CoreOptions): Promise<Core> {
+  const dataDir = path.resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const shards: StorageShards = new Map([['default', path.join(dataDir, 'repositories', 'default')]]);
+  for (const dir of shards.values()) mkdirSync(dir, { recursive: true });
+  const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
+  const tasks = new BackgroundTasks();
+  let externalUrl = (opts.externalUrl ?? 'http://localhost').replace(/\/+$/, '');
+
+  const systemCtx: ServiceContext = {
+    db,
+    shards,
+    actor: { user: null, scopes: [], ipAddress: null },
+    externalUrl: () => externalUrl,
+    tasks,
+  };
+
+  // First start: the administrator and their token.
+  const envToken = process.env.OUTPOST_ROOT_TOKEN;
+  const wanted = opts.rootToken ?? (envToken && envToken.length > 0 ? envToken : undefined);
+  const initialRootToken = bootstrapRoot(systemCtx, wanted ?? randomRootToken());
+  if (initialRootToken && !wanted) {
+    const file = path.join(dataDir, 'initial_root_token');
+    writeFileSync(file, `${initialRootToken}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+
+  // Finish what a crash left behind.
+  await finishRepositoryRemovals(systemCtx);
+  await repairRepositories(systemCtx);
+  resumeImports(systemCtx);
+
+  const app: FastifyInstance = Fastify({
+    logger: opts.logger
+      ? {
+          level: 'info',
+          redact: ['req.headers["private-token"]', 'req.headers.authorization'],
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+          },
+        }
+      : false,
+    bodyLimit: 20 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000, querystringParser: parseBracketParams },
+  });
+  await registerParamParsers(app);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (req, reply) => {
+    const actor: Actor | null = resolveActor(db, req, reply);
+    if (!actor) return reply;
+    req.svc = { ...systemCtx, actor };
+    if (req.routeOptions.url && !checkRouteAccess(actor, req, reply)) return reply;
+    return undefined;
+  });
+  app.addHook('preHandler', async (req) => {
+    req.gparams = await collectParams(req);
+  });
+
+  await app.register(apiRoutes, { prefix: '/api/v4' });
+  await app.ready();
+
+  let closed = false;
+  return {
+    dataDir,
+    initialRootToken,
+    async inject(req: CoreInjectRequest): Promise<CoreInjectResponse> {
+      const res = await app.inject({
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        payload: req.payload as string | Buffer | object | undefined,
+      });
+      return { statusCode: res.statusCode, headers: res.headers, body: res.body, rawPayload: res.rawPayload };
+    },
+    async listen({ port = 0, host = '127.0.0.1' } = {}): Promise<string> {
+      await app.listen({ port, host });
+      const addr = app.server.address();
+      const actualPort = typeof addr === 'object' && addr ? addr.port : port;
+      const url = `http://${host}:${actualPort}`;
+      if (!opts.externalUrl) externalUrl = url;
+      return url;
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await tasks.idle();
+      db.close();
+    },
+    idle: () => tasks.idle(),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The embedded core's public surface (architecture.md "core"), as the host and tests use it.
+ * Implemented by `createCore` in `./app.ts`.
+ */
+
+/** Options of `createCore`. */
+export interface CoreOptions {
+  /** Data directory; created when missing. Holds `outpost.sqlite`, `repositories/<shard>/@hashed/…`, `initial_root_token`. */
+  dataDir: string;
+  /**
+   * Token for the administrator `root` on first start (≥ 20 characters). Falls back to the
+   * `OUTPOST_ROOT_TOKEN` environment variable, then to a random token written to
+   * `<dataDir>/initial_root_token` with mode 0600.
+   */
+  rootToken?: string;
+  /** External base URL used in `web_url` fields and `Link` headers. Default: the listen URL, or `http://localhost` before `listen()`. */
+  externalUrl?: string;
+  /** Fastify request logging (never logs tokens). Default false. */
+  logger?: boolean;
+}
+
+/** A request for `core.inject()` (light-my-request shape). `url` includes `/api/v4`. */
+export interface CoreInjectRequest {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+  url: string;
+  headers?: Record<string, string>;
+  /** A string or Buffer is sent as is; an object is JSON-encoded. */
+  payload?: string | Buffer | object;
+}
+
+/** A response from `core.inject()`. */
+export interface CoreInjectResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  /** The body as text. */
+  body: string;
+  rawPayload: Buffer;
+}
+
+/** A running core. Nothing global: many cores run side by side in one process. */
+export interface Core {
+  readonly dataDir: string;
+  /**
+   * The root token when this start created the administrator (first start on an empty data dir),
+   * else null. The host moves it into its vault.
+   */
+  readonly initialRootToken: string | null;
+  /** Serve a request in-process, without a socket. */
+  inject(req: CoreInjectRequest): Promise<CoreInjectResponse>;
+  /** Listen on `host` (default 127.0.0.1) and `port` (default 0 = a free port); resolves to `http://HOST:PORT`. */
+  listen(opts?: { port?: number; host?: string }): Promise<string>;
+  /** Resolves when the background work started so far (imports, repository removals) has finished. */
+  idle(): Promise<void>;
+  /** Stop listening, finish in-flight work, close SQLite. */
+  close(): Promise<void>;
+}

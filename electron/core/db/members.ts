@@ -1,0 +1,104 @@
+/** Queries on `members`: project members (`Project`) and group members (`Namespace`). */
+import type { Db } from './database.js';
+
+export type MemberSource = 'Project' | 'Namespace';
+
+export interface MemberRow {
+  id: number;
+  source_type: MemberSource;
+  source_id: number;
+  user_id: number;
+  access_level: number;
+  expires_at: string | null;
+  created_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function findMember(db: Db, source: MemberSource, sourceId: number, userId: number): MemberRow | undefined {
+  return db
+    .prepare('SELECT * FROM members WHERE source_type = ? AND source_id = ? AND user_id = ?')
+    .get(source, sourceId, userId) as MemberRow | undefined;
+}
+
+/** The user's memberships in any of the given namespaces. */
+export function findNamespaceMemberships(db: Db, userId: number, namespaceIds: readonly number[]): MemberRow[] {
+  if (namespaceIds.length === 0) return [];
+  return db
+    .prepare(
+      `SELECT * FROM members WHERE source_type = 'Namespace' AND user_id = ? AND source_id IN (${namespaceIds.map(() => '?').join(',')})`,
+    )
+    .all(userId, ...namespaceIds) as MemberRow[];
+}
+
+/** Source IDs of every membership the user holds of the given type. */
+export function findMembershipSourceIds(db: Db, userId: number, source: MemberSource): number[] {
+  return (
+    db.prepare('SELECT source_id FROM members WHERE source_type = ? AND user_id = ?').all(source, userId) as {
+      source_id: number;
+    }[]
+  ).map((r) => r.source_id);
+}
+
+export function countMembers(db: Db, source: MemberSource, sourceId: number, query?: string): number {
+  const q = query ? `%${query}%` : null;
+  return (
+    db
+      .prepare(
+        `SELECT count(*) AS n FROM members m JOIN users u ON u.id = m.user_id
+         WHERE m.source_type = ? AND m.source_id = ? AND (? IS NULL OR u.username LIKE ? OR u.name LIKE ?)`,
+      )
+      .get(source, sourceId, q, q, q) as { n: number }
+  ).n;
+}
+
+export function listMembers(
+  db: Db,
+  source: MemberSource,
+  sourceId: number,
+  query: string | undefined,
+  limit: number,
+  offset: number,
+): MemberRow[] {
+  const q = query ? `%${query}%` : null;
+  return db
+    .prepare(
+      `SELECT m.* FROM members m JOIN users u ON u.id = m.user_id
+       WHERE m.source_type = ? AND m.source_id = ? AND (? IS NULL OR u.username LIKE ? OR u.name LIKE ?)
+       ORDER BY m.id LIMIT ? OFFSET ?`,
+    )
+    .all(source, sourceId, q, q, q, limit, offset) as MemberRow[];
+}
+
+export function countOwners(db: Db, source: MemberSource, sourceId: number): number {
+  return (
+    db
+      .prepare('SELECT count(*) AS n FROM members WHERE source_type = ? AND source_id = ? AND access_level = 50')
+      .get(source, sourceId) as { n: number }
+  ).n;
+}
+
+export function insertMember(
+  db: Db,
+  m: Omit<MemberRow, 'id' | 'updated_at'>,
+): number {
+  const info = db
+    .prepare(
+      `INSERT INTO members (source_type, source_id, user_id, access_level, expires_at, created_by_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(m.source_type, m.source_id, m.user_id, m.access_level, m.expires_at, m.created_by_id, m.created_at, m.created_at);
+  return Number(info.lastInsertRowid);
+}
+
+export function updateMember(db: Db, id: number, accessLevel: number, expiresAt: string | null, at: string): void {
+  db.prepare('UPDATE members SET access_level = ?, expires_at = ?, updated_at = ? WHERE id = ?').run(accessLevel, expiresAt, at, id);
+}
+
+export function deleteMember(db: Db, id: number): void {
+  db.prepare('DELETE FROM members WHERE id = ?').run(id);
+}
+
+export function deleteMembersOfSource(db: Db, source: MemberSource, sourceId: number): void {
+  db.prepare('DELETE FROM members WHERE source_type = ? AND source_id = ?').run(source, sourceId);
+}

@@ -1,0 +1,34 @@
+/**
+ * Versioned schema migrations. Each migration runs once, in its own transaction, in order; the
+ * applied version is kept in `PRAGMA user_version`. Add a migration by appending to `MIGRATIONS`
+ * (never edit one that has shipped).
+ */
+import type Database from 'better-sqlite3';
+import { migration001Initial } from './migrations/001-initial.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [migration001Initial];
+
+/**
+ * Apply every migration newer than the database's `user_version`.
+ * @throws if the database is newer than this build knows (downgrade), naming both versions.
+ */
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+  if (current > latest) {
+    throw new Error(`Database schema version ${current} is newer than this Outpost build knows (${latest}).`);
+  }
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+}

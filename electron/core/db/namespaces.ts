@@ -1,0 +1,122 @@
+/** Queries on `namespaces`: users' personal namespaces and groups (with subgroups via parent_id). */
+import type { Db } from './database.js';
+import { escapeLike } from './users.js';
+
+export interface NamespaceRow {
+  id: number;
+  name: string;
+  path: string;
+  full_path: string;
+  kind: 'user' | 'group';
+  parent_id: number | null;
+  owner_id: number | null;
+  description: string;
+  visibility: 'private' | 'internal' | 'public';
+  created_at: string;
+  updated_at: string;
+}
+
+export function findNamespaceById(db: Db, id: number): NamespaceRow | undefined {
+  return db.prepare('SELECT * FROM namespaces WHERE id = ?').get(id) as NamespaceRow | undefined;
+}
+
+export function findNamespaceByFullPath(db: Db, fullPath: string): NamespaceRow | undefined {
+  return db.prepare('SELECT * FROM namespaces WHERE full_path = ?').get(fullPath) as NamespaceRow | undefined;
+}
+
+export function findUserNamespace(db: Db, userId: number): NamespaceRow | undefined {
+  return db.prepare("SELECT * FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(userId) as
+    | NamespaceRow
+    | undefined;
+}
+
+export function findNamespacesByIds(db: Db, ids: readonly number[]): Map<number, NamespaceRow> {
+  const out = new Map<number, NamespaceRow>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return out;
+  const rows = db
+    .prepare(`SELECT * FROM namespaces WHERE id IN (${unique.map(() => '?').join(',')})`)
+    .all(...unique) as NamespaceRow[];
+  for (const r of rows) out.set(r.id, r);
+  return out;
+}
+
+/** IDs of the namespace and all its ancestors, nearest first. */
+export function findAncestorIds(db: Db, namespaceId: number): number[] {
+  const rows = db
+    .prepare(
+      `WITH RECURSIVE chain(id, parent_id, depth) AS (
+         SELECT id, parent_id, 0 FROM namespaces WHERE id = ?
+         UNION ALL SELECT n.id, n.parent_id, chain.depth + 1 FROM namespaces n JOIN chain ON n.id = chain.parent_id
+       ) SELECT id FROM chain ORDER BY depth`,
+    )
+    .all(namespaceId) as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
+export function insertNamespace(
+  db: Db,
+  n: Omit<NamespaceRow, 'id' | 'updated_at'>,
+): number {
+  const info = db
+    .prepare(
+      `INSERT INTO namespaces (name, path, full_path, kind, parent_id, owner_id, description, visibility, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(n.name, n.path, n.full_path, n.kind, n.parent_id, n.owner_id, n.description, n.visibility, n.created_at, n.created_at);
+  return Number(info.lastInsertRowid);
+}
+
+export interface GroupListFilter {
+  search?: string;
+  /** Only groups whose id is in this set (null = no restriction, for administrators). */
+  visibleIds: number[] | null;
+  /** Only top-level groups. */
+  topLevelOnly?: boolean;
+  /** Include public/internal groups for an authenticated caller. */
+  includeVisibility?: ('public' | 'internal')[];
+}
+
+function groupWhere(f: GroupListFilter): { sql: string; args: unknown[] } {
+  const parts = ["kind = 'group'"];
+  const args: unknown[] = [];
+  if (f.visibleIds !== null) {
+    const vis = f.includeVisibility ?? [];
+    const idPart = f.visibleIds.length ? `id IN (${f.visibleIds.map(() => '?').join(',')})` : '0';
+    const visPart = vis.length ? ` OR visibility IN (${vis.map(() => '?').join(',')})` : '';
+    parts.push(`(${idPart}${visPart})`);
+    args.push(...f.visibleIds, ...vis);
+  }
+  if (f.search) {
+    parts.push("(name LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\')");
+    const like = `%${escapeLike(f.search)}%`;
+    args.push(like, like);
+  }
+  if (f.topLevelOnly) parts.push('parent_id IS NULL');
+  return { sql: `WHERE ${parts.join(' AND ')}`, args };
+}
+
+export function countGroups(db: Db, f: GroupListFilter): number {
+  const w = groupWhere(f);
+  return (db.prepare(`SELECT count(*) AS n FROM namespaces ${w.sql}`).get(...w.args) as { n: number }).n;
+}
+
+export function listGroups(db: Db, f: GroupListFilter, limit: number, offset: number): NamespaceRow[] {
+  const w = groupWhere(f);
+  return db
+    .prepare(`SELECT * FROM namespaces ${w.sql} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`)
+    .all(...w.args, limit, offset) as NamespaceRow[];
+}
+
+/** IDs of the groups below `groupId` (all depths). */
+export function findDescendantIds(db: Db, groupId: number): number[] {
+  const rows = db
+    .prepare(
+      `WITH RECURSIVE sub(id) AS (
+         SELECT id FROM namespaces WHERE parent_id = ?
+         UNION ALL SELECT n.id FROM namespaces n JOIN sub ON n.parent_id = sub.id
+       ) SELECT id FROM sub`,
+    )
+    .all(groupId) as { id: number }[];
+  return rows.map((r) => r.id);
+}

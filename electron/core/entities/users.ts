@@ -1,0 +1,70 @@
+/**
+ * Presenters for users and tokens (GitLab's UserBasic, UserPublic, UserWithAdmin, PersonalAccessToken
+ * entities; schemas public_api/v4/user/{basic,public,admin}.json). Pure: no queries.
+ */
+import type { PersonalAccessToken, User, UserBasic } from '../../../shared/api-types/users.js';
+import type { TokenRow, UserRow } from '../db/users.js';
+
+/** The embedded user object. */
+export function presentUserBasic(u: UserRow, baseUrl: string): UserBasic {
+  return {
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    state: u.state as UserBasic['state'],
+    avatar_url: null,
+    web_url: `${baseUrl}/${u.username}`,
+  };
+}
+
+/**
+ * `GET /users/:id`, `GET /user`: public fields; `self` adds the caller's own email and limits; `admin`
+ * adds the administrator-only fields.
+ */
+export function presentUser(u: UserRow, baseUrl: string, opts: { self?: boolean; admin?: boolean } = {}): User {
+  const out: User = {
+    ...presentUserBasic(u, baseUrl),
+    created_at: u.created_at,
+    bio: u.bio,
+    location: u.location,
+    public_email: u.public_email,
+    skype: u.skype,
+    linkedin: u.linkedin,
+    twitter: u.twitter,
+    website_url: u.website_url,
+    organization: u.organization,
+    job_title: u.job_title,
+    bot: u.bot === 1,
+  };
+  if (opts.self || opts.admin) {
+    out.email = u.email;
+    out.last_activity_on = u.last_activity_on;
+    out.can_create_group = u.can_create_group === 1;
+    out.can_create_project = true;
+    out.projects_limit = u.projects_limit;
+    out.external = u.external === 1;
+  }
+  if (opts.admin) {
+    out.is_admin = u.is_admin === 1;
+    out.note = u.note;
+  }
+  return out;
+}
+
+/** A token's metadata; `token` (plaintext) only in the create response. */
+export function presentToken(t: TokenRow, today: string, plaintext?: string): PersonalAccessToken {
+  const expired = t.expires_at !== null && t.expires_at <= today;
+  const out: PersonalAccessToken = {
+    id: t.id,
+    name: t.name,
+    revoked: t.revoked === 1,
+    created_at: t.created_at,
+    scopes: JSON.parse(t.scopes) as string[],
+    user_id: t.user_id,
+    last_used_at: t.last_used_at,
+    active: t.revoked === 0 && !expired,
+    expires_at: t.expires_at,
+  };
+  if (plaintext !== undefined) out.token = plaintext;
+  return out;
+}

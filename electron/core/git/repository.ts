@@ -1,0 +1,98 @@
+/**
+ * Bare repository lifecycle: create, first commit, import (mirror of branches and tags), remove.
+ * Writes use plumbing on the bare repository (hash-object, mktree, commit-tree) and move refs with
+ * `update-ref <ref> <new> <old>` so concurrent changes are detected rather than overwritten.
+ */
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { runGit } from './run-git.js';
+
+const ZERO_SHA = '0000000000000000000000000000000000000000';
+
+/** Identity for commits the instance makes (`GIT_AUTHOR_*`/`GIT_COMMITTER_*`). */
+export interface GitIdentity {
+  name: string;
+  email: string;
+}
+
+function identityEnv(who: GitIdentity): Record<string, string> {
+  return {
+    GIT_AUTHOR_NAME: who.name,
+    GIT_AUTHOR_EMAIL: who.email,
+    GIT_COMMITTER_NAME: who.name,
+    GIT_COMMITTER_EMAIL: who.email,
+  };
+}
+
+/** True when `repoPath` exists and is a directory. */
+export async function repositoryExists(repoPath: string): Promise<boolean> {
+  try {
+    return (await stat(repoPath)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** `git init --bare` with HEAD pointing at `refs/heads/<defaultBranch>`. Idempotent. */
+export async function initBareRepository(repoPath: string, defaultBranch: string): Promise<void> {
+  await mkdir(path.dirname(repoPath), { recursive: true });
+  await runGit(['init', '--quiet', '--bare', `--initial-branch=${defaultBranch}`, repoPath]);
+}
+
+/**
+ * Create the first commit on `branch` holding one file, via plumbing, without a work tree.
+ * @returns the new commit SHA.
+ * @throws GitError if the branch already exists (update-ref's old value is the zero SHA).
+ */
+export async function commitInitialFile(
+  repoPath: string,
+  branch: string,
+  file: { path: string; content: string },
+  message: string,
+  who: GitIdentity,
+): Promise<string> {
+  const blob = (await runGit(['hash-object', '-w', '--stdin'], { gitDir: repoPath, input: file.content })).trim();
+  const tree = (await runGit(['mktree'], { gitDir: repoPath, input: `100644 blob ${blob}\t${file.path}\n` })).trim();
+  const commit = (
+    await runGit(['commit-tree', tree, '-m', message], { gitDir: repoPath, env: identityEnv(who) })
+  ).trim();
+  await runGit(['update-ref', `refs/heads/${branch}`, commit, ZERO_SHA], { gitDir: repoPath });
+  return commit;
+}
+
+/**
+ * Mirror all branches and tags of `source` (a local path or a file://, http(s):// URL) into the bare
+ * repository, pruning refs that no longer exist there. Only the file, http and https transports are allowed.
+ * @returns the source's default branch (its HEAD), or the first branch when HEAD is detached, or null when empty.
+ * @throws GitError when the source can't be read.
+ */
+export async function fetchMirror(repoPath: string, source: string, timeoutMs = 10 * 60_000): Promise<string | null> {
+  const protocolGuard = ['-c', 'protocol.allow=never', '-c', 'protocol.file.allow=always', '-c', 'protocol.https.allow=always', '-c', 'protocol.http.allow=always'];
+  const symref = await runGit([...protocolGuard, 'ls-remote', '--symref', '--', source, 'HEAD'], { timeoutMs });
+  await runGit(
+    [...protocolGuard, 'fetch', '--quiet', '--prune', '--no-tags', '--', source, '+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'],
+    { gitDir: repoPath, timeoutMs },
+  );
+  const m = /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(symref);
+  const branches = await listBranchNames(repoPath);
+  const head = m?.[1] && branches.includes(m[1]) ? m[1] : (branches[0] ?? null);
+  if (head) await runGit(['symbolic-ref', 'HEAD', `refs/heads/${head}`], { gitDir: repoPath });
+  return head;
+}
+
+/** Branch names, sorted. */
+export async function listBranchNames(repoPath: string): Promise<string[]> {
+  const out = await runGit(['for-each-ref', '--format=%(refname:lstrip=2)', 'refs/heads/'], { gitDir: repoPath });
+  return out.split('\n').filter(Boolean).sort();
+}
+
+/** True when the repository has no commits on any branch. */
+export async function isRepositoryEmpty(repoPath: string): Promise<boolean> {
+  const out = await runGit(['for-each-ref', '--count=1', '--format=%(objectname)', 'refs/heads/'], { gitDir: repoPath });
+  return out.trim() === '';
+}
+
+/** Delete a repository directory (no error when it is already gone). */
+export async function removeRepository(repoPath: string): Promise<void> {
+  await rm(repoPath, { recursive: true, force: true });
+}

@@ -1,0 +1,89 @@
+/**
+ * The one place the core spawns git: `execFile` with an argument array (never a shell), a timeout,
+ * a clean environment (no prompts, no system config, no user config) and git's stderr turned into a
+ * `GitError` with a readable message.
+ */
+import { execFile } from 'node:child_process';
+
+/** Raised when git exits non-zero or times out. `message` is git's last stderr line, trimmed. */
+export class GitError extends Error {
+  constructor(
+    message: string,
+    readonly args: readonly string[],
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(message);
+    this.name = 'GitError';
+  }
+}
+
+export interface RunGitOptions {
+  /** Path to a bare repository (`--git-dir`). */
+  gitDir?: string;
+  cwd?: string;
+  /** Written to git's stdin. */
+  input?: string | Buffer;
+  /** Milliseconds before git is killed; default 60 000. */
+  timeoutMs?: number;
+  /** Extra environment (author/committer identity, GIT_INDEX_FILE…). */
+  env?: Record<string, string>;
+  /** Output limit in bytes; default 256 MiB. */
+  maxBuffer?: number;
+}
+
+/** Environment every git call gets: no terminal prompts, no system or global config leaking in. */
+function gitEnv(extra?: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    LANG: 'C',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_ASKPASS: '/bin/false',
+    ...extra,
+  };
+}
+
+/**
+ * Run `git [--git-dir=…] <args>` and resolve to its stdout (Buffer when `encoding` is 'buffer').
+ * @throws GitError with git's stderr when git fails or is killed by the timeout.
+ */
+export function runGit(args: readonly string[], opts: RunGitOptions = {}): Promise<string> {
+  return runGitRaw(args, opts).then((b) => b.toString('utf8'));
+}
+
+/** As `runGit`, resolving to raw bytes (for blob contents). */
+export function runGitRaw(args: readonly string[], opts: RunGitOptions = {}): Promise<Buffer> {
+  const fullArgs = opts.gitDir ? [`--git-dir=${opts.gitDir}`, ...args] : [...args];
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      'git',
+      fullArgs,
+      {
+        cwd: opts.cwd,
+        env: gitEnv(opts.env),
+        timeout: opts.timeoutMs ?? 60_000,
+        killSignal: 'SIGKILL',
+        maxBuffer: opts.maxBuffer ?? 256 * 1024 * 1024,
+        encoding: 'buffer',
+        windowsHide: true,
+      },
+      (err, stdout, stderr) => {
+        if (err) {
+          const text = stderr.toString('utf8').trim();
+          const killed = (err as { killed?: boolean }).killed;
+          const lastLine = text.split('\n').filter(Boolean).pop() ?? err.message;
+          const message = killed ? `git ${args[0] ?? ''} timed out` : lastLine.replace(/^(fatal|error): /, '');
+          const code = typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : null;
+          reject(new GitError(message, fullArgs, code, text));
+          return;
+        }
+        resolve(stdout);
+      },
+    );
+    if (opts.input !== undefined) child.stdin?.end(opts.input);
+    else child.stdin?.end();
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * The one place domain errors become HTTP responses in GitLab's shapes
+ * (doc/api/rest/troubleshooting.md; ../shared/reference/gitlab-api-notes.md §3):
+ * `{"message": "404 Project Not Found"}`, `{"message": {"field": ["error"]}}`, `{"error": "title is missing"}`.
+ * 5xx messages are hidden from clients.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { GitError } from '../git/run-git.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ParameterError,
+  UnauthorizedError,
+  ValidationError,
+} from '../services/errors.js';
+
+/** Map an error to `[status, body]`. Pure; unit-tested. */
+export function errorResponse(err: unknown): [number, Record<string, unknown>] {
+  if (err instanceof NotFoundError) return [404, { message: err.message }];
+  if (err instanceof ForbiddenError) return [403, { message: err.message }];
+  if (err instanceof UnauthorizedError) return [401, { message: err.message }];
+  if (err instanceof ConflictError) return [409, { message: err.message }];
+  if (err instanceof ParameterError) return [400, { error: err.message }];
+  if (err instanceof ValidationError) return [err.status, { message: err.fields ?? err.message }];
+  if (err instanceof GitError) return [500, { message: '500 Internal Server Error' }];
+  const fe = err as Partial<FastifyError>;
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    if (fe.statusCode === 413) return [413, { message: '413 Request Entity Too Large' }];
+    if (fe.statusCode === 415) return [415, { message: '415 Unsupported Media Type' }];
+    return [fe.statusCode, { error: fe.message ?? 'Bad request' }];
+  }
+  return [500, { message: '500 Internal Server Error' }];
+}
+
+/** Install the error handler and GitLab's catch-all 404 (`{"error":"404 Not Found"}`). */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err, req, reply) => {
+    const [status, body] = errorResponse(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    void reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((_req, reply) => {
+    void reply.status(404).send({ error: '404 Not Found' });
+  });
+}

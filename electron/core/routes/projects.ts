@@ -1,0 +1,111 @@
+/**
+ * Projects (doc/api/projects.md): `POST /projects`, `GET /projects`, `GET /projects/:id` (numeric id or
+ * URL-encoded full path), `PUT /projects/:id`, `DELETE /projects/:id`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
+import type { Project } from '../../../shared/api-types/projects.js';
+import type { ProjectRow } from '../db/projects.js';
+import { presentProject } from '../entities/projects.js';
+import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
+import { findReadableProject } from '../services/access/project-access.js';
+import { createProject, deleteProject, updateProject } from '../services/projects/projects-service.js';
+import { listReadableProjects, loadProjectPresentations } from '../services/projects/project-views.js';
+import { pageOf, pathParam, sendPage } from './respond.js';
+
+/** Present rows as GitLab project JSON for the request's caller. */
+async function present(req: FastifyRequest, rows: ProjectRow[]): Promise<Project[]> {
+  const views = await loadProjectPresentations(req.svc, rows);
+  return rows.map((r, i) => presentProject(r, views[i]!, req.svc.externalUrl()));
+}
+
+const ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
+
+export async function projectsRoutes(app: FastifyInstance): Promise<void> {
+  /**
+   * `POST /projects`: `name` or `path` required; `namespace_id`, `visibility`, `description`,
+   * `initialize_with_readme`, `default_branch`, `import_url` (local path or file:// for administrators,
+   * http(s) for everyone). 201 with the project; 400 `{"message": {field: [...]}}` on validation errors.
+   */
+  app.post('/projects', async (req, reply) => {
+    const p = parseParams(
+      {
+        name: gString().optional(),
+        path: gString().optional(),
+        namespace_id: gInt().optional(),
+        visibility: gEnum(VISIBILITY_LEVELS).optional(),
+        description: gString().optional(),
+        initialize_with_readme: gBool().optional(),
+        default_branch: gString().optional(),
+        import_url: gString().optional(),
+      },
+      req.gparams,
+    );
+    if (p.name === undefined && p.path === undefined) {
+      return reply.status(400).send({ error: 'name, path are missing, at least one parameter must be provided' });
+    }
+    const project = await createProject(req.svc, p);
+    const [out] = await present(req, [project]);
+    return reply.status(201).send(out);
+  });
+
+  /**
+   * `GET /projects`: projects the caller may read, paginated; `search`, `visibility`, `archived`,
+   * `membership`, `owned`, `order_by` (id, name, path, created_at, updated_at, last_activity_at; default
+   * created_at), `sort` (asc|desc, default desc). Anonymous callers see public projects.
+   */
+  app.get('/projects', { config: { auth: 'optional' } }, async (req, reply) => {
+    const page = pageOf(req);
+    const p = parseParams(
+      {
+        search: gString().optional(),
+        visibility: gEnum(VISIBILITY_LEVELS).optional(),
+        archived: gBool().optional(),
+        membership: gBool().optional(),
+        owned: gBool().optional(),
+        order_by: gEnum(ORDER_BY).default('created_at'),
+        sort: gEnum(['asc', 'desc'] as const).default('desc'),
+        simple: gBool().optional(),
+      },
+      req.gparams,
+    );
+    const { total, rows } = listReadableProjects(req.svc, p, page.perPage, page.offset);
+    return sendPage(req, reply, page, total, await present(req, rows));
+  });
+
+  /** `GET /projects/:id`. 404 `Project Not Found` when missing or not readable. */
+  app.get('/projects/:id', { config: { auth: 'optional' } }, async (req) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const [out] = await present(req, [project]);
+    return out;
+  });
+
+  /**
+   * `PUT /projects/:id`: `name`, `path`, `description`, `visibility`, `default_branch`, `archived`.
+   * Maintainer or above (visibility: Owner). Each change is audited.
+   */
+  app.put('/projects/:id', async (req) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const p = parseParams(
+      {
+        name: gString().optional(),
+        path: gString().optional(),
+        description: gString().optional(),
+        visibility: gEnum(VISIBILITY_LEVELS).optional(),
+        default_branch: gString().optional(),
+        archived: gBool().optional(),
+      },
+      req.gparams,
+    );
+    const updated = updateProject(req.svc, project, p);
+    const [out] = await present(req, [updated]);
+    return out;
+  });
+
+  /** `DELETE /projects/:id`: Owner or administrator; 202 `{"message":"202 Accepted"}` as GitLab answers. */
+  app.delete('/projects/:id', async (req, reply) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    await deleteProject(req.svc, project);
+    return reply.status(202).send({ message: '202 Accepted' });
+  });
+}

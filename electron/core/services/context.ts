@@ -1,0 +1,32 @@
+/**
+ * What every service call receives: the database, the storage shards, the calling actor and the
+ * instance's external URL. Services never see HTTP request/reply objects.
+ */
+import type { Db } from '../db/database.js';
+import type { UserRow } from '../db/users.js';
+import type { StorageShards } from '../git/storage.js';
+import type { BackgroundTasks } from '../jobs/background-tasks.js';
+
+/** The authenticated caller (null user = anonymous). */
+export interface Actor {
+  user: UserRow | null;
+  /** Scopes of the token used; empty for anonymous. */
+  scopes: readonly string[];
+  /** Remote address, recorded in audit events. */
+  ipAddress: string | null;
+}
+
+export interface ServiceContext {
+  db: Db;
+  shards: StorageShards;
+  actor: Actor;
+  /** Base URL for web_url fields, without trailing slash. */
+  externalUrl: () => string;
+  tasks: BackgroundTasks;
+}
+
+/** The actor's user, or throws for anonymous callers (routes normally check this first). */
+export function requireUser(ctx: ServiceContext): UserRow {
+  if (!ctx.actor.user) throw new Error('service called without an authenticated user');
+  return ctx.actor.user;
+}

@@ -1,0 +1,59 @@
+/**
+ * Typed domain errors thrown by services. Only `core/http/errors.ts` maps them to GitLab's
+ * response bodies and status codes (doc/api/rest/troubleshooting.md).
+ */
+
+/** 404: `{"message":"404 <Resource> Not Found"}`. */
+export class NotFoundError extends Error {
+  constructor(readonly resource: string) {
+    super(`404 ${resource} Not Found`);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** 403: `{"message":"403 Forbidden"}` or `"403 Forbidden - <reason>"`. */
+export class ForbiddenError extends Error {
+  constructor(readonly reason?: string) {
+    super(reason ? `403 Forbidden - ${reason}` : '403 Forbidden');
+    this.name = 'ForbiddenError';
+  }
+}
+
+/** 401: `{"message":"401 Unauthorized"}`. */
+export class UnauthorizedError extends Error {
+  constructor() {
+    super('401 Unauthorized');
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/**
+ * 400 (or another status) with a model-validation body: `{"message": {"<field>": ["<error>"]}}`
+ * when `fields` is given, else `{"message": "<message>"}`.
+ */
+export class ValidationError extends Error {
+  constructor(
+    message: string,
+    readonly fields?: Record<string, string[]>,
+    readonly status = 400,
+  ) {
+    super(message);
+    this.name = 'ValidationError';
+  }
+}
+
+/** 409: `{"message": "<message>"}`. */
+export class ConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
+/** 400 from a bad parameter value: `{"error": "<name> is invalid"}` (Grape's shape). */
+export class ParameterError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParameterError';
+  }
+}

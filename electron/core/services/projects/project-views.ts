@@ -1,0 +1,86 @@
+/**
+ * Read side of projects: the list a caller may see (doc/api/projects.md §List all projects) and the
+ * rows each project presenter needs (namespace, owner, whether the repository is empty).
+ */
+import type { Db } from '../../db/database.js';
+import { findAncestorIds, findNamespacesByIds } from '../../db/namespaces.js';
+import type { NamespaceRow } from '../../db/namespaces.js';
+import { countProjects, listProjects } from '../../db/projects.js';
+import type { ProjectListFilter, ProjectRow } from '../../db/projects.js';
+import { findUsersByIds } from '../../db/users.js';
+import { isRepositoryEmpty, repositoryExists } from '../../git/repository.js';
+import { resolveRepositoryPath } from '../../git/storage.js';
+import type { ProjectPresentation } from '../../entities/projects.js';
+import { isAdmin, membershipScope } from '../access/project-access.js';
+import type { ServiceContext } from '../context.js';
+
+export interface ProjectListParams {
+  search?: string;
+  visibility?: 'private' | 'internal' | 'public';
+  archived?: boolean;
+  membership?: boolean;
+  owned?: boolean;
+  order_by: ProjectListFilter['orderBy'];
+  sort: 'asc' | 'desc';
+}
+
+/** The page of projects the actor may read, newest first by default, with the total count. */
+export function listReadableProjects(
+  ctx: ServiceContext,
+  p: ProjectListParams,
+  limit: number,
+  offset: number,
+): { total: number; rows: ProjectRow[] } {
+  const user = ctx.actor.user;
+  let access: ProjectListFilter['access'] = null;
+  let membershipOf: ProjectListFilter['membershipOf'];
+  if (!user) access = { projectIds: [], namespaceIds: [], visibility: ['public'] };
+  else {
+    const scope = membershipScope(ctx.db, user);
+    if (!isAdmin(user)) access = { ...scope, visibility: ['public', 'internal'] };
+    if (p.membership || p.owned) membershipOf = scope;
+  }
+  const filter: ProjectListFilter = {
+    search: p.search,
+    access,
+    membershipOf,
+    visibility: p.visibility,
+    archived: p.archived,
+    orderBy: p.order_by,
+    sort: p.sort,
+  };
+  return { total: countProjects(ctx.db, filter), rows: listProjects(ctx.db, filter, limit, offset) };
+}
+
+/** "Group / Subgroup" for a namespace (its ancestors' names). */
+export function namespaceFullName(db: Db, ns: NamespaceRow): string {
+  if (ns.kind === 'user') {
+    const owner = ns.owner_id ? findUsersByIds(db, [ns.owner_id]).get(ns.owner_id) : undefined;
+    return owner?.name ?? ns.name;
+  }
+  const ids = findAncestorIds(db, ns.id).reverse();
+  const rows = findNamespacesByIds(db, ids);
+  return ids.map((id) => rows.get(id)?.name ?? '').join(' / ');
+}
+
+/** Everything `presentProject` needs for each row. */
+export async function loadProjectPresentations(ctx: ServiceContext, rows: ProjectRow[]): Promise<ProjectPresentation[]> {
+  const namespaces = findNamespacesByIds(ctx.db, rows.map((r) => r.namespace_id));
+  const ownerIds = [...namespaces.values()].filter((n) => n.kind === 'user' && n.owner_id).map((n) => n.owner_id!);
+  const owners = findUsersByIds(ctx.db, ownerIds);
+  const admin = isAdmin(ctx.actor.user);
+  return Promise.all(
+    rows.map(async (r) => {
+      const ns = namespaces.get(r.namespace_id)!;
+      const repoPath = resolveRepositoryPath(ctx.shards, r.repository_storage, r.disk_path);
+      const emptyRepo = !(await repositoryExists(repoPath)) || (await isRepositoryEmpty(repoPath));
+      return {
+        namespace: ns,
+        namespaceFullName: namespaceFullName(ctx.db, ns),
+        owner: ns.kind === 'user' && ns.owner_id ? (owners.get(ns.owner_id) ?? null) : null,
+        emptyRepo,
+        admin,
+      };
+    }),
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  BRIDGE_CHANNELS,
+  type BridgeChannel,
+  type BridgeChannels,
+  type BrowserHostCallReply,
+} from '../../shared/ipc-contract.js';
+import { BRIDGE_ARG_SCHEMAS, describeArgIssues } from './bridge-schemas.js';
+import { BRIDGE_ERROR_STATUS, BridgeError, toBridgeErrorShape } from './bridge-error.js';
+import { isAllowedExternalUrl } from './external-url.js';
+import type { Host } from './host.js';
+import { checkProfile } from './profiles/check-profile.js';
+
+/** One handler per bridge channel, with the contract's signatures. */
+export type BridgeHandlers = { [C in BridgeChannel]: BridgeChannels[C] };
+
+/**
+ * Builds every channel's handler over `host`: the one place shared by Electron's ipcMain and the
+ * browser host. Each handler validates its arguments at runtime (zod, `BRIDGE_ARG_SCHEMAS`) before
+ * doing anything, since callers pass data from the renderer.
+ * Errors: BridgeError `bad_request` for invalid arguments or a disallowed URL; errors of the host parts.
+ */
+export function createBridgeHandlers(host: Host): BridgeHandlers {
+  const impl: BridgeHandlers = {
+    'api:request': (req) => host.proxy.request(req),
+    'profiles:list': async () => host.profiles.list(),
+    'profiles:add-remote': (input) => host.profiles.addRemote(input),
+    'profiles:remove': (id) => host.profiles.remove(id),
+    'profiles:set-active': (id) => host.profiles.setActive(id),
+    'profiles:check': async (id) => {
+      const profile = host.profiles.get(id);
+      return checkProfile(host.proxy, profile.id, host.vault.has(profile.id));
+    },
+    'app:info': async () => ({
+      version: host.version,
+      shell: host.shell,
+      dataDir: host.appDataDir,
+      platform: process.platform,
+    }),
+    'shell:open-external': async (url) => {
+      if (!isAllowedExternalUrl(url)) {
+        throw new BridgeError('bad_request', 'Only http:// and https:// links can be opened outside Outpost.');
+      }
+      await host.openExternal(url);
+    },
+  };
+  const validated = {} as Record<BridgeChannel, (...args: unknown[]) => Promise<unknown>>;
+  for (const channel of BRIDGE_CHANNELS) {
+    const schema = BRIDGE_ARG_SCHEMAS[channel];
+    const handler = impl[channel] as (...args: unknown[]) => Promise<unknown>;
+    validated[channel] = async (...args: unknown[]) => {
+      const parsed = schema.safeParse(args);
+      if (!parsed.success) {
+        throw new BridgeError('bad_request', `Invalid arguments for ${channel}: ${describeArgIssues(parsed.error)}.`);
+      }
+      return handler(...(parsed.data as unknown[]));
+    };
+  }
+  return validated as unknown as BridgeHandlers;
+}
+
+/** True when `name` is one of the contract's channels. */
+export function isBridgeChannel(name: string): name is BridgeChannel {
+  return (BRIDGE_CHANNELS as readonly string[]).includes(name);
+}
+
+/**
+ * Runs one call and wraps the outcome in the wire envelope: `{ result }` (void → null) with status 200,
+ * or `{ error: BridgeErrorShape }` with the code's status (400, 404, 500, 502, 504). Never throws.
+ * `args` that is not an array is a `bad_request`.
+ */
+export async function dispatchBridgeCall(
+  handlers: BridgeHandlers,
+  channel: BridgeChannel,
+  args: unknown,
+): Promise<{ status: number; reply: BrowserHostCallReply }> {
+  try {
+    if (!Array.isArray(args)) throw new BridgeError('bad_request', 'The request body must be {"args": [...]}.');
+    const fn = handlers[channel] as (...a: unknown[]) => Promise<unknown>;
+    const result = await fn(...args);
+    return { status: 200, reply: { result: result === undefined ? null : result } };
+  } catch (err) {
+    const error = toBridgeErrorShape(err);
+    if (error.code === 'internal' && !(err instanceof BridgeError)) {
+      // Unexpected failure: log the name and message only (they carry no token), not the arguments.
+      console.error(`outpost: ${channel} failed:`, err instanceof Error ? `${err.name}: ${err.message}` : err);
+    }
+    return { status: BRIDGE_ERROR_STATUS[error.code], reply: { error } };
+  }
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { BridgeChannel, BridgeChannels } from '../../shared/ipc-contract.js';
+
+const profileId = z.string().min(1).max(200);
+
+const queryValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.undefined(),
+  z.array(z.union([z.string(), z.number()])),
+]);
+
+const apiRequest = z
+  .object({
+    method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']),
+    path: z.string().min(1).max(8192),
+    query: z.record(z.string(), queryValue).optional(),
+    body: z.unknown().optional(),
+    profileId: profileId.optional(),
+  })
+  .strict();
+
+const addRemoteInput = z
+  .object({
+    name: z.string().max(200),
+    url: z.string().max(2048),
+    token: z.string().max(4096),
+  })
+  .strict();
+
+/** Argument tuples of each channel (what the renderer may send), checked before any handler runs. */
+export const BRIDGE_ARG_SCHEMAS: { [C in BridgeChannel]: z.ZodType<Parameters<BridgeChannels[C]>> } = {
+  'api:request': z.tuple([apiRequest]),
+  'profiles:list': z.tuple([]),
+  'profiles:add-remote': z.tuple([addRemoteInput]),
+  'profiles:remove': z.tuple([profileId]),
+  'profiles:set-active': z.tuple([profileId]),
+  'profiles:check': z.tuple([profileId]),
+  'app:info': z.tuple([]),
+  'shell:open-external': z.tuple([z.string().max(8192)]),
+};
+
+/**
+ * A short description of what was wrong with the arguments: paths and zod's messages only, never the
+ * values (an argument may hold a token).
+ */
+export function describeArgIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? `args.${issue.path.join('.')}` : 'args'}: ${issue.message}`)
+    .join('; ');
+}

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { BROWSER_HOST_SECRET_HEADER, type BrowserHostCallReply } from '../../../shared/ipc-contract.js';
+import { dispatchBridgeCall, isBridgeChannel, type BridgeHandlers } from '../bridge-handlers.js';
+import { RENDERER_SECURITY_HEADERS } from '../csp.js';
+import { isAllowedHost, isAllowedOrigin, secretMatches } from './request-guard.js';
+
+/** Largest bridge call body (API bodies can carry base64 file content). */
+export const BRIDGE_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** Options of `buildBrowserHostServer`. */
+export interface BrowserHostServerOptions {
+  handlers: BridgeHandlers;
+  /** The per-launch secret every `/bridge/*` call must present in `x-outpost-secret`. */
+  secret: string;
+  /** Folder of the built renderer (`dist/renderer`); may not exist yet. */
+  rendererDir: string;
+  /** The port the server listens on, read at request time (known only after `listen`). */
+  port: () => number;
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Outpost</title></head>
+<body style="font-family: sans-serif; margin: 3rem">
+<h1>Outpost: renderer not built</h1>
+<p>The renderer not built: run <code>npm run build</code>, then start Outpost again.</p>
+</body></html>
+`;
+
+function forbidden(reply: FastifyReply, message: string): FastifyReply {
+  const body: BrowserHostCallReply = { error: { code: 'bad_request', message: `Forbidden: ${message}` } };
+  return reply.code(403).header('cache-control', 'no-store').send(body);
+}
+
+/**
+ * The browser host's Fastify app (not listening yet):
+ * - every request: Host must be `127.0.0.1:PORT` or `localhost:PORT` (DNS rebinding), else 403;
+ * - `/bridge/*`: Origin, when present, must be this server's, and `x-outpost-secret` must match
+ *   (constant-time), else 403 before the body is read; `POST /bridge/:channel` runs the channel
+ *   (`{ args }` → `{ result }` | `{ error }`), an unknown channel is 404;
+ * - other GETs: files from `rendererDir`, `index.html` for unknown paths, a 503 page when the renderer
+ *   is not built;
+ * - every response: CSP, `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`.
+ */
+export async function buildBrowserHostServer(options: BrowserHostServerOptions): Promise<FastifyInstance> {
+  const { handlers, secret, rendererDir, port } = options;
+  const app = Fastify({ logger: false, bodyLimit: BRIDGE_BODY_LIMIT_BYTES, return503OnClosing: true });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!isAllowedHost(req.headers.host, port())) return forbidden(reply, 'unexpected Host header.');
+    // The matched route decides (it sees the decoded path, e.g. /%62ridge/…); the raw prefix covers 404s.
+    const isBridge =
+      req.routeOptions.url === '/bridge/:channel' || req.url === '/bridge' || req.url.startsWith('/bridge/');
+    if (isBridge) {
+      if (!isAllowedOrigin(req.headers.origin, port())) return forbidden(reply, 'foreign Origin.');
+      if (!secretMatches(req.headers[BROWSER_HOST_SECRET_HEADER], secret)) {
+        return forbidden(reply, 'missing or wrong launch secret.');
+      }
+    }
+    return undefined;
+  });
+
+  app.addHook('onSend', async (_req, reply, payload) => {
+    for (const [name, value] of Object.entries(RENDERER_SECURITY_HEADERS)) reply.header(name, value);
+    return payload;
+  });
+
+  app.setErrorHandler(async (err: { statusCode?: number }, _req, reply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+    const body: BrowserHostCallReply =
+      status === 413
+        ? { error: { code: 'bad_request', message: 'The request body is too large.' } }
+        : status < 500
+          ? { error: { code: 'bad_request', message: 'The request body must be JSON: {"args": [...]}.' } }
+          : { error: { code: 'internal', message: 'Outpost hit an internal error.' } };
+    return reply.code(status).header('cache-control', 'no-store').send(body);
+  });
+
+  app.post<{ Params: { channel: string }; Body: unknown }>('/bridge/:channel', async (req, reply) => {
+    const { channel } = req.params;
+    reply.header('cache-control', 'no-store');
+    if (!isBridgeChannel(channel)) {
+      const body: BrowserHostCallReply = { error: { code: 'not_found', message: `Unknown bridge channel "${channel}".` } };
+      return reply.code(404).send(body);
+    }
+    const args = req.body && typeof req.body === 'object' ? (req.body as { args?: unknown }).args : undefined;
+    const { status, reply: body } = await dispatchBridgeCall(handlers, channel, args);
+    return reply.code(status).send(body);
+  });
+
+  const indexPath = join(rendererDir, 'index.html');
+  if (existsSync(rendererDir)) {
+    await app.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true, serveDotFiles: false });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/bridge');
+    if (!isPage) {
+      const body: BrowserHostCallReply = { error: { code: 'not_found', message: 'Not found.' } };
+      return reply.code(404).header('cache-control', 'no-store').send(body);
+    }
+    if (!existsSync(indexPath) || !existsSync(rendererDir)) {
+      return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    }
+    return reply.header('cache-control', 'no-store').sendFile('index.html', rendererDir);
+  });
+
+  return app;
+}

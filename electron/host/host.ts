@@ -1,0 +1,83 @@
+import type { AppInfo } from '../../shared/ipc-contract.js';
+import type { Core } from '../core/core-contract.js';
+import { hostDataDir } from './app-data-dir.js';
+import { startEmbeddedCore, type CreateCore } from './embedded-core.js';
+import { openProfileStore, type ProfileStore } from './profiles/profile-store.js';
+import { createApiProxy, type ApiProxy } from './proxy/api-proxy.js';
+import type { SecretCipher } from './vault/secret-cipher.js';
+import { openTokenVault, type TokenVault } from './vault/token-vault.js';
+
+/** Everything the bridge handlers need: profiles, vault, proxy, the embedded core and a URL opener. */
+export interface Host {
+  readonly appDataDir: string;
+  readonly shell: AppInfo['shell'];
+  readonly version: string;
+  readonly profiles: ProfileStore;
+  readonly vault: TokenVault;
+  readonly proxy: ApiProxy;
+  /** The embedded core, or null when the host was created without one. */
+  readonly core: Core | null;
+  /** Opens an allow-listed http(s) URL outside the app (Electron shell.openExternal, a browser…). */
+  openExternal(url: string): Promise<void>;
+  /** Closes the embedded core. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Options of `createHost`. */
+export interface HostOptions {
+  appDataDir: string;
+  shell: AppInfo['shell'];
+  version: string;
+  /** Encrypts tokens at rest (safeStorage in Electron, the key file in the browser host). */
+  cipher: SecretCipher;
+  /** 'safe-storage' or 'key-file'; recorded with each vault entry. */
+  cipherId: string;
+  /** Starts the embedded core; when absent there is no embedded instance (core is null). */
+  createCore?: CreateCore;
+  /** Called with URLs that already passed `isAllowedExternalUrl`. */
+  openExternal: (url: string) => Promise<void>;
+  /** Remote API timeout in ms (default 15 000). */
+  remoteTimeoutMs?: number;
+  /** Environment for `OUTPOST_ROOT_TOKEN` (default process.env). */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Opens the vault and profiles under `<appData>/host`, starts the embedded core on `<appData>/core`
+ * (moving its root token into the vault) and builds the API proxy.
+ * Errors: unreadable profiles/vault files, core start failures.
+ */
+export async function createHost(options: HostOptions): Promise<Host> {
+  const hostDir = hostDataDir(options.appDataDir);
+  const vault = await openTokenVault({ hostDir, cipher: options.cipher, cipherId: options.cipherId });
+  const profiles = await openProfileStore({ hostDir, vault });
+  const core = options.createCore
+    ? await startEmbeddedCore({
+        appDataDir: options.appDataDir,
+        vault,
+        createCore: options.createCore,
+        ...(options.env ? { env: options.env } : {}),
+      })
+    : null;
+  const proxy = createApiProxy({
+    profiles,
+    vault,
+    core,
+    ...(options.remoteTimeoutMs === undefined ? {} : { remoteTimeoutMs: options.remoteTimeoutMs }),
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    appDataDir: options.appDataDir,
+    shell: options.shell,
+    version: options.version,
+    profiles,
+    vault,
+    proxy,
+    core,
+    openExternal: options.openExternal,
+    close() {
+      closing ??= core ? core.close() : Promise.resolve();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createKeyFileCipher } from '../vault/key-file-cipher.js';
+import { openTokenVault, type TokenVault } from '../vault/token-vault.js';
+import { EMBEDDED_PROFILE_ID, openProfileStore, PROFILES_FILE } from './profile-store.js';
+
+const TOKEN = 'glpat-profile-test-token-abcdef';
+let dir: string;
+let vault: TokenVault;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'outpost-profiles-'));
+  vault = await openTokenVault({ hostDir: dir, cipher: await createKeyFileCipher(dir), cipherId: 'key-file' });
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('profile store', () => {
+  it('starts with the embedded profile active', async () => {
+    const store = await openProfileStore({ hostDir: dir, vault });
+    expect(store.list()).toEqual([
+      { id: 'embedded', name: 'Embedded instance', kind: 'embedded', url: 'embedded:', hasToken: false, active: true },
+    ]);
+    expect(store.active().id).toBe(EMBEDDED_PROFILE_ID);
+  });
+
+  it('adds, activates, persists and removes remote profiles; the token only goes to the vault', async () => {
+    const store = await openProfileStore({ hostDir: dir, vault });
+    const added = await store.addRemote({ name: ' Work ', url: 'https://gitlab.example.com/', token: ` ${TOKEN} ` });
+    expect(added).toMatchObject({ name: 'Work', kind: 'remote', url: 'https://gitlab.example.com', hasToken: true, active: false });
+    expect(JSON.stringify(added)).not.toContain(TOKEN);
+    expect(await vault.get(added.id)).toBe(TOKEN);
+
+    const file = await readFile(join(dir, PROFILES_FILE), 'utf8');
+    expect(file).not.toContain(TOKEN);
+    expect((await stat(join(dir, PROFILES_FILE))).mode & 0o777).toBe(0o600);
+
+    expect(await store.setActive(added.id)).toMatchObject({ id: added.id, active: true });
+    const reopened = await openProfileStore({ hostDir: dir, vault });
+    expect(reopened.active().id).toBe(added.id);
+    expect(reopened.list().map((p) => p.id)).toEqual(['embedded', added.id]);
+
+    await reopened.remove(added.id);
+    expect(reopened.active().id).toBe('embedded');
+    expect(vault.has(added.id)).toBe(false);
+    expect(reopened.list()).toHaveLength(1);
+  });
+
+  it('refuses bad input with clear errors', async () => {
+    const store = await openProfileStore({ hostDir: dir, vault });
+    await expect(store.remove('embedded')).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(store.remove('nope')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(store.setActive('nope')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(store.addRemote({ name: '', url: 'https://x.com', token: 't' })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(store.addRemote({ name: 'x', url: 'file:///etc', token: 't' })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(store.addRemote({ name: 'x', url: 'https://x.com', token: '  ' })).rejects.toMatchObject({ code: 'bad_request' });
+    expect(store.list()).toHaveLength(1);
+  });
+});

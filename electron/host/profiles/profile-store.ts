@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AddRemoteProfileInput, ProfileSummary } from '../../../shared/ipc-contract.js';
+import { writeFileAtomic } from '../atomic-write.js';
+import { BridgeError } from '../bridge-error.js';
+import type { TokenVault } from '../vault/token-vault.js';
+import { normalizeInstanceUrl } from './normalize-url.js';
+
+/** Id of the always-present embedded profile. */
+export const EMBEDDED_PROFILE_ID = 'embedded';
+/** URL shown for the embedded profile (it is reached in-process, not over a socket). */
+export const EMBEDDED_PROFILE_URL = 'embedded:';
+/** Name of the profiles file inside `<appData>/host`. */
+export const PROFILES_FILE = 'profiles.json';
+
+/** A connection profile as the host uses it. Never holds the token (that lives in the vault). */
+export interface Profile {
+  id: string;
+  name: string;
+  kind: 'embedded' | 'remote';
+  url: string;
+}
+
+/** On disk: `{ version: 1, activeId, remotes: [{ id, name, url }] }`. */
+interface ProfilesFile {
+  version: 1;
+  activeId: string;
+  remotes: Array<{ id: string; name: string; url: string }>;
+}
+
+/** Connection profiles: the embedded one plus remote GitLab instances. */
+export interface ProfileStore {
+  /** Every profile, embedded first, as summaries (`hasToken`, never the token). */
+  list(): ProfileSummary[];
+  /** The profile `id`. Errors: BridgeError `not_found`. */
+  get(id: string): Profile;
+  /** The active profile (the embedded one unless another was chosen). */
+  active(): Profile;
+  /** Summary of profile `id`. Errors: BridgeError `not_found`. */
+  summary(id: string): ProfileSummary;
+  /**
+   * Adds a remote profile and stores its token in the vault. The name is trimmed (1–100 characters),
+   * the URL normalised (`normalizeInstanceUrl`). Does not change the active profile.
+   * Errors: BridgeError `bad_request` for an empty name/token or a bad URL; vault errors.
+   */
+  addRemote(input: AddRemoteProfileInput): Promise<ProfileSummary>;
+  /**
+   * Removes remote profile `id` and its token; the embedded profile becomes active if `id` was.
+   * Errors: BridgeError `bad_request` for the embedded profile, `not_found` for an unknown id.
+   */
+  remove(id: string): Promise<void>;
+  /** Makes `id` the active profile. Errors: BridgeError `not_found`. */
+  setActive(id: string): Promise<ProfileSummary>;
+}
+
+const EMBEDDED_PROFILE: Profile = Object.freeze({
+  id: EMBEDDED_PROFILE_ID,
+  name: 'Embedded instance',
+  kind: 'embedded',
+  url: EMBEDDED_PROFILE_URL,
+});
+
+/**
+ * Opens `<hostDir>/profiles.json` (defaults when missing). Writes are serialized and atomic.
+ * Errors: throws when the file exists but is not a version 1 profiles file.
+ */
+export async function openProfileStore({ hostDir, vault }: { hostDir: string; vault: TokenVault }): Promise<ProfileStore> {
+  const filePath = join(hostDir, PROFILES_FILE);
+  const state = await readProfilesFile(filePath);
+  let writing: Promise<void> = Promise.resolve();
+
+  const persist = (): Promise<void> => {
+    const snapshot = JSON.stringify(state, null, 2);
+    writing = writing.catch(() => undefined).then(() => writeFileAtomic(filePath, snapshot, 0o600));
+    return writing;
+  };
+
+  const all = (): Profile[] => [EMBEDDED_PROFILE, ...state.remotes.map((r) => ({ ...r, kind: 'remote' as const }))];
+  const find = (id: string): Profile | undefined => all().find((p) => p.id === id);
+  const get = (id: string): Profile => {
+    const profile = find(id);
+    if (!profile) throw new BridgeError('not_found', `There is no connection profile "${id}".`);
+    return profile;
+  };
+  const summarize = (p: Profile): ProfileSummary => ({
+    id: p.id,
+    name: p.name,
+    kind: p.kind,
+    url: p.url,
+    hasToken: vault.has(p.id),
+    active: p.id === state.activeId,
+  });
+
+  return {
+    list: () => all().map(summarize),
+    get,
+    active: () => find(state.activeId) ?? EMBEDDED_PROFILE,
+    summary: (id) => summarize(get(id)),
+    async addRemote(input) {
+      const name = input.name.trim();
+      if (name.length === 0 || name.length > 100) {
+        throw new BridgeError('bad_request', 'Give the profile a name of 1 to 100 characters.');
+      }
+      const url = normalizeInstanceUrl(input.url);
+      const token = input.token.trim();
+      if (token.length === 0) throw new BridgeError('bad_request', 'Enter a personal access token.');
+      const id = `remote-${randomUUID()}`;
+      await vault.set(id, token);
+      state.remotes.push({ id, name, url });
+      try {
+        await persist();
+      } catch (err) {
+        state.remotes.pop();
+        await vault.delete(id);
+        throw err;
+      }
+      return summarize(get(id));
+    },
+    async remove(id) {
+      if (id === EMBEDDED_PROFILE_ID) {
+        throw new BridgeError('bad_request', 'The embedded profile is part of Outpost and cannot be removed.');
+      }
+      const index = state.remotes.findIndex((r) => r.id === id);
+      if (index < 0) throw new BridgeError('not_found', `There is no connection profile "${id}".`);
+      state.remotes.splice(index, 1);
+      if (state.activeId === id) state.activeId = EMBEDDED_PROFILE_ID;
+      await persist();
+      await vault.delete(id);
+    },
+    async setActive(id) {
+      const profile = get(id);
+      state.activeId = profile.id;
+      await persist();
+      return summarize(profile);
+    },
+  };
+}
+
+async function readProfilesFile(filePath: string): Promise<ProfilesFile> {
+  let text: string;
+  try {
+    text = await readFile(filePath, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { version: 1, activeId: EMBEDDED_PROFILE_ID, remotes: [] };
+    }
+    throw err;
+  }
+  const parsed = JSON.parse(text) as Partial<ProfilesFile>;
+  if (parsed.version !== 1 || !Array.isArray(parsed.remotes)) {
+    throw new Error(`${filePath} is not an Outpost profiles file (version 1).`);
+  }
+  const remotes = parsed.remotes.filter(
+    (r): r is ProfilesFile['remotes'][number] =>
+      !!r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.url === 'string',
+  );
+  const activeId =
+    typeof parsed.activeId === 'string' && remotes.some((r) => r.id === parsed.activeId)
+      ? parsed.activeId
+      : EMBEDDED_PROFILE_ID;
+  return { version: 1, activeId, remotes };
+}

@@ -1,0 +1,95 @@
+/**
+ * Electron entry (package.json "main" → dist/node/electron/main/index.js): app lifecycle only.
+ * Logic lives in electron/host; this file wires Electron's pieces to it.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
+import { findDataDirArg, resolveAppDataDir } from '../host/app-data-dir.js';
+import { createBridgeHandlers } from '../host/bridge-handlers.js';
+import { createHost, type Host } from '../host/host.js';
+import { loadCreateCore } from '../host/load-core.js';
+import { createTrustedSenderCheck, registerBridgeIpc } from './ipc.js';
+import { createSafeStorageCipher } from './safe-storage-cipher.js';
+import { createMainWindow, hardenSession } from './window.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const preloadPath = join(here, '..', 'preload', 'index.cjs');
+const appDataDir = resolveAppDataDir(findDataDirArg(process.argv));
+
+let host: Host | null = null;
+let mainWindow: BrowserWindow | null = null;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  // Keep Chromium's own files (cache, local storage) inside the app data dir.
+  app.setPath('userData', join(appDataDir, 'electron'));
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  // Any webContents, including ones we don't create: no <webview>, no new windows.
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+  app.whenReady().then(start, fail);
+}
+
+async function start(): Promise<void> {
+  hardenSession(session.defaultSession);
+  const rendererIndexPath = join(app.getAppPath(), 'dist', 'renderer', 'index.html');
+  host = await createHost({
+    appDataDir,
+    shell: 'electron',
+    version: app.getVersion(),
+    cipher: createSafeStorageCipher(safeStorage),
+    cipherId: 'safe-storage',
+    createCore: await loadCreateCore(),
+    openExternal: (url) => shell.openExternal(url),
+  });
+  const senders = createTrustedSenderCheck(pathToFileURL(rendererIndexPath).href);
+  registerBridgeIpc(createBridgeHandlers(host), senders.isTrusted);
+
+  const openWindow = (): void => {
+    const win = createMainWindow({ preloadPath, rendererIndexPath, openExternal: (url) => shell.openExternal(url) });
+    const id = win.webContents.id;
+    senders.trust(id);
+    win.on('closed', () => {
+      senders.forget(id);
+      if (mainWindow === win) mainWindow = null;
+    });
+    mainWindow = win;
+  };
+  openWindow();
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let closed = false;
+  app.on('before-quit', (event) => {
+    if (closed || !host) return;
+    event.preventDefault();
+    const current = host;
+    void current
+      .close()
+      .catch((err: unknown) => console.error('outpost: closing the embedded core failed:', err))
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
+  });
+}
+
+function fail(err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error('outpost: start-up failed:', message);
+  dialog.showErrorBox('Outpost could not start', message);
+  const closing = host ? host.close().catch(() => undefined) : Promise.resolve();
+  void closing.finally(() => app.exit(1));
+}

@@ -1,0 +1,104 @@
+// ESLint flat config: typescript-eslint on every TypeScript file, React hooks rules in the renderer,
+// and import boundaries that keep architecture.md's layering honest.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'crypto', 'os', 'http', 'https', 'net'];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'release/**', 'node_modules/**', '.tools/**', 'e2e/artifacts/**', 'test-results/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs', 'electron/**', 'scripts/**', 'bench/**', 'e2e/**', '*.config.*'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/electron/**', 'electron'], message: 'The renderer talks to the host only through the typed API client.' },
+            { group: nodeBuiltins, message: 'No Node in the renderer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: [...nodeBuiltins, 'react', 'electron'], message: 'shared/ has no Node, DOM or Electron imports.' }] },
+      ],
+    },
+  },
+  {
+    files: ['electron/host/**/*.ts', 'electron/core/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload import Electron; inject what host/ needs.' }] },
+      ],
+    },
+  },
+  {
+    files: ['electron/core/routes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'better-sqlite3', message: 'Routes call services; only core/db touches SQLite.' }],
+          patterns: [
+            { group: ['**/db/*', '**/git/*'], message: 'Routes call services; SQL and git live below them.' },
+            { group: ['node:child_process', 'child_process'], message: 'Only core/git spawns git.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/core/services/**/*.ts', 'electron/core/entities/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'better-sqlite3', message: 'Only core/db touches SQLite.' },
+            { name: 'fastify', message: 'Services and entities never see HTTP.' },
+          ],
+          patterns: [
+            { group: ['**/routes/*', '**/http/*'], message: 'Nothing below routes imports HTTP plumbing.' },
+            { group: ['node:child_process', 'child_process'], message: 'Only core/git spawns git.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/core/entities/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/db/*', '**/git/*', '**/services/*'], message: 'Entities are pure presenters: they never query.' }] },
+      ],
+    },
+  },
+);

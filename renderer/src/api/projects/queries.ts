@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Project } from '../../../../shared/api-types/projects.js';
+import { apiJson, apiPage } from '../client.js';
+import { projectKeys, type ProjectListFilters } from './keys.js';
+
+/** Query options for projects of one instance. */
+export const projectQueries = {
+  /**
+   * One page of `GET /projects` with search and ordering. Keeps the previous page on screen while
+   * the next one loads (`keepPreviousData`).
+   */
+  list: (profileId: string, filters: ProjectListFilters) =>
+    queryOptions({
+      queryKey: projectKeys.list(profileId, filters),
+      queryFn: () =>
+        apiPage<Project>({
+          method: 'GET',
+          path: '/projects',
+          query: {
+            search: filters.search,
+            page: filters.page,
+            per_page: filters.perPage,
+            order_by: filters.orderBy,
+            sort: filters.sort,
+          },
+          profileId,
+        }),
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
+  /** `GET /projects/:id`. */
+  detail: (profileId: string, id: number) =>
+    queryOptions({
+      queryKey: projectKeys.detail(profileId, id),
+      queryFn: () => apiJson<Project>({ method: 'GET', path: `/projects/${id}`, profileId }),
+      staleTime: 30_000,
+    }),
+};

@@ -1,0 +1,124 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { describeError } from '../../api/describe-error.js';
+import { useAddRemoteProfile } from '../../api/profiles/mutations.js';
+import { validateInstanceUrl } from './validate-instance-url.js';
+
+/** Props of {@link AddInstanceModal}. */
+export interface AddInstanceModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Called with the new profile's id once the connection check passed. */
+  onAdded: (profileId: string) => void;
+}
+
+/**
+ * "Add GitLab instance": name, URL and personal access token. Saves the profile through the host
+ * (`profiles:add-remote`), checks the connection (`profiles:check`) and shows the host's sentence
+ * when it fails. The token field is cleared after every submit; the token never comes back.
+ */
+export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalProps) {
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [token, setToken] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; url?: string; token?: string }>({});
+  const addRemote = useAddRemoteProfile();
+
+  const close = () => {
+    if (addRemote.isPending) return;
+    setName('');
+    setUrl('');
+    setToken('');
+    setErrors({});
+    addRemote.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const urlError = validateInstanceUrl(url);
+    const nextErrors = {
+      name: name.trim() ? undefined : 'Give the instance a name.',
+      url: urlError ?? undefined,
+      token: token.trim() ? undefined : 'Paste a personal access token with the api scope.',
+    };
+    setErrors(nextErrors);
+    if (nextErrors.name || nextErrors.url || nextErrors.token) return;
+    const input = { name: name.trim(), url: url.trim().replace(/\/+$/, ''), token: token.trim() };
+    setToken('');
+    addRemote.mutate(input, {
+      onSuccess: ({ profile, check }) => {
+        notifications.show({
+          color: 'teal',
+          title: `Connected to ${profile.name}`,
+          message: [check.username ? `Signed in as @${check.username}` : null, check.version ? `GitLab ${check.version}` : null]
+            .filter(Boolean)
+            .join(' · '),
+        });
+        onAdded(profile.id);
+        setName('');
+        setUrl('');
+        setErrors({});
+        addRemote.reset();
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={600}>Add GitLab instance</Text>} size="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Connect Outpost to a GitLab instance with a personal access token. The token is kept in this
+            computer’s vault and never shown again.
+          </Text>
+          {addRemote.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Could not connect">
+              {describeError(addRemote.error)} The instance was not added.
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Name"
+            placeholder="GitLab.com"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={errors.name}
+            required
+            data-autofocus
+          />
+          <TextInput
+            label="URL"
+            placeholder="https://gitlab.example.com"
+            value={url}
+            onChange={(event) => setUrl(event.currentTarget.value)}
+            error={errors.url}
+            required
+            type="url"
+            autoComplete="url"
+          />
+          <PasswordInput
+            label="Personal access token"
+            description="Needs the api scope (read_api is enough to browse)."
+            placeholder="glpat-…"
+            value={token}
+            onChange={(event) => setToken(event.currentTarget.value)}
+            error={errors.token}
+            required
+            autoComplete="off"
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={close} disabled={addRemote.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={addRemote.isPending} leftSection={<IconPlugConnected size={16} />}>
+              Connect
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

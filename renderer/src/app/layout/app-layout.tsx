@@ -1,0 +1,85 @@
+import { Alert, AppShell, Button, Center, EmptyState, Loader, Paper, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconPlugConnected } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import { Outlet } from 'react-router';
+import { describeError } from '../../api/describe-error.js';
+import { profileQueries } from '../../api/profiles/queries.js';
+import { ActiveProfileProvider } from '../active-profile.js';
+import { AppHeader } from './app-header.js';
+import { AppNavbar } from './app-navbar.js';
+import { CommandPalette } from './command-palette.js';
+
+/**
+ * The shell around every screen: header, navbar, command palette. Screens render only once the
+ * host reports an active profile, and are keyed by it, so their local state resets on a switch.
+ */
+export function AppLayout() {
+  const [navbarOpened, navbar] = useDisclosure(false);
+  const profiles = useQuery(profileQueries.list());
+  const list = profiles.data ?? [];
+  const active = list.find((profile) => profile.active) ?? null;
+
+  let content;
+  if (profiles.isPending) {
+    content = (
+      <Center h="60vh">
+        <Loader type="dots" aria-label="Loading instances" />
+      </Center>
+    );
+  } else if (profiles.isError) {
+    content = (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Outpost cannot reach its host" maw={720}>
+        <Stack gap="sm" align="flex-start">
+          {describeError(profiles.error)}
+          <Button size="xs" variant="light" color="red" onClick={() => profiles.refetch()} loading={profiles.isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!active) {
+    content = (
+      <Paper withBorder py={64} px="xl">
+        <Center>
+          <EmptyState
+            maw={440}
+            variant="light"
+            size="lg"
+            icon={<IconPlugConnected size={28} stroke={1.6} />}
+            title="No instance selected"
+            description="Pick a GitLab instance from the switcher at the top, or add one with a personal access token."
+          />
+        </Center>
+      </Paper>
+    );
+  } else {
+    content = (
+      <ActiveProfileProvider profile={active}>
+        <Fragment key={active.id}>
+          <Outlet />
+        </Fragment>
+      </ActiveProfileProvider>
+    );
+  }
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      padding="xl"
+    >
+      <AppShell.Header>
+        <AppHeader profiles={list} active={active} navbarOpened={navbarOpened} onToggleNavbar={navbar.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <AppNavbar onNavigate={navbar.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <div style={{ maxWidth: 1400, margin: '0 auto' }}>{content}</div>
+      </AppShell.Main>
+      <CommandPalette />
+    </AppShell>
+  );
+}

@@ -1,0 +1,73 @@
+import { Avatar, Badge, Group, Menu, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
+import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
+import { describeError } from '../../api/describe-error.js';
+import { userQueries } from '../../api/users/queries.js';
+
+/**
+ * The user the active profile's token acts as (`GET /user`): initials avatar and name, with a menu
+ * of details. Avatars are initials on purpose: the CSP allows no remote images.
+ */
+export function CurrentUserMenu({ profile }: { profile: ProfileSummary }) {
+  const { data: user, error, isPending } = useQuery(userQueries.current(profile.id));
+
+  if (isPending) return <Skeleton height={32} width={140} radius="xl" />;
+  if (error || !user) {
+    return (
+      <Tooltip label={describeError(error)} multiline w={280}>
+        <Group gap={6} c="red" data-testid="current-user-error">
+          <IconAlertTriangle size={18} />
+          <Text size="sm">Not signed in</Text>
+        </Group>
+      </Tooltip>
+    );
+  }
+
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Signed in as ${user.name}`} data-testid="current-user">
+          <Group gap={8} wrap="nowrap">
+            <Avatar name={user.name} color="initials" size={30} radius="xl" />
+            <Stack gap={0} visibleFrom="md">
+              <Text size="sm" fw={500} lh={1.2}>
+                {user.name}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.2}>
+                @{user.username}
+              </Text>
+            </Stack>
+            <IconChevronDown size={14} stroke={1.7} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Group gap="sm" p="xs" wrap="nowrap">
+          <Avatar name={user.name} color="initials" size={40} radius="xl" />
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap={6}>
+              <Text size="sm" fw={600} truncate>
+                {user.name}
+              </Text>
+              {user.is_admin ? (
+                <Badge size="xs" variant="light">
+                  Admin
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="xs" c="dimmed" truncate>
+              @{user.username}
+              {user.email ? ` · ${user.email}` : ''}
+            </Text>
+          </Stack>
+        </Group>
+        <Menu.Divider />
+        <Menu.Label>Connected to</Menu.Label>
+        <Text size="xs" px="sm" pb="xs" c="dimmed" truncate>
+          {profile.name} — {profile.kind === 'embedded' ? 'built-in instance' : profile.url}
+        </Text>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

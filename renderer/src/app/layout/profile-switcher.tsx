@@ -1,0 +1,108 @@
+import { Button, Group, Menu, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCloud, IconPlus, IconSelector, IconServer } from '@tabler/icons-react';
+import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
+import { describeError } from '../../api/describe-error.js';
+import { useSetActiveProfile } from '../../api/profiles/mutations.js';
+import { AddInstanceModal } from './add-instance-modal.js';
+
+/** Props of {@link ProfileSwitcher}. */
+export interface ProfileSwitcherProps {
+  profiles: ProfileSummary[];
+  active: ProfileSummary | null;
+}
+
+function ProfileIcon({ profile, size = 16 }: { profile: ProfileSummary; size?: number }) {
+  return profile.kind === 'embedded' ? <IconServer size={size} stroke={1.7} /> : <IconCloud size={size} stroke={1.7} />;
+}
+
+function describeLocation(profile: ProfileSummary): string {
+  if (profile.kind === 'embedded') return 'Built-in instance';
+  try {
+    return new URL(profile.url).host;
+  } catch {
+    return profile.url;
+  }
+}
+
+/**
+ * Header control listing the connection profiles. Picking one makes it active (the previous
+ * profile's cached data is dropped); "Add GitLab instance" opens the connect dialog.
+ */
+export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
+  const [addOpened, addHandlers] = useDisclosure(false);
+  const setActive = useSetActiveProfile();
+
+  const switchTo = (profile: ProfileSummary) => {
+    if (profile.id === active?.id) return;
+    setActive.mutate(
+      { id: profile.id, previousId: active?.id ?? null },
+      {
+        onSuccess: () => notifications.show({ color: 'teal', message: `Switched to ${profile.name}` }),
+        onError: (error) =>
+          notifications.show({ color: 'red', title: `Could not switch to ${profile.name}`, message: describeError(error) }),
+      },
+    );
+  };
+
+  const switchToAdded = (id: string) =>
+    setActive.mutate({ id, previousId: active?.id ?? null }, {
+      onError: (error) => notifications.show({ color: 'red', title: 'Could not switch instance', message: describeError(error) }),
+    });
+
+  return (
+    <>
+      <Menu position="bottom-start" width={300} withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            size="sm"
+            loading={setActive.isPending}
+            leftSection={active ? <ProfileIcon profile={active} /> : <IconServer size={16} />}
+            rightSection={<IconSelector size={14} stroke={1.7} />}
+            aria-label="Switch GitLab instance"
+            data-testid="profile-switcher"
+            maw={280}
+            styles={{ label: { overflow: 'hidden' } }}
+          >
+            <Text span size="sm" fw={500} truncate>
+              {active ? active.name : 'No instance'}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>GitLab instances</Menu.Label>
+          {profiles.map((profile) => (
+            <Menu.Item
+              key={profile.id}
+              onClick={() => switchTo(profile)}
+              leftSection={
+                <ThemeIcon variant="light" size="md" color={profile.active ? undefined : 'gray'}>
+                  <ProfileIcon profile={profile} />
+                </ThemeIcon>
+              }
+              rightSection={profile.active ? <IconCheck size={16} /> : null}
+              aria-current={profile.active ? 'true' : undefined}
+            >
+              <Stack gap={0}>
+                <Text size="sm" fw={500} truncate>
+                  {profile.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {describeLocation(profile)}
+                  {!profile.hasToken ? ' · no token' : ''}
+                </Text>
+              </Stack>
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconPlus size={16} />} onClick={addHandlers.open}>
+            <Group gap={4}>Add GitLab instance…</Group>
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <AddInstanceModal opened={addOpened} onClose={addHandlers.close} onAdded={switchToAdded} />
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  IconBell,
+  IconCode,
+  IconFolders,
+  IconGauge,
+  IconGitMerge,
+  IconHistory,
+  IconRocket,
+  IconTopologyStar3,
+  IconTransfer,
+  IconVariable,
+  type Icon,
+} from '@tabler/icons-react';
+
+/** One destination in the navbar (and the command palette). */
+export interface NavItem {
+  /** Route path below the hash root, e.g. `/admin/clusters`. */
+  path: string;
+  label: string;
+  icon: Icon;
+  /** One sentence saying what lives there; shown as the empty state while the area is unbuilt. */
+  description: string;
+  /** Built screens have a page; the others show an honest "not built yet" state. */
+  built: boolean;
+}
+
+/** A titled group of navbar items. */
+export interface NavSection {
+  title: string | null;
+  items: NavItem[];
+}
+
+/** The navbar, top to bottom. Routes for unbuilt areas are generated from the same list. */
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    title: null,
+    items: [
+      {
+        path: '/projects',
+        label: 'Projects',
+        icon: IconFolders,
+        description: 'Projects on this instance: create new ones or import existing repositories.',
+        built: true,
+      },
+      {
+        path: '/merge-requests',
+        label: 'Merge requests',
+        icon: IconGitMerge,
+        description:
+          'Open, review and merge merge requests across projects, with their approvals, conflicts and pipelines.',
+        built: false,
+      },
+      {
+        path: '/pipelines',
+        label: 'Pipelines',
+        icon: IconRocket,
+        description: 'Pipelines and jobs of every project: status, job traces, retries and test reports.',
+        built: false,
+      },
+      {
+        path: '/repository',
+        label: 'Repository',
+        icon: IconCode,
+        description: 'Browse a project’s files, branches, tags and commits, with blame and diffs.',
+        built: false,
+      },
+    ],
+  },
+  {
+    title: 'Admin',
+    items: [
+      {
+        path: '/admin/clusters',
+        label: 'Clusters',
+        icon: IconTopologyStar3,
+        description: 'Kubernetes clusters attached to the instance, with their environments and status.',
+        built: false,
+      },
+      {
+        path: '/admin/ci-variables',
+        label: 'CI/CD variables',
+        icon: IconVariable,
+        description: 'Instance-wide CI/CD variables, with their masking and protection settings.',
+        built: false,
+      },
+      {
+        path: '/admin/storage-moves',
+        label: 'Storage moves',
+        icon: IconTransfer,
+        description: 'Move project repositories between storage shards and follow each move until it finishes.',
+        built: false,
+      },
+      {
+        path: '/admin/plan-limits',
+        label: 'Plan limits',
+        icon: IconGauge,
+        description: 'Limits the instance applies per plan, such as CI/CD job counts and artifact sizes.',
+        built: false,
+      },
+      {
+        path: '/admin/audit-events',
+        label: 'Audit events',
+        icon: IconHistory,
+        description: 'Who changed what and when on the instance, filterable by entity, author and date.',
+        built: false,
+      },
+    ],
+  },
+  {
+    title: 'Monitor',
+    items: [
+      {
+        path: '/alerts',
+        label: 'Alerts',
+        icon: IconBell,
+        description: 'Alerts raised by monitoring integrations, with their severity, status and assignees.',
+        built: false,
+      },
+    ],
+  },
+];
+
+/** Every navbar item, flattened. */
+export const NAV_ITEMS: NavItem[] = NAV_SECTIONS.flatMap((section) => section.items);

@@ -1,0 +1,253 @@
+import { Alert, Button, Group, Loader, Modal, Progress, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertCircle, IconFolderOpen } from '@tabler/icons-react';
+import { useRef, useState, type FormEvent } from 'react';
+import type { Visibility } from '../../../../shared/access-levels.js';
+import type { Project } from '../../../../shared/api-types/projects.js';
+import { useImportProject } from '../../api/projects/mutations.js';
+import { isImporting, waitForImport } from '../../api/projects/wait-for-import.js';
+import { deriveProjectPath, validateProjectPath } from './derive-project-path.js';
+import { suggestNameFromSource, toImportUrl } from './import-source.js';
+import { NamespaceSelect } from './namespace-select.js';
+import { toProjectFormErrors, type ProjectFormErrors } from './project-form-errors.js';
+import { VisibilityField } from './visibility-field.js';
+
+/** Props of {@link ImportProjectModal}. */
+export interface ImportProjectModalProps {
+  profileId: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+interface FormState {
+  source: string;
+  name: string;
+  nameEdited: boolean;
+  path: string;
+  pathEdited: boolean;
+  namespaceId: string | null;
+  visibility: Visibility;
+}
+
+const EMPTY: FormState = {
+  source: '',
+  name: '',
+  nameEdited: false,
+  path: '',
+  pathEdited: false,
+  namespaceId: null,
+  visibility: 'private',
+};
+
+const NO_ERRORS: ProjectFormErrors = { fields: {}, general: null };
+
+/**
+ * "Import repository": a Git repository on this machine (absolute path or `file://` URL) becomes a
+ * project via `POST /projects` with `import_url`. After the POST the dialog follows `import_status`
+ * until the import finishes (success notification) or fails (the instance's reason, inline).
+ */
+export function ImportProjectModal({ profileId, opened, onClose }: ImportProjectModalProps) {
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [errors, setErrors] = useState<ProjectFormErrors>(NO_ERRORS);
+  const [importing, setImporting] = useState<Project | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const queryClient = useQueryClient();
+  const importProject = useImportProject(profileId);
+
+  const update = (patch: Partial<FormState>) => setForm((previous) => ({ ...previous, ...patch }));
+
+  const reset = () => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    setForm(EMPTY);
+    setErrors(NO_ERRORS);
+    setImporting(null);
+    importProject.reset();
+  };
+
+  const close = () => {
+    if (importProject.isPending) return;
+    reset();
+    onClose();
+  };
+
+  const onSourceChange = (source: string) => {
+    const patch: Partial<FormState> = { source };
+    if (!form.nameEdited) {
+      patch.name = suggestNameFromSource(source);
+      if (!form.pathEdited) patch.path = deriveProjectPath(patch.name);
+    }
+    update(patch);
+  };
+
+  const finish = (project: Project) => {
+    notifications.show({
+      color: 'teal',
+      title: 'Repository imported',
+      message: `${project.path_with_namespace} is ready${project.default_branch ? ` (default branch ${project.default_branch})` : ''}.`,
+    });
+    reset();
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const source = toImportUrl(form.source);
+    const fields: ProjectFormErrors['fields'] = {};
+    if (!source.ok) fields.import_url = source.error;
+    if (!form.name.trim()) fields.name = 'Enter a project name.';
+    const pathError = validateProjectPath(form.path);
+    if (pathError) fields.path = pathError;
+    setErrors({ fields, general: null });
+    if (!source.ok || Object.keys(fields).length > 0) return;
+
+    let project: Project;
+    try {
+      project = await importProject.mutateAsync({
+        name: form.name.trim(),
+        path: form.path,
+        import_url: source.url,
+        visibility: form.visibility,
+        namespace_id: form.namespaceId ? Number(form.namespaceId) : undefined,
+      });
+    } catch (error) {
+      setErrors(toProjectFormErrors(error));
+      return;
+    }
+    if (!isImporting(project)) {
+      if (project.import_status === 'failed') setImporting(project);
+      else finish(project);
+      return;
+    }
+    setImporting(project);
+    const controller = new AbortController();
+    abortRef.current = controller;
+    try {
+      const final = await waitForImport(queryClient, profileId, project, {
+        onUpdate: setImporting,
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) return;
+      if (final.import_status === 'finished') finish(final);
+      else setImporting(final);
+    } catch (error) {
+      if (!controller.signal.aborted) setErrors(toProjectFormErrors(error));
+    }
+  };
+
+  const importView = importing ? (
+    <Stack gap="md" data-testid="import-progress">
+      {importing.import_status === 'failed' ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The import failed">
+          {importing.import_error || 'The instance could not import this repository.'} The project{' '}
+          {importing.path_with_namespace} exists but its repository is empty.
+        </Alert>
+      ) : (
+        <>
+          <Group gap="sm" wrap="nowrap">
+            <Loader size="sm" />
+            <Text size="sm">
+              Importing into <b>{importing.path_with_namespace}</b>…{' '}
+              <Text span c="dimmed" size="sm">
+                ({importing.import_status})
+              </Text>
+            </Text>
+          </Group>
+          <Progress value={100} animated striped aria-label="Import in progress" />
+          <Text size="xs" c="dimmed">
+            You can close this dialog; the import continues and the project list shows its status.
+          </Text>
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={close}>
+          {importing.import_status === 'failed' ? 'Close' : 'Continue in background'}
+        </Button>
+      </Group>
+    </Stack>
+  ) : null;
+
+  const busy = importProject.isPending;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={<Text fw={600}>Import repository</Text>}
+      size="lg"
+      closeOnClickOutside={!busy}
+    >
+      {importView ?? (
+        <form onSubmit={submit} noValidate data-testid="import-project-form">
+          <Stack gap="md">
+            {errors.general ? (
+              <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The repository was not imported">
+                {errors.general}
+              </Alert>
+            ) : null}
+            <TextInput
+              label="Repository"
+              description="A Git repository on this computer: an absolute path or a file:// URL."
+              placeholder="/srv/git/my-app.git"
+              leftSection={
+                <ThemeIcon variant="transparent" color="gray" size="sm">
+                  <IconFolderOpen size={16} stroke={1.7} />
+                </ThemeIcon>
+              }
+              value={form.source}
+              onChange={(event) => onSourceChange(event.currentTarget.value)}
+              error={errors.fields.import_url}
+              required
+              data-autofocus
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            />
+            <Group grow align="flex-start">
+              <TextInput
+                label="Project name"
+                placeholder="my-app"
+                value={form.name}
+                onChange={(event) => {
+                  const name = event.currentTarget.value;
+                  update(
+                    form.pathEdited ? { name, nameEdited: true } : { name, nameEdited: true, path: deriveProjectPath(name) },
+                  );
+                }}
+                error={errors.fields.name}
+                required
+              />
+              <TextInput
+                label="Project slug"
+                placeholder="my-app"
+                value={form.path}
+                onChange={(event) => update({ path: event.currentTarget.value, pathEdited: true })}
+                error={errors.fields.path}
+                required
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              />
+            </Group>
+            <NamespaceSelect
+              profileId={profileId}
+              value={form.namespaceId}
+              onChange={(namespaceId) => update({ namespaceId })}
+              error={errors.fields.namespace}
+            />
+            <VisibilityField
+              value={form.visibility}
+              onChange={(visibility) => update({ visibility })}
+              error={errors.fields.visibility}
+            />
+            <Group justify="flex-end" gap="sm" mt="xs">
+              <Button variant="default" onClick={close} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy}>
+                Import
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

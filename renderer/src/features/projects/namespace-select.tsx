@@ -1,0 +1,53 @@
+import { Select, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { namespaceQueries } from '../../api/namespaces/queries.js';
+
+/** Props of {@link NamespaceSelect}. */
+export interface NamespaceSelectProps {
+  profileId: string;
+  /** Selected namespace id as a string; null means "the user's own namespace" (no `namespace_id`). */
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: string | undefined;
+}
+
+/**
+ * Where the project goes. Lists `GET /namespaces`; when the instance has no such endpoint (or it
+ * fails), says the project goes to the user's personal namespace and sends no `namespace_id`.
+ */
+export function NamespaceSelect({ profileId, value, onChange, error }: NamespaceSelectProps) {
+  const { data, isPending, isError } = useQuery(namespaceQueries.list(profileId));
+
+  if (isError || (data && data.length === 0)) {
+    return (
+      <Text size="sm" c="dimmed">
+        The project will be created in your personal namespace.
+      </Text>
+    );
+  }
+  const options = (data ?? []).map((namespace) => ({
+    value: String(namespace.id),
+    label: namespace.full_path,
+    group: namespace.kind === 'user' ? 'Users' : 'Groups',
+  }));
+  const groups = ['Users', 'Groups']
+    .map((group) => ({ group, items: options.filter((option) => option.group === group) }))
+    .filter((group) => group.items.length > 0);
+
+  return (
+    <Select
+      label="Namespace"
+      description="Leave empty for your personal namespace."
+      placeholder={isPending ? 'Loading namespaces…' : 'Your personal namespace'}
+      data={groups}
+      value={value}
+      onChange={onChange}
+      disabled={isPending}
+      clearable
+      searchable
+      nothingFoundMessage="No namespace matches"
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconGitBranch } from '@tabler/icons-react';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { Project } from '../../../../shared/api-types/projects.js';
+import { RelativeTime } from '../../components/relative-time.js';
+import { ImportStatusBadge } from './import-status-badge.js';
+import { VisibilityBadge } from './visibility-badge.js';
+
+const column = createColumnHelper<Project>();
+
+/**
+ * Columns of the project table. Column ids that GitLab can order by (`name`, `last_activity_at`)
+ * are sortable; sorting happens on the server.
+ */
+export const projectColumns = [
+  column.accessor('name', {
+    id: 'name',
+    header: 'Project',
+    enableSorting: true,
+    size: 300,
+    cell: ({ row }) => {
+      const project = row.original;
+      return (
+        <Group gap="sm" wrap="nowrap">
+          <Avatar name={project.name} color="initials" radius="md" size={34} />
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" fw={600} truncate data-testid="project-name">
+                {project.name}
+              </Text>
+              {project.archived ? (
+                <Badge size="xs" variant="outline" color="gray" tt="none">
+                  Archived
+                </Badge>
+              ) : null}
+            </Group>
+            <Text size="xs" c="dimmed" truncate ff="monospace">
+              {project.path_with_namespace}
+            </Text>
+          </Stack>
+        </Group>
+      );
+    },
+  }),
+  column.accessor('description', {
+    id: 'description',
+    header: 'Description',
+    enableSorting: false,
+    size: 280,
+    cell: ({ getValue }) => {
+      const description = getValue();
+      return description ? (
+        <Text size="sm" c="dimmed" lineClamp={2} title={description}>
+          {description}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" opacity={0.6}>
+          No description
+        </Text>
+      );
+    },
+  }),
+  column.accessor('visibility', {
+    id: 'visibility',
+    header: 'Visibility',
+    enableSorting: false,
+    size: 110,
+    cell: ({ getValue }) => <VisibilityBadge visibility={getValue()} />,
+  }),
+  column.accessor('default_branch', {
+    id: 'default_branch',
+    header: 'Default branch',
+    enableSorting: false,
+    size: 150,
+    cell: ({ row }) => {
+      const { default_branch: branch, empty_repo: empty } = row.original;
+      if (!branch || empty) {
+        return (
+          <Tooltip label="The repository has no commits yet.">
+            <Text size="sm" c="dimmed" opacity={0.7}>
+              Empty
+            </Text>
+          </Tooltip>
+        );
+      }
+      return (
+        <Group gap={4} wrap="nowrap" data-testid="default-branch">
+          <IconGitBranch size={14} stroke={1.8} color="var(--mantine-color-dimmed)" />
+          <Text size="sm" ff="monospace" truncate>
+            {branch}
+          </Text>
+        </Group>
+      );
+    },
+  }),
+  column.accessor('last_activity_at', {
+    id: 'last_activity_at',
+    header: 'Last activity',
+    enableSorting: true,
+    sortDescFirst: true,
+    size: 130,
+    cell: ({ getValue }) => <RelativeTime iso={getValue()} size="sm" />,
+  }),
+  column.accessor('import_status', {
+    id: 'import_status',
+    header: 'Import',
+    enableSorting: false,
+    size: 110,
+    cell: ({ row }) => <ImportStatusBadge status={row.original.import_status} error={row.original.import_error} />,
+  }),
+];

@@ -1,0 +1,127 @@
+import { Group, Skeleton, Table, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type OnChangeFn,
+  type SortingState,
+} from '@tanstack/react-table';
+import type { Project } from '../../../../shared/api-types/projects.js';
+import type { TableDensity } from '../../stores/ui-prefs-store.js';
+import { projectColumns } from './project-columns.js';
+import classes from './project-table.module.css';
+
+/** Props of {@link ProjectTable}. */
+export interface ProjectTableProps {
+  projects: Project[];
+  /** Show skeleton rows instead of data (first load). */
+  loading: boolean;
+  skeletonRows: number;
+  sorting: SortingState;
+  onSortingChange: OnChangeFn<SortingState>;
+  density: TableDensity;
+  /** Dim the rows while a new page or search loads over the previous one. */
+  stale: boolean;
+}
+
+/** The project list as a table (@tanstack/react-table for the model, Mantine Table for the look). */
+export function ProjectTable({ projects, loading, skeletonRows, sorting, onSortingChange, density, stale }: ProjectTableProps) {
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8 is not compiler-aware; nothing here is memoized by the compiler.
+  const table = useReactTable({
+    data: projects,
+    columns: projectColumns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (project) => String(project.id),
+    manualSorting: true,
+    enableSortingRemoval: false,
+    state: { sorting },
+    onSortingChange,
+  });
+
+  return (
+    <Table.ScrollContainer minWidth={900} type="native">
+      <Table
+        highlightOnHover
+        verticalSpacing={density === 'compact' ? 6 : 'sm'}
+        horizontalSpacing="md"
+        className={classes.table}
+        data-stale={stale || undefined}
+        aria-busy={loading || stale}
+      >
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                return (
+                  <Table.Th
+                    key={header.id}
+                    style={{ width: header.getSize() }}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  >
+                    {header.column.getCanSort() ? (
+                      <UnstyledButton onClick={header.column.getToggleSortingHandler()} className={classes.sortButton}>
+                        <Group gap={4} wrap="nowrap">
+                          {label}
+                          {sorted === 'asc' ? (
+                            <IconArrowUp size={14} />
+                          ) : sorted === 'desc' ? (
+                            <IconArrowDown size={14} />
+                          ) : (
+                            <IconArrowsSort size={14} className={classes.sortIdle} />
+                          )}
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      label
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {loading
+            ? Array.from({ length: skeletonRows }, (_, index) => (
+                <Table.Tr key={`skeleton-${index}`} data-testid="project-row-skeleton">
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Skeleton height={34} width={34} radius="md" />
+                      <div style={{ flex: 1 }}>
+                        <Skeleton height={10} width="60%" mb={8} />
+                        <Skeleton height={8} width="40%" />
+                      </div>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Skeleton height={8} width="80%" />
+                  </Table.Td>
+                  <Table.Td>
+                    <Skeleton height={18} width={64} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Skeleton height={8} width={56} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Skeleton height={8} width={72} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Skeleton height={8} width={24} />
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            : table.getRowModel().rows.map((row) => (
+                <Table.Tr key={row.id} data-testid="project-row">
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,48 @@
+/** Wire shapes of users and tokens (doc/api/users.md, doc/api/personal_access_tokens.md). */
+
+/** The embedded user object (spec "User (embedded object)"; GitLab's UserBasic). */
+export interface UserBasic {
+  id: number;
+  username: string;
+  name: string;
+  state: 'active' | 'blocked' | 'deactivated';
+  avatar_url: string | null;
+  web_url: string;
+}
+
+/** `GET /users/:id` and `GET /user` (UserPublic; admins also see `is_admin`, `note`…). */
+export interface User extends UserBasic {
+  created_at: string;
+  bio: string;
+  location: string | null;
+  public_email: string | null;
+  skype: string;
+  linkedin: string;
+  twitter: string;
+  website_url: string;
+  organization: string | null;
+  job_title: string;
+  bot: boolean;
+  email?: string;
+  is_admin?: boolean;
+  note?: string | null;
+  last_activity_on?: string | null;
+  can_create_group?: boolean;
+  can_create_project?: boolean;
+  projects_limit?: number;
+  external?: boolean;
+}
+
+/** `GET /personal_access_tokens/:id`; the create response adds `token` once. */
+export interface PersonalAccessToken {
+  id: number;
+  name: string;
+  revoked: boolean;
+  created_at: string;
+  scopes: string[];
+  user_id: number;
+  active: boolean;
+  expires_at: string | null;
+  last_used_at: string | null;
+  token?: string;
+}

@@ -1,0 +1,141 @@
+/**
+ * The bridge contract between the renderer and the host (architecture.md, "bridge").
+ *
+ * Electron exposes it as `window.outpost` through the preload (contextBridge + ipcRenderer.invoke);
+ * the browser host serves the same calls as `POST /bridge/<channel>` on 127.0.0.1, guarded by a
+ * per-launch secret. Nothing here carries a token back to the renderer: profile summaries say only
+ * whether a token is stored (`hasToken`). No Node or DOM imports in this file.
+ */
+
+/** HTTP methods the API proxy forwards. */
+export type ApiMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Query values as GitLab clients send them; arrays become `key[]=a&key[]=b`. */
+export type ApiQueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+
+/**
+ * One request to the active instance's v4 API.
+ * `path` is relative to `/api/v4` and starts with `/` (for example `/projects?search=x` or `/projects/1`).
+ */
+export interface ApiRequest {
+  method: ApiMethod;
+  path: string;
+  query?: Record<string, ApiQueryValue>;
+  /** JSON body; sent as `application/json`. */
+  body?: unknown;
+  /** Profile to use; the active profile when absent. */
+  profileId?: string;
+}
+
+/**
+ * The response as the instance gave it: status, lower-cased headers, parsed JSON body
+ * (or the text for non-JSON responses). Errors from the instance are responses too, not throws.
+ */
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+}
+
+/** What a renderer may know of a connection profile. Never the token. */
+export interface ProfileSummary {
+  id: string;
+  name: string;
+  kind: 'embedded' | 'remote';
+  /** Base URL of the instance, e.g. `https://gitlab.example.com` (embedded: the core's listen URL or `embedded:`). */
+  url: string;
+  /** True when a token is stored in the vault for this profile. */
+  hasToken: boolean;
+  active: boolean;
+}
+
+/** Input to add a remote GitLab profile. The token goes one way: renderer → host vault. */
+export interface AddRemoteProfileInput {
+  name: string;
+  url: string;
+  token: string;
+}
+
+/** Result of checking a remote instance (`GET /version` and `GET /user` through the proxy). */
+export interface ProfileCheckResult {
+  ok: boolean;
+  version?: string;
+  username?: string;
+  /** A sentence an administrator can act on, when `ok` is false. */
+  error?: string;
+}
+
+/** Facts about the running app shown in the UI. */
+export interface AppInfo {
+  version: string;
+  shell: 'electron' | 'browser-host';
+  dataDir: string;
+  platform: string;
+}
+
+/** Error thrown across the bridge for host-side failures (unreachable instance, unknown profile…). */
+export interface BridgeErrorShape {
+  code: 'unreachable' | 'timeout' | 'not_found' | 'bad_request' | 'internal';
+  message: string;
+}
+
+/**
+ * Channel name → handler signature. Electron's ipcMain handlers, the preload and the browser host's
+ * `/bridge/:channel` routes are all keyed by this map, so a channel can't be called with the wrong shape.
+ * Every return is a Promise (ipcRenderer.invoke semantics).
+ */
+export interface BridgeChannels {
+  'api:request': (req: ApiRequest) => Promise<ApiResponse>;
+  'profiles:list': () => Promise<ProfileSummary[]>;
+  'profiles:add-remote': (input: AddRemoteProfileInput) => Promise<ProfileSummary>;
+  'profiles:remove': (id: string) => Promise<void>;
+  'profiles:set-active': (id: string) => Promise<ProfileSummary>;
+  'profiles:check': (id: string) => Promise<ProfileCheckResult>;
+  'app:info': () => Promise<AppInfo>;
+  'shell:open-external': (url: string) => Promise<void>;
+}
+
+export type BridgeChannel = keyof BridgeChannels;
+
+/** All channel names, for allow-listing in the preload and the browser host. */
+export const BRIDGE_CHANNELS: readonly BridgeChannel[] = [
+  'api:request',
+  'profiles:list',
+  'profiles:add-remote',
+  'profiles:remove',
+  'profiles:set-active',
+  'profiles:check',
+  'app:info',
+  'shell:open-external',
+] as const;
+
+/** The object the preload exposes as `window.outpost`, namespaced one method per channel. */
+export interface OutpostBridge {
+  api: { request: BridgeChannels['api:request'] };
+  profiles: {
+    list: BridgeChannels['profiles:list'];
+    addRemote: BridgeChannels['profiles:add-remote'];
+    remove: BridgeChannels['profiles:remove'];
+    setActive: BridgeChannels['profiles:set-active'];
+    check: BridgeChannels['profiles:check'];
+  };
+  app: { info: BridgeChannels['app:info'] };
+  shell: { openExternal: BridgeChannels['shell:open-external'] };
+}
+
+/** Header carrying the browser host's per-launch secret on every `/bridge/*` call. */
+export const BROWSER_HOST_SECRET_HEADER = 'x-outpost-secret';
+/** Query parameter carrying the secret in the launch URL (removed from the address bar by the renderer). */
+export const BROWSER_HOST_SECRET_PARAM = 'secret';
+
+/**
+ * Browser host wire format for one bridge call:
+ * `POST /bridge/<channel>` with headers `content-type: application/json` and
+ * `x-outpost-secret: <secret>`, body `{"args": [...]}` (the channel's arguments in order).
+ * Success: 200 `{"result": <value>}` (`null` for void). Failure: 4xx/5xx `{"error": BridgeErrorShape}`.
+ * A missing or wrong secret, or a foreign Host/Origin, gives 403 and runs nothing.
+ */
+export interface BrowserHostCallBody {
+  args: unknown[];
+}
+export type BrowserHostCallReply = { result: unknown } | { error: BridgeErrorShape };
