@@ -24,6 +24,16 @@ export interface User extends UserBasic {
   job_title: string;
   bot: boolean;
   email?: string;
+  commit_email?: string;
+  last_sign_in_at?: string | null;
+  current_sign_in_at?: string | null;
+  confirmed_at?: string | null;
+  theme_id?: number;
+  color_scheme_id?: number;
+  identities?: { provider: string; extern_uid: string }[];
+  two_factor_enabled?: boolean;
+  pronouns?: string | null;
+  namespace_id?: number | null;
   is_admin?: boolean;
   note?: string | null;
   last_activity_on?: string | null;

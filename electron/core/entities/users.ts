@@ -21,7 +21,11 @@ export function presentUserBasic(u: UserRow, baseUrl: string): UserBasic {
  * `GET /users/:id`, `GET /user`: public fields; `self` adds the caller's own email and limits; `admin`
  * adds the administrator-only fields.
  */
-export function presentUser(u: UserRow, baseUrl: string, opts: { self?: boolean; admin?: boolean } = {}): User {
+export function presentUser(
+  u: UserRow,
+  baseUrl: string,
+  opts: { self?: boolean; admin?: boolean; namespaceId?: number } = {},
+): User {
   const out: User = {
     ...presentUserBasic(u, baseUrl),
     created_at: u.created_at,
@@ -38,6 +42,16 @@ export function presentUser(u: UserRow, baseUrl: string, opts: { self?: boolean;
   };
   if (opts.self || opts.admin) {
     out.email = u.email;
+    out.commit_email = u.email;
+    out.last_sign_in_at = null;
+    out.current_sign_in_at = null;
+    out.confirmed_at = u.created_at;
+    out.theme_id = 1;
+    out.color_scheme_id = 1;
+    out.identities = [];
+    out.two_factor_enabled = false;
+    out.pronouns = null;
+    out.namespace_id = opts.namespaceId ?? null;
     out.last_activity_on = u.last_activity_on;
     out.can_create_group = u.can_create_group === 1;
     out.can_create_project = true;

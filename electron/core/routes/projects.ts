@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
 import type { Project } from '../../../shared/api-types/projects.js';
 import type { ProjectRow } from '../db/projects.js';
-import { presentProject } from '../entities/projects.js';
+import { presentProject, presentProjectSimple } from '../entities/projects.js';
 import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import { createProject, deleteProject, updateProject } from '../services/projects/projects-service.js';
@@ -70,7 +70,8 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       req.gparams,
     );
     const { total, rows } = listReadableProjects(req.svc, p, page.perPage, page.offset);
-    return sendPage(req, reply, page, total, await present(req, rows));
+    const full = await present(req, rows);
+    return sendPage(req, reply, page, total, p.simple ? full.map(presentProjectSimple) : full);
   });
 
   /** `GET /projects/:id`. 404 `Project Not Found` when missing or not readable. */

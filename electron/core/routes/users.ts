@@ -7,7 +7,13 @@ import { presentToken, presentUser } from '../entities/users.js';
 import { gBool, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { isAdmin, requireAdmin } from '../services/access/project-access.js';
 import { NotFoundError } from '../services/errors.js';
-import { createPersonalAccessToken, createUser, getUser, listUsersPage } from '../services/users/users-service.js';
+import {
+  createPersonalAccessToken,
+  createUser,
+  getUser,
+  listUsersPage,
+  personalNamespaceId,
+} from '../services/users/users-service.js';
 import { intParam, pageOf, sendPage } from './respond.js';
 
 const READ_USER_SCOPES = ['api', 'read_api', 'read_user'] as const;
@@ -16,7 +22,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   /** `GET /user`: the authenticated user (admin fields for administrators). 401 without a token. */
   app.get('/user', { config: { scopes: READ_USER_SCOPES } }, async (req) => {
     const u = req.svc.actor.user!;
-    return presentUser(u, req.svc.externalUrl(), { self: true, admin: isAdmin(u) });
+    return presentUser(u, req.svc.externalUrl(), { self: true, admin: isAdmin(u), namespaceId: personalNamespaceId(req.svc, u.id) });
   });
 
   /** `GET /users`: paginated; `search`, `username`, `active`, `blocked`. Anonymous callers may list (GitLab's default). */
@@ -37,7 +43,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     if (Number.isNaN(id)) throw new NotFoundError('User');
     const u = getUser(req.svc, id);
     const me = req.svc.actor.user;
-    return presentUser(u, req.svc.externalUrl(), { self: me?.id === u.id, admin: isAdmin(me) });
+    return presentUser(u, req.svc.externalUrl(), {
+      self: me?.id === u.id,
+      admin: isAdmin(me),
+      namespaceId: personalNamespaceId(req.svc, u.id),
+    });
   });
 
   /**
@@ -72,7 +82,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(400).send({ error: 'password, reset_password, force_random_password are missing, at least one parameter must be provided' });
     }
     const user = createUser(req.svc, p);
-    return reply.status(201).send(presentUser(user, req.svc.externalUrl(), { admin: true }));
+    return reply.status(201).send(presentUser(user, req.svc.externalUrl(), { admin: true, namespaceId: personalNamespaceId(req.svc, user.id) }));
   });
 
   /**

@@ -4,7 +4,7 @@
  */
 import { TOKEN_SCOPES } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
-import { findNamespaceByFullPath, insertNamespace } from '../../db/namespaces.js';
+import { findNamespaceByFullPath, findUserNamespace, insertNamespace } from '../../db/namespaces.js';
 import {
   countTokens,
   countUsers,
@@ -313,4 +313,9 @@ export function listTokensPage(
 ): { total: number; rows: TokenRow[] } {
   const scope = isAdmin(ctx.actor.user) ? (userId ?? null) : ctx.actor.user!.id;
   return { total: countTokens(ctx.db, scope), rows: listTokens(ctx.db, scope, limit, offset) };
+}
+
+/** Id of the user's personal namespace (`namespace_id` in admin user responses), or undefined. */
+export function personalNamespaceId(ctx: ServiceContext, userId: number): number | undefined {
+  return findUserNamespace(ctx.db, userId)?.id;
 }

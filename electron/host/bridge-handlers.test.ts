@@ -1,0 +1,198 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGE_CHANNELS, type BridgeChannel, type BrowserHostCallReply } from '../../shared/ipc-contract.js';
+import { createBridgeHandlers, dispatchBridgeCall, type BridgeHandlers } from './bridge-handlers.js';
+import { createHost, type Host } from './host.js';
+import { loadCreateCore } from './load-core.js';
+import { freePort, startFakeGitLab, type FakeGitLab } from './test/fake-gitlab.js';
+import { createKeyFileCipher } from './vault/key-file-cipher.js';
+
+const REMOTE_TOKEN = 'glpat-remote-bridge-token-QWERTY12345';
+let dir: string;
+let gitlab: FakeGitLab;
+let host: Host;
+let handlers: BridgeHandlers;
+let rootToken: string;
+const opened: string[] = [];
+/** Every reply any channel gave in this file, scanned for tokens at the end. */
+const replies: Array<{ channel: BridgeChannel; reply: BrowserHostCallReply }> = [];
+
+async function call(channel: BridgeChannel, ...args: unknown[]): Promise<BrowserHostCallReply> {
+  const { reply } = await dispatchBridgeCall(handlers, channel, args);
+  replies.push({ channel, reply });
+  return reply;
+}
+
+function result<T>(reply: BrowserHostCallReply): T {
+  if (!('result' in reply)) throw new Error(`expected a result, got ${JSON.stringify(reply)}`);
+  return reply.result as T;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'outpost-bridge-'));
+  gitlab = await startFakeGitLab(REMOTE_TOKEN);
+  host = await createHost({
+    appDataDir: dir,
+    shell: 'browser-host',
+    version: '9.9.9',
+    cipher: await createKeyFileCipher(join(dir, 'host')),
+    cipherId: 'key-file',
+    createCore: await loadCreateCore(),
+    openExternal: async (url) => void opened.push(url),
+    remoteTimeoutMs: 2000,
+    env: {},
+  });
+  handlers = createBridgeHandlers(host);
+  rootToken = (await host.vault.get('embedded')) as string;
+});
+afterAll(async () => {
+  await host?.close();
+  await gitlab?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('bridge handlers over a real embedded core', () => {
+  it('moved the first-start root token into the vault', async () => {
+    expect(rootToken).toMatch(/^glpat-/);
+    expect((await readFile(join(dir, 'core', 'initial_root_token'), 'utf8')).trim()).toBe(rootToken);
+    expect(result<Array<{ id: string; hasToken: boolean }>>(await call('profiles:list'))).toEqual([
+      expect.objectContaining({ id: 'embedded', hasToken: true, active: true }),
+    ]);
+  });
+
+  it('api:request reaches the embedded core as root', async () => {
+    const user = result<{ status: number; body: { username: string } }>(
+      await call('api:request', { method: 'GET', path: '/user' }),
+    );
+    expect(user.status).toBe(200);
+    expect(user.body.username).toBe('root');
+
+    const created = result<{ status: number; body: { id: number; name: string } }>(
+      await call('api:request', { method: 'POST', path: '/projects', body: { name: 'bridge-demo' } }),
+    );
+    expect(created.status).toBe(201);
+    const list = result<{ status: number; headers: Record<string, string>; body: Array<{ name: string }> }>(
+      await call('api:request', { method: 'GET', path: '/projects', query: { search: 'bridge', per_page: 5 } }),
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.map((p) => p.name)).toContain('bridge-demo');
+    expect(Object.keys(list.headers).every((h) => h === h.toLowerCase())).toBe(true);
+
+    const missing = result<{ status: number }>(await call('api:request', { method: 'GET', path: '/projects/999999' }));
+    expect(missing.status).toBe(404);
+    const tokens = result<{ status: number }>(await call('api:request', { method: 'GET', path: '/personal_access_tokens' }));
+    expect(tokens.status).toBeLessThan(500);
+  });
+
+  it('validates arguments before running anything', async () => {
+    expect(await call('api:request', { method: 'TRACE', path: '/user' })).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await call('api:request', { method: 'GET', path: '/../oauth/token' })).toMatchObject({
+      error: { code: 'bad_request' },
+    });
+    expect(await call('api:request', { method: 'GET', path: '/user', extra: 1 })).toMatchObject({
+      error: { code: 'bad_request' },
+    });
+    expect(await call('profiles:add-remote', { name: 'x', url: 'https://x.example', token: 42 })).toMatchObject({
+      error: { code: 'bad_request' },
+    });
+    expect(await call('profiles:remove')).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await call('app:info', 'extra')).toMatchObject({ error: { code: 'bad_request' } });
+    expect((await dispatchBridgeCall(handlers, 'profiles:list', 'not-an-array')).status).toBe(400);
+  });
+
+  it('manages remote profiles, proxies to them and checks them', async () => {
+    const added = result<{ id: string; hasToken: boolean; url: string }>(
+      await call('profiles:add-remote', { name: 'Fake', url: `${gitlab.url}/`, token: REMOTE_TOKEN }),
+    );
+    expect(added).toMatchObject({ hasToken: true, url: gitlab.url });
+    expect(result(await call('profiles:check', added.id))).toEqual({ ok: true, version: '17.5.0-ee', username: 'alice' });
+    expect(result(await call('profiles:check', 'embedded'))).toMatchObject({ ok: true, username: 'root' });
+
+    expect(result(await call('profiles:set-active', added.id))).toMatchObject({ id: added.id, active: true });
+    const echoed = result<{ body: unknown; headers: Record<string, string> }>(
+      await call('api:request', { method: 'GET', path: '/echo-token' }),
+    );
+    expect(echoed.body).toEqual({ token: '[REDACTED]', note: 'you sent [REDACTED]' });
+    expect(echoed.headers['set-cookie']).toBeUndefined();
+    // profileId overrides the active profile.
+    const embeddedUser = result<{ body: { username: string } }>(
+      await call('api:request', { method: 'GET', path: '/user', profileId: 'embedded' }),
+    );
+    expect(embeddedUser.body.username).toBe('root');
+
+    const down = result<{ id: string }>(
+      await call('profiles:add-remote', { name: 'Down', url: `http://127.0.0.1:${await freePort()}`, token: REMOTE_TOKEN }),
+    );
+    expect(await call('api:request', { method: 'GET', path: '/version', profileId: down.id })).toMatchObject({
+      error: { code: 'unreachable', message: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) },
+    });
+    expect(result<{ ok: boolean; error: string }>(await call('profiles:check', down.id)).error).toMatch(/ECONNREFUSED/);
+    const wrong = result<{ id: string }>(
+      await call('profiles:add-remote', { name: 'Wrong', url: gitlab.url, token: 'glpat-wrong' }),
+    );
+    expect(result<{ error: string }>(await call('profiles:check', wrong.id)).error).toMatch(/rejected \(401\)/);
+
+    expect(await call('profiles:check', 'nope')).toMatchObject({ error: { code: 'not_found' } });
+    expect(await call('profiles:remove', 'embedded')).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await call('profiles:remove', added.id)).toEqual({ result: null });
+    expect(host.vault.has(added.id)).toBe(false);
+    expect(result<Array<{ id: string; active: boolean }>>(await call('profiles:list'))[0]).toMatchObject({
+      id: 'embedded',
+      active: true,
+    });
+    expect(await call('profiles:add-remote', { name: 'Bad', url: 'ftp://x', token: REMOTE_TOKEN })).toMatchObject({
+      error: { code: 'bad_request' },
+    });
+  });
+
+  it('app:info and shell:open-external', async () => {
+    expect(result(await call('app:info'))).toEqual({
+      version: '9.9.9',
+      shell: 'browser-host',
+      dataDir: dir,
+      platform: process.platform,
+    });
+    expect(await call('shell:open-external', 'https://docs.gitlab.com/')).toEqual({ result: null });
+    expect(await call('shell:open-external', 'file:///etc/passwd')).toMatchObject({ error: { code: 'bad_request' } });
+    expect(opened).toEqual(['https://docs.gitlab.com/']);
+  });
+
+  it('no reply on any channel, success or error, ever contains a token', () => {
+    expect(new Set(replies.map((r) => r.channel))).toEqual(new Set(BRIDGE_CHANNELS));
+    expect(replies.some((r) => 'error' in r.reply)).toBe(true);
+    for (const { channel, reply } of replies) {
+      const text = JSON.stringify(reply);
+      expect(text, channel).not.toContain(rootToken);
+      expect(text, channel).not.toContain(REMOTE_TOKEN);
+    }
+  });
+});
+
+describe('embedded core restart', () => {
+  it('re-reads initial_root_token when the vault lost the embedded token', async () => {
+    const again = await mkdtemp(join(tmpdir(), 'outpost-restart-'));
+    try {
+      const options = {
+        appDataDir: again,
+        shell: 'browser-host' as const,
+        version: '0',
+        cipherId: 'key-file',
+        createCore: await loadCreateCore(),
+        openExternal: async () => undefined,
+        env: {},
+      };
+      const first = await createHost({ ...options, cipher: await createKeyFileCipher(join(again, 'host')) });
+      const token = await first.vault.get('embedded');
+      await first.vault.delete('embedded');
+      await first.close();
+      const second = await createHost({ ...options, cipher: await createKeyFileCipher(join(again, 'host')) });
+      expect(second.core?.initialRootToken).toBeNull();
+      expect(await second.vault.get('embedded')).toBe(token);
+      await second.close();
+    } finally {
+      await rm(again, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BRIDGE_CHANNELS } from '../../shared/ipc-contract.js';
+import { createBridgeHandlers } from '../host/bridge-handlers.js';
+import { createHost, type Host } from '../host/host.js';
+import { createKeyFileCipher } from '../host/vault/key-file-cipher.js';
+
+type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
+const registered = new Map<string, Handler>();
+
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: (channel: string, fn: Handler) => registered.set(channel, fn),
+    removeHandler: (channel: string) => registered.delete(channel),
+  },
+}));
+
+const { createTrustedSenderCheck, registerBridgeIpc } = await import('./ipc.js');
+
+const INDEX = '/opt/outpost/dist/renderer/index.html';
+let dir: string;
+let host: Host;
+
+function eventFrom(id: number, url: string, { subFrame = false } = {}) {
+  const mainFrame = { url };
+  return { sender: { id, mainFrame }, senderFrame: subFrame ? { url } : mainFrame };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'outpost-ipc-'));
+  host = await createHost({
+    appDataDir: dir,
+    shell: 'electron',
+    version: '0.0.0-test',
+    cipher: await createKeyFileCipher(join(dir, 'host')),
+    cipherId: 'key-file',
+    openExternal: async () => undefined,
+  });
+});
+afterAll(async () => {
+  await host.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('bridge IPC', () => {
+  it('registers exactly the contract channels and answers trusted senders with the envelope', async () => {
+    const senders = createTrustedSenderCheck(pathToFileURL(INDEX).href);
+    senders.trust(3);
+    const unregister = registerBridgeIpc(createBridgeHandlers(host), senders.isTrusted);
+    expect([...registered.keys()].sort()).toEqual([...BRIDGE_CHANNELS].sort());
+
+    const ok = eventFrom(3, `${pathToFileURL(INDEX).href}#/projects`);
+    const list = (await registered.get('profiles:list')?.(ok)) as { result: Array<{ id: string }> };
+    expect(list.result.map((p) => p.id)).toEqual(['embedded']);
+    expect(await registered.get('profiles:remove')?.(ok, 'embedded')).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await registered.get('profiles:list')?.(ok, 'extra')).toMatchObject({ error: { code: 'bad_request' } });
+    unregister();
+    expect(registered.size).toBe(0);
+  });
+
+  it('refuses untrusted senders, sub-frames and foreign pages without running anything', async () => {
+    const senders = createTrustedSenderCheck(pathToFileURL(INDEX).href);
+    senders.trust(3);
+    const unregister = registerBridgeIpc(createBridgeHandlers(host), senders.isTrusted);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const input = { name: 'evil', url: 'https://evil.example', token: 'glpat-should-never-be-stored' };
+    for (const event of [
+      eventFrom(4, pathToFileURL(INDEX).href),
+      eventFrom(3, pathToFileURL(INDEX).href, { subFrame: true }),
+      eventFrom(3, 'https://evil.example/index.html'),
+      eventFrom(3, 'file:///tmp/other/index.html'),
+    ]) {
+      await expect(registered.get('profiles:add-remote')?.(event, input)).rejects.toThrow(/untrusted sender/);
+    }
+    senders.forget(3);
+    await expect(registered.get('profiles:list')?.(eventFrom(3, pathToFileURL(INDEX).href))).rejects.toThrow();
+    expect(host.profiles.list()).toHaveLength(1);
+    warn.mockRestore();
+    unregister();
+  });
+});

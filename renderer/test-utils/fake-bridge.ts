@@ -1,0 +1,50 @@
+import type { ApiRequest, ApiResponse, OutpostBridge, ProfileSummary } from '../../shared/ipc-contract.js';
+
+/** The embedded profile most component tests run under. */
+export const TEST_PROFILE: ProfileSummary = {
+  id: 'embedded',
+  name: 'Local instance',
+  kind: 'embedded',
+  url: 'embedded:',
+  hasToken: true,
+  active: true,
+};
+
+/** Answers one API request; return undefined for "404 Not Found". */
+export type FakeApiHandler = (req: ApiRequest) => ApiResponse | undefined | Promise<ApiResponse | undefined>;
+
+/** A JSON response with lower-cased headers, as the bridge delivers it. */
+export function jsonResponse<T>(body: T, status = 200, headers: Record<string, string> = {}): ApiResponse<T> {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body };
+}
+
+/**
+ * An in-memory {@link OutpostBridge} for component tests that need a specific instance answer
+ * (errors, slow pages). Records every API request in `requests`. Prefer the real browser host
+ * (`startTestHost`) where the behaviour of the core itself matters.
+ */
+export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSummary[] = [TEST_PROFILE]) {
+  const requests: ApiRequest[] = [];
+  const bridge: OutpostBridge = {
+    api: {
+      request: async (req) => {
+        requests.push(req);
+        return (await handler(req)) ?? jsonResponse({ message: '404 Not Found' }, 404);
+      },
+    },
+    profiles: {
+      list: async () => profiles,
+      addRemote: async (input) => ({ id: 'remote-1', name: input.name, kind: 'remote', url: input.url, hasToken: true, active: false }),
+      remove: async () => undefined,
+      setActive: async (id) => {
+        const profile = profiles.find((candidate) => candidate.id === id);
+        if (!profile) throw new Error(`No profile ${id}`);
+        return { ...profile, active: true };
+      },
+      check: async () => ({ ok: true, version: '17.0.0', username: 'root' }),
+    },
+    app: { info: async () => ({ version: '0.1.0', shell: 'browser-host', dataDir: '/tmp/outpost', platform: 'linux' }) },
+    shell: { openExternal: async () => undefined },
+  };
+  return { bridge, requests };
+}
