@@ -5,7 +5,10 @@ import react from '@vitejs/plugin-react';
  * This folder as an absolute path, without Node's `path`/`url` (the renderer lint bans Node builtins).
  * `import.meta.url` is the config file's own URL when Vite bundles the config.
  */
-const rendererRoot = decodeURIComponent(new URL('.', import.meta.url).pathname).replace(/^\/([A-Za-z]:)/, '$1');
+const rendererRoot = decodeURIComponent(new URL('.', import.meta.url).pathname).replace(
+  /^\/([A-Za-z]:)/,
+  '$1',
+);
 
 /**
  * Renderer build: `vite build --config renderer/vite.config.ts` from the repository root.

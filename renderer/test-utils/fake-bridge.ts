@@ -34,7 +34,14 @@ export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSumma
     },
     profiles: {
       list: async () => profiles,
-      addRemote: async (input) => ({ id: 'remote-1', name: input.name, kind: 'remote', url: input.url, hasToken: true, active: false }),
+      addRemote: async (input) => ({
+        id: 'remote-1',
+        name: input.name,
+        kind: 'remote',
+        url: input.url,
+        hasToken: true,
+        active: false,
+      }),
       remove: async () => undefined,
       setActive: async (id) => {
         const profile = profiles.find((candidate) => candidate.id === id);
@@ -43,7 +50,14 @@ export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSumma
       },
       check: async () => ({ ok: true, version: '17.0.0', username: 'root' }),
     },
-    app: { info: async () => ({ version: '0.1.0', shell: 'browser-host', dataDir: '/tmp/outpost', platform: 'linux' }) },
+    app: {
+      info: async () => ({
+        version: '0.1.0',
+        shell: 'browser-host',
+        dataDir: '/tmp/outpost',
+        platform: 'linux',
+      }),
+    },
     shell: { openExternal: async () => undefined },
   };
   return { bridge, requests };

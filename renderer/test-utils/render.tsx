@@ -42,7 +42,11 @@ export function renderWithProviders(
   if (options.bridge) setBridge(options.bridge);
   const queryClient = options.queryClient ?? createTestQueryClient();
   const wrap = (children: ReactNode) =>
-    options.profile ? <ActiveProfileProvider profile={options.profile}>{children}</ActiveProfileProvider> : children;
+    options.profile ? (
+      <ActiveProfileProvider profile={options.profile}>{children}</ActiveProfileProvider>
+    ) : (
+      children
+    );
   const result = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>

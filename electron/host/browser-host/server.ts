@@ -29,6 +29,11 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
+/** GET/HEAD outside `/bridge`: answered with a renderer file or the app page. */
+function isPageRequest(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && url !== '/bridge' && !url.startsWith('/bridge/');
+}
+
 function forbidden(reply: FastifyReply, message: string): FastifyReply {
   const body: BrowserHostCallReply = { error: { code: 'bad_request', message: `Forbidden: ${message}` } };
   return reply.code(403).header('cache-control', 'no-store').send(body);
@@ -67,8 +72,10 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
     return payload;
   });
 
-  app.setErrorHandler(async (err: { statusCode?: number }, _req, reply) => {
+  app.setErrorHandler(async (err: { statusCode?: number }, req, reply) => {
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+    // A static-file refusal (a directory such as `/` or `/assets`) falls back to the app page.
+    if (isPageRequest(req.method, req.url) && status < 500) return servePage(reply);
     const body: BrowserHostCallReply =
       status === 413
         ? { error: { code: 'bad_request', message: 'The request body is too large.' } }
@@ -92,19 +99,27 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
 
   const indexPath = join(rendererDir, 'index.html');
   if (existsSync(rendererDir)) {
-    await app.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true, serveDotFiles: false });
+    await app.register(fastifyStatic, {
+      root: rendererDir,
+      index: false,
+      list: false,
+      redirect: false,
+      wildcard: true,
+      serveDotFiles: false,
+    });
   }
 
-  app.setNotFoundHandler(async (req, reply) => {
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/bridge');
-    if (!isPage) {
-      const body: BrowserHostCallReply = { error: { code: 'not_found', message: 'Not found.' } };
-      return reply.code(404).header('cache-control', 'no-store').send(body);
-    }
-    if (!existsSync(indexPath) || !existsSync(rendererDir)) {
+  const servePage = (reply: FastifyReply): FastifyReply => {
+    if (!existsSync(indexPath)) {
       return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
-    return reply.header('cache-control', 'no-store').sendFile('index.html', rendererDir);
+    return reply.code(200).header('cache-control', 'no-store').sendFile('index.html', rendererDir);
+  };
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (isPageRequest(req.method, req.url)) return servePage(reply);
+    const body: BrowserHostCallReply = { error: { code: 'not_found', message: 'Not found.' } };
+    return reply.code(404).header('cache-control', 'no-store').send(body);
   });
 
   return app;

@@ -8,7 +8,9 @@ describe('extractErrorMessage', () => {
     expect(extractErrorMessage(401, { message: '401 Unauthorized' })).toBe(
       'The access token was rejected. Check the token stored for this instance.',
     );
-    expect(extractErrorMessage(403, { message: '403 Forbidden' })).toBe('You do not have permission to do this.');
+    expect(extractErrorMessage(403, { message: '403 Forbidden' })).toBe(
+      'You do not have permission to do this.',
+    );
   });
 
   it('reads {"error": …} and prefers an OAuth error_description', () => {
@@ -19,14 +21,18 @@ describe('extractErrorMessage', () => {
   });
 
   it('joins per-field validation messages into sentences', () => {
-    const body = { message: { name: ['has already been taken'], path: ['has already been taken', 'is too long'] } };
+    const body = {
+      message: { name: ['has already been taken'], path: ['has already been taken', 'is too long'] },
+    };
     expect(extractErrorMessage(400, body)).toBe(
       'Name has already been taken. Path has already been taken. Path is too long.',
     );
     expect(extractErrorMessage(400, { message: { base: ['The project is still being deleted'] } })).toBe(
       'The project is still being deleted.',
     );
-    expect(extractErrorMessage(400, { message: { namespace_id: ['is invalid'] } })).toBe('Namespace ID is invalid.');
+    expect(extractErrorMessage(400, { message: { namespace_id: ['is invalid'] } })).toBe(
+      'Namespace ID is invalid.',
+    );
   });
 
   it('handles arrays, plain text and empty or unknown bodies', () => {

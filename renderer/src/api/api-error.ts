@@ -53,7 +53,8 @@ export function extractErrorMessage(status: number, body: unknown): string {
   const record = body as Record<string, unknown>;
   const fromMessage = describeMessageValue(record.message, status);
   if (fromMessage) return fromMessage;
-  if (typeof record.error_description === 'string') return toSentence(record.error_description, status) ?? fallback;
+  if (typeof record.error_description === 'string')
+    return toSentence(record.error_description, status) ?? fallback;
   const fromError = describeMessageValue(record.error, status);
   return fromError ?? fallback;
 }
@@ -81,7 +82,9 @@ function describeMessageValue(value: unknown, status: number): string | null {
   }
   if (typeof value === 'object' && value !== null) {
     const parts = Object.entries(value as Record<string, unknown>).flatMap(([field, messages]) =>
-      toStringList(messages).map((message) => toSentence(field === 'base' ? message : `${humanizeField(field)} ${message}`, status)),
+      toStringList(messages).map((message) =>
+        toSentence(field === 'base' ? message : `${humanizeField(field)} ${message}`, status),
+      ),
     );
     const sentences = parts.filter((item): item is string => item !== null);
     return sentences.length > 0 ? sentences.join(' ') : null;
@@ -99,7 +102,9 @@ function toStringList(value: unknown): string[] {
 export function humanizeField(field: string): string {
   const words = field.split(/[_.]/).filter(Boolean);
   const text = words
-    .map((word) => (['id', 'url', 'ssh', 'http', 'ci', 'api'].includes(word.toLowerCase()) ? word.toUpperCase() : word))
+    .map((word) =>
+      ['id', 'url', 'ssh', 'http', 'ci', 'api'].includes(word.toLowerCase()) ? word.toUpperCase() : word,
+    )
     .join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -133,7 +138,9 @@ function toSentence(raw: string, status: number): string | null {
     const code = Number(statusLine[1]);
     const rest = (statusLine[2] ?? '').trim();
     if (rest === '' || REASON_PHRASES.has(rest.toLowerCase())) {
-      return STATUS_SENTENCES[code] ?? STATUS_SENTENCES[status] ?? `The request failed with HTTP status ${code}.`;
+      return (
+        STATUS_SENTENCES[code] ?? STATUS_SENTENCES[status] ?? `The request failed with HTTP status ${code}.`
+      );
     }
     text = rest;
     // GitLab's "Project Not Found" / "Branch Not Found": Title Case → sentence case.

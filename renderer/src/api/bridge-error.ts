@@ -14,7 +14,13 @@ export class BridgeError extends Error {
   }
 }
 
-const BRIDGE_ERROR_CODES: ReadonlySet<string> = new Set(['unreachable', 'timeout', 'not_found', 'bad_request', 'internal']);
+const BRIDGE_ERROR_CODES: ReadonlySet<string> = new Set([
+  'unreachable',
+  'timeout',
+  'not_found',
+  'bad_request',
+  'internal',
+]);
 
 /** True when `value` has the `{code, message}` shape of a bridge error. */
 export function isBridgeErrorShape(value: unknown): value is BridgeErrorShape {

@@ -7,7 +7,9 @@ const reply = (status: number, body: unknown) =>
 
 describe('createHttpBridge', () => {
   it('POSTs /bridge/<channel> with the secret header and {args}', async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async () => reply(200, { result: { status: 200, headers: {}, body: [] } }));
+    const fetchImpl = vi.fn<typeof fetch>(async () =>
+      reply(200, { result: { status: 200, headers: {}, body: [] } }),
+    );
     const bridge = createHttpBridge({ baseUrl: 'http://127.0.0.1:9/', secret: 'abc', fetchImpl });
     const result = await bridge.api.request({ method: 'GET', path: '/projects' });
     expect(result).toEqual({ status: 200, headers: {}, body: [] });
@@ -26,7 +28,8 @@ describe('createHttpBridge', () => {
   it('rejects with the host error shape', async () => {
     const bridge = createHttpBridge({
       secret: 'abc',
-      fetchImpl: async () => reply(502, { error: { code: 'unreachable', message: 'gitlab.example.com did not answer.' } }),
+      fetchImpl: async () =>
+        reply(502, { error: { code: 'unreachable', message: 'gitlab.example.com did not answer.' } }),
     });
     const error = await bridge.profiles.check('remote').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BridgeError);
@@ -34,7 +37,10 @@ describe('createHttpBridge', () => {
   });
 
   it('explains a refused secret and a dead host', async () => {
-    const refused = createHttpBridge({ secret: 'old', fetchImpl: async () => new Response('', { status: 403 }) });
+    const refused = createHttpBridge({
+      secret: 'old',
+      fetchImpl: async () => new Response('', { status: 403 }),
+    });
     await expect(refused.profiles.list()).rejects.toThrow(/launch secret/);
     const dead = createHttpBridge({
       secret: 'abc',
@@ -47,7 +53,9 @@ describe('createHttpBridge', () => {
 
   it('does not call the host without a secret', async () => {
     const fetchImpl = vi.fn<typeof fetch>();
-    await expect(createHttpBridge({ secret: null, fetchImpl }).profiles.list()).rejects.toThrow(/launch secret/);
+    await expect(createHttpBridge({ secret: null, fetchImpl }).profiles.list()).rejects.toThrow(
+      /launch secret/,
+    );
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 });

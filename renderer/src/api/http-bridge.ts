@@ -27,11 +27,15 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
 
-  async function call<C extends BridgeChannel>(channel: C, args: Parameters<BridgeChannels[C]>): Promise<ChannelResult<C>> {
+  async function call<C extends BridgeChannel>(
+    channel: C,
+    args: Parameters<BridgeChannels[C]>,
+  ): Promise<ChannelResult<C>> {
     if (!options.secret) {
       throw new BridgeError({
         code: 'bad_request',
-        message: 'This page was opened without its launch secret. Open Outpost from the address it printed at startup.',
+        message:
+          'This page was opened without its launch secret. Open Outpost from the address it printed at startup.',
       });
     }
     let response: Response;
@@ -47,12 +51,7 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
         message: 'Outpost is not running any more. Restart it and open the new address.',
       });
     }
-    let reply: unknown = null;
-    try {
-      reply = await response.json();
-    } catch {
-      reply = null;
-    }
+    const reply: unknown = await response.json().catch(() => null);
     if (typeof reply === 'object' && reply !== null) {
       const record = reply as Record<string, unknown>;
       if (response.ok && 'result' in record) return record.result as ChannelResult<C>;
@@ -61,7 +60,8 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
     if (response.status === 403) {
       throw new BridgeError({
         code: 'bad_request',
-        message: 'Outpost refused this page (its launch secret is missing or out of date). Open the address Outpost printed at startup.',
+        message:
+          'Outpost refused this page (its launch secret is missing or out of date). Open the address Outpost printed at startup.',
       });
     }
     throw new BridgeError({

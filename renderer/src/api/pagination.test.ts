@@ -15,19 +15,36 @@ describe('toPage', () => {
         'x-prev-page': '1',
       }),
     );
-    expect(page).toEqual({ items: [1, 2], page: 2, perPage: 20, total: 45, totalPages: 3, nextPage: 3, prevPage: 1 });
+    expect(page).toEqual({
+      items: [1, 2],
+      page: 2,
+      perPage: 20,
+      total: 45,
+      totalPages: 3,
+      nextPage: 3,
+      prevPage: 1,
+    });
   });
 
   it('treats empty next/prev headers as "none" (first and last pages)', () => {
     const page = toPage(
-      response([1], { 'x-total': '1', 'x-total-pages': '1', 'x-page': '1', 'x-per-page': '20', 'x-next-page': '', 'x-prev-page': '' }),
+      response([1], {
+        'x-total': '1',
+        'x-total-pages': '1',
+        'x-page': '1',
+        'x-per-page': '20',
+        'x-next-page': '',
+        'x-prev-page': '',
+      }),
     );
     expect(page.nextPage).toBeNull();
     expect(page.prevPage).toBeNull();
   });
 
   it('copes without x-total (GitLab omits it above 10,000 rows)', () => {
-    const page = toPage(response([1, 2], { 'x-page': '4', 'x-per-page': '2', 'x-next-page': '5', 'x-prev-page': '3' }));
+    const page = toPage(
+      response([1, 2], { 'x-page': '4', 'x-per-page': '2', 'x-next-page': '5', 'x-prev-page': '3' }),
+    );
     expect(page.total).toBeNull();
     expect(page.totalPages).toBeNull();
     expect(pageCount(page)).toBe(5);
@@ -51,7 +68,11 @@ describe('toPage', () => {
   });
 
   it('ignores a non-array body and malformed numbers', () => {
-    const page = toPage({ status: 200, headers: { 'x-page': 'abc', 'x-total': '-1' }, body: null as unknown as number[] });
+    const page = toPage({
+      status: 200,
+      headers: { 'x-page': 'abc', 'x-total': '-1' },
+      body: null as unknown as number[],
+    });
     expect(page.items).toEqual([]);
     expect(page.page).toBe(1);
     expect(page.total).toBeNull();

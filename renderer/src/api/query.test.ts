@@ -4,7 +4,16 @@ import { compactQuery, encodeQuery } from './query.js';
 describe('compactQuery', () => {
   it('drops empty values and trims strings', () => {
     expect(
-      compactQuery({ search: '  app ', page: 1, empty: '  ', none: undefined, nil: null, list: [], flag: false, nan: NaN }),
+      compactQuery({
+        search: '  app ',
+        page: 1,
+        empty: '  ',
+        none: undefined,
+        nil: null,
+        list: [],
+        flag: false,
+        nan: NaN,
+      }),
     ).toEqual({ search: 'app', page: 1, flag: false });
   });
 

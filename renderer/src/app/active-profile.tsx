@@ -4,7 +4,13 @@ import type { ProfileSummary } from '../../../shared/ipc-contract.js';
 const ActiveProfileContext = createContext<ProfileSummary | null>(null);
 
 /** Makes the active connection profile available to every screen below the layout. */
-export function ActiveProfileProvider({ profile, children }: { profile: ProfileSummary; children: ReactNode }) {
+export function ActiveProfileProvider({
+  profile,
+  children,
+}: {
+  profile: ProfileSummary;
+  children: ReactNode;
+}) {
   return <ActiveProfileContext.Provider value={profile}>{children}</ActiveProfileContext.Provider>;
 }
 
@@ -14,6 +20,7 @@ export function ActiveProfileProvider({ profile, children }: { profile: ProfileS
  */
 export function useActiveProfile(): ProfileSummary {
   const profile = useContext(ActiveProfileContext);
-  if (!profile) throw new Error('useActiveProfile() needs an ActiveProfileProvider (the app layout provides one).');
+  if (!profile)
+    throw new Error('useActiveProfile() needs an ActiveProfileProvider (the app layout provides one).');
   return profile;
 }

@@ -87,7 +87,8 @@ export const NAV_SECTIONS: NavSection[] = [
         path: '/admin/storage-moves',
         label: 'Storage moves',
         icon: IconTransfer,
-        description: 'Move project repositories between storage shards and follow each move until it finishes.',
+        description:
+          'Move project repositories between storage shards and follow each move until it finishes.',
         built: false,
       },
       {

@@ -11,7 +11,11 @@ const UNITS: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
  * "just now", "5 minutes ago", "yesterday", "in 2 hours", "3 months ago" for an ISO timestamp,
  * relative to `now`. Returns `'—'` for a missing or unparsable date.
  */
-export function formatRelativeTime(iso: string | null | undefined, now: Date = new Date(), locale = 'en'): string {
+export function formatRelativeTime(
+  iso: string | null | undefined,
+  now: Date = new Date(),
+  locale = 'en',
+): string {
   if (!iso) return '—';
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '—';

@@ -38,7 +38,11 @@ export const useUiPrefs = create<UiPrefsState>()(
       name: UI_PREFS_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ colorScheme, tableDensity, projectsPerPage }) => ({ colorScheme, tableDensity, projectsPerPage }),
+      partialize: ({ colorScheme, tableDensity, projectsPerPage }) => ({
+        colorScheme,
+        tableDensity,
+        projectsPerPage,
+      }),
     },
   ),
 );

@@ -13,7 +13,12 @@ export const namespaceQueries = {
     queryOptions({
       queryKey: namespaceKeys.list(profileId),
       queryFn: () =>
-        apiJson<NamespaceBasic[]>({ method: 'GET', path: '/namespaces', query: { per_page: 100 }, profileId }),
+        apiJson<NamespaceBasic[]>({
+          method: 'GET',
+          path: '/namespaces',
+          query: { per_page: 100 },
+          profileId,
+        }),
       staleTime: 5 * 60_000,
       retry: false,
     }),

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddRemoteProfileInput, ProfileCheckResult, ProfileSummary } from '../../../../shared/ipc-contract.js';
+import type {
+  AddRemoteProfileInput,
+  ProfileCheckResult,
+  ProfileSummary,
+} from '../../../../shared/ipc-contract.js';
 import { getBridge } from '../bridge.js';
 import { profileKeys } from './keys.js';
 
@@ -12,7 +16,8 @@ export function useSetActiveProfile() {
   return useMutation({
     mutationFn: ({ id }: { id: string; previousId: string | null }) => getBridge().profiles.setActive(id),
     onSuccess: async (_profile, { id, previousId }) => {
-      if (previousId && previousId !== id) queryClient.removeQueries({ queryKey: profileKeys.scope(previousId) });
+      if (previousId && previousId !== id)
+        queryClient.removeQueries({ queryKey: profileKeys.scope(previousId) });
       await queryClient.invalidateQueries({ queryKey: profileKeys.list() });
     },
   });

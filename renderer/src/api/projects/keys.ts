@@ -20,7 +20,8 @@ export interface ProjectListFilters {
 export const projectKeys = {
   all: (profileId: string) => [...profileKeys.scope(profileId), 'projects'] as const,
   lists: (profileId: string) => [...projectKeys.all(profileId), 'list'] as const,
-  list: (profileId: string, filters: ProjectListFilters) => [...projectKeys.lists(profileId), filters] as const,
+  list: (profileId: string, filters: ProjectListFilters) =>
+    [...projectKeys.lists(profileId), filters] as const,
   details: (profileId: string) => [...projectKeys.all(profileId), 'detail'] as const,
   detail: (profileId: string, id: number) => [...projectKeys.details(profileId), id] as const,
 };

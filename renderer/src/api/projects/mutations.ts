@@ -24,7 +24,11 @@ export interface ImportProjectInput {
   namespace_id?: number;
 }
 
-async function storeCreatedProject(queryClient: QueryClient, profileId: string, project: Project): Promise<void> {
+async function storeCreatedProject(
+  queryClient: QueryClient,
+  profileId: string,
+  project: Project,
+): Promise<void> {
   queryClient.setQueryData(projectKeys.detail(profileId, project.id), project);
   await queryClient.invalidateQueries({ queryKey: projectKeys.lists(profileId) });
 }

@@ -53,7 +53,10 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
         notifications.show({
           color: 'teal',
           title: `Connected to ${profile.name}`,
-          message: [check.username ? `Signed in as @${check.username}` : null, check.version ? `GitLab ${check.version}` : null]
+          message: [
+            check.username ? `Signed in as @${check.username}` : null,
+            check.version ? `GitLab ${check.version}` : null,
+          ]
             .filter(Boolean)
             .join(' · '),
         });

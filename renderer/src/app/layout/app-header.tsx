@@ -18,7 +18,13 @@ export function AppHeader({ profiles, active, navbarOpened, onToggleNavbar }: Ap
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="md" wrap="nowrap">
-        <Burger opened={navbarOpened} onClick={onToggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Burger
+          opened={navbarOpened}
+          onClick={onToggleNavbar}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
         <Group gap={8} wrap="nowrap">
           <OutpostLogo size={26} />
           <Text fw={700} size="lg" lts={-0.2}>

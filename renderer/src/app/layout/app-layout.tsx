@@ -30,10 +30,22 @@ export function AppLayout() {
     );
   } else if (profiles.isError) {
     content = (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Outpost cannot reach its host" maw={720}>
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle />}
+        title="Outpost cannot reach its host"
+        maw={720}
+      >
         <Stack gap="sm" align="flex-start">
           {describeError(profiles.error)}
-          <Button size="xs" variant="light" color="red" onClick={() => profiles.refetch()} loading={profiles.isFetching}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => profiles.refetch()}
+            loading={profiles.isFetching}
+          >
             Try again
           </Button>
         </Stack>
@@ -71,7 +83,12 @@ export function AppLayout() {
       padding="xl"
     >
       <AppShell.Header>
-        <AppHeader profiles={list} active={active} navbarOpened={navbarOpened} onToggleNavbar={navbar.toggle} />
+        <AppHeader
+          profiles={list}
+          active={active}
+          navbarOpened={navbarOpened}
+          onToggleNavbar={navbar.toggle}
+        />
       </AppShell.Header>
       <AppShell.Navbar>
         <AppNavbar onNavigate={navbar.close} />

@@ -17,7 +17,11 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
   return (
     <>
       <AppShell.Section p="sm" pb={4}>
-        <UnstyledButton className={classes.search} onClick={() => spotlight.open()} aria-label="Search and jump">
+        <UnstyledButton
+          className={classes.search}
+          onClick={() => spotlight.open()}
+          aria-label="Search and jump"
+        >
           <Group gap={8} wrap="nowrap">
             <IconSearch size={15} stroke={1.8} />
             <Text size="sm" c="dimmed" style={{ flex: 1 }}>
@@ -33,7 +37,15 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
             {NAV_SECTIONS.map((section) => (
               <Stack key={section.title ?? 'main'} gap={2}>
                 {section.title ? (
-                  <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={4} className={classes.sectionTitle}>
+                  <Text
+                    size="xs"
+                    fw={600}
+                    c="dimmed"
+                    tt="uppercase"
+                    px="sm"
+                    pb={4}
+                    className={classes.sectionTitle}
+                  >
                     {section.title}
                   </Text>
                 ) : null}

@@ -14,7 +14,11 @@ export interface ProfileSwitcherProps {
 }
 
 function ProfileIcon({ profile, size = 16 }: { profile: ProfileSummary; size?: number }) {
-  return profile.kind === 'embedded' ? <IconServer size={size} stroke={1.7} /> : <IconCloud size={size} stroke={1.7} />;
+  return profile.kind === 'embedded' ? (
+    <IconServer size={size} stroke={1.7} />
+  ) : (
+    <IconCloud size={size} stroke={1.7} />
+  );
 }
 
 function describeLocation(profile: ProfileSummary): string {
@@ -41,15 +45,27 @@ export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
       {
         onSuccess: () => notifications.show({ color: 'teal', message: `Switched to ${profile.name}` }),
         onError: (error) =>
-          notifications.show({ color: 'red', title: `Could not switch to ${profile.name}`, message: describeError(error) }),
+          notifications.show({
+            color: 'red',
+            title: `Could not switch to ${profile.name}`,
+            message: describeError(error),
+          }),
       },
     );
   };
 
   const switchToAdded = (id: string) =>
-    setActive.mutate({ id, previousId: active?.id ?? null }, {
-      onError: (error) => notifications.show({ color: 'red', title: 'Could not switch instance', message: describeError(error) }),
-    });
+    setActive.mutate(
+      { id, previousId: active?.id ?? null },
+      {
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: 'Could not switch instance',
+            message: describeError(error),
+          }),
+      },
+    );
 
   return (
     <>

@@ -11,7 +11,8 @@ export function validateInstanceUrl(input: string): string | null {
   } catch {
     return 'Enter a full address starting with https:// (or http://).';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'The address must start with https:// or http://.';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return 'The address must start with https:// or http://.';
   if (url.search || url.hash) return 'Leave out the query string and #fragment.';
   if (url.username || url.password) return 'Leave credentials out of the address; use the token field.';
   return null;

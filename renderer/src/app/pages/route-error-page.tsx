@@ -9,7 +9,13 @@ export function RouteErrorPage() {
   const navigate = useNavigate();
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : describeError(error);
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="This screen ran into a problem" maw={720}>
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle />}
+      title="This screen ran into a problem"
+      maw={720}
+    >
       <Stack gap="sm">
         <Code block>{message}</Code>
         <Group gap="sm">

@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Loader, Modal, Progress, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertCircle, IconFolderOpen } from '@tabler/icons-react';
@@ -182,7 +193,12 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
         <form onSubmit={submit} noValidate data-testid="import-project-form">
           <Stack gap="md">
             {errors.general ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The repository was not imported">
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertCircle />}
+                title="The repository was not imported"
+              >
                 {errors.general}
               </Alert>
             ) : null}
@@ -210,7 +226,9 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
                 onChange={(event) => {
                   const name = event.currentTarget.value;
                   update(
-                    form.pathEdited ? { name, nameEdited: true } : { name, nameEdited: true, path: deriveProjectPath(name) },
+                    form.pathEdited
+                      ? { name, nameEdited: true }
+                      : { name, nameEdited: true, path: deriveProjectPath(name) },
                   );
                 }}
                 error={errors.fields.name}

@@ -18,7 +18,10 @@ describe('toImportUrl', () => {
 
   it('refuses what cannot be resolved', () => {
     expect(toImportUrl('')).toMatchObject({ ok: false });
-    expect(toImportUrl('relative/path')).toMatchObject({ ok: false, error: expect.stringMatching(/absolute/) });
+    expect(toImportUrl('relative/path')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/absolute/),
+    });
     expect(toImportUrl('~/code/app')).toMatchObject({ ok: false, error: expect.stringMatching(/full path/) });
     expect(toImportUrl('javascript://alert(1)')).toMatchObject({ ok: false });
   });

@@ -22,7 +22,8 @@ export function toImportUrl(input: string): ImportSource {
       return { ok: false, error: 'This URL is not valid.' };
     }
   }
-  if (text.startsWith('~')) return { ok: false, error: 'Write the full path instead of “~”, e.g. /home/me/repo.' };
+  if (text.startsWith('~'))
+    return { ok: false, error: 'Write the full path instead of “~”, e.g. /home/me/repo.' };
   const windowsPath = /^[a-zA-Z]:[\\/]/.test(text);
   if (!text.startsWith('/') && !windowsPath) {
     return { ok: false, error: 'Use an absolute path (starting with /) or a file:// URL.' };

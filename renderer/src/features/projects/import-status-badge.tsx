@@ -2,12 +2,24 @@ import { Badge, Loader, Text, Tooltip } from '@mantine/core';
 import type { Project } from '../../../../shared/api-types/projects.js';
 
 /** Import state of a project: nothing for projects that were never imported. */
-export function ImportStatusBadge({ status, error }: { status: Project['import_status']; error?: string | null }) {
+export function ImportStatusBadge({
+  status,
+  error,
+}: {
+  status: Project['import_status'];
+  error?: string | null;
+}) {
   switch (status) {
     case 'scheduled':
     case 'started':
       return (
-        <Badge variant="light" color="blue" tt="none" fw={500} leftSection={<Loader size={10} color="blue" />}>
+        <Badge
+          variant="light"
+          color="blue"
+          tt="none"
+          fw={500}
+          leftSection={<Loader size={10} color="blue" />}
+        >
           {status === 'scheduled' ? 'Scheduled' : 'Importing'}
         </Badge>
       );

@@ -106,6 +106,8 @@ export const projectColumns = [
     header: 'Import',
     enableSorting: false,
     size: 110,
-    cell: ({ row }) => <ImportStatusBadge status={row.original.import_status} error={row.original.import_error} />,
+    cell: ({ row }) => (
+      <ImportStatusBadge status={row.original.import_status} error={row.original.import_error} />
+    ),
   }),
 ];

@@ -24,7 +24,9 @@ describe('toProjectFormErrors', () => {
   });
 
   it('keeps base and unknown attributes as a general sentence', () => {
-    const error = new ApiError(400, { message: { base: ['Projects limit reached'], repository_storage: ['is unknown'] } });
+    const error = new ApiError(400, {
+      message: { base: ['Projects limit reached'], repository_storage: ['is unknown'] },
+    });
     expect(toProjectFormErrors(error)).toEqual({
       fields: {},
       general: 'Projects limit reached. Repository storage is unknown.',
@@ -36,6 +38,8 @@ describe('toProjectFormErrors', () => {
       fields: {},
       general: 'You do not have permission to do this.',
     });
-    expect(toProjectFormErrors(new BridgeError({ code: 'unreachable', message: 'Host gone.' })).general).toBe('Host gone.');
+    expect(toProjectFormErrors(new BridgeError({ code: 'unreachable', message: 'Host gone.' })).general).toBe(
+      'Host gone.',
+    );
   });
 });

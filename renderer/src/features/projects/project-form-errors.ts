@@ -49,7 +49,9 @@ export function toProjectFormErrors(error: unknown): ProjectFormErrors {
       fields[field] = fields[field] ? `${fields[field]}; ${text}` : text;
     } else {
       const prefix = attribute === 'base' ? '' : `${humanizeField(attribute)} `;
-      leftovers.push(...messages.map((message) => capitalize(`${prefix}${message}`).replace(/([^.!?])$/, '$1.')));
+      leftovers.push(
+        ...messages.map((message) => capitalize(`${prefix}${message}`).replace(/([^.!?])$/, '$1.')),
+      );
     }
   }
   return { fields, general: leftovers.length > 0 ? leftovers.join(' ') : null };

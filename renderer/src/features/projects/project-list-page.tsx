@@ -1,4 +1,15 @@
-import { Alert, Button, CloseButton, EmptyState, Group, Kbd, Loader, Paper, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  EmptyState,
+  Group,
+  Kbd,
+  Loader,
+  Paper,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconFileImport, IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -83,7 +94,13 @@ export function ProjectListPage() {
       <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Couldn’t load projects" m="md">
         <Stack gap="sm" align="flex-start">
           {describeError(query.error)}
-          <Button size="xs" color="red" variant="light" onClick={() => query.refetch()} loading={query.isFetching}>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            onClick={() => query.refetch()}
+            loading={query.isFetching}
+          >
             Retry
           </Button>
         </Stack>
@@ -119,7 +136,13 @@ export function ProjectListPage() {
     body = (
       <>
         {query.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle />} m="md" title="Couldn’t refresh projects">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle />}
+            m="md"
+            title="Couldn’t refresh projects"
+          >
             <Group gap="sm">
               {describeError(query.error)}
               <Button size="xs" color="red" variant="light" onClick={() => query.refetch()}>

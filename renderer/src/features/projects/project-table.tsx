@@ -26,7 +26,15 @@ export interface ProjectTableProps {
 }
 
 /** The project list as a table (@tanstack/react-table for the model, Mantine Table for the look). */
-export function ProjectTable({ projects, loading, skeletonRows, sorting, onSortingChange, density, stale }: ProjectTableProps) {
+export function ProjectTable({
+  projects,
+  loading,
+  skeletonRows,
+  sorting,
+  onSortingChange,
+  density,
+  stale,
+}: ProjectTableProps) {
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8 is not compiler-aware; nothing here is memoized by the compiler.
   const table = useReactTable({
     data: projects,
@@ -62,7 +70,10 @@ export function ProjectTable({ projects, loading, skeletonRows, sorting, onSorti
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                   >
                     {header.column.getCanSort() ? (
-                      <UnstyledButton onClick={header.column.getToggleSortingHandler()} className={classes.sortButton}>
+                      <UnstyledButton
+                        onClick={header.column.getToggleSortingHandler()}
+                        className={classes.sortButton}
+                      >
                         <Group gap={4} wrap="nowrap">
                           {label}
                           {sorted === 'asc' ? (
@@ -116,7 +127,9 @@ export function ProjectTable({ projects, loading, skeletonRows, sorting, onSorti
             : table.getRowModel().rows.map((row) => (
                 <Table.Tr key={row.id} data-testid="project-row">
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                    <Table.Td key={cell.id}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               ))}

@@ -20,7 +20,12 @@ export function VisibilityField({
   error?: string | undefined;
 }) {
   return (
-    <Radio.Group label="Visibility level" value={value} onChange={(next) => onChange(next as Visibility)} error={error}>
+    <Radio.Group
+      label="Visibility level"
+      value={value}
+      onChange={(next) => onChange(next as Visibility)}
+      error={error}
+    >
       <Group gap="xs" mt={6} grow wrap="nowrap" align="stretch">
         {VISIBILITY_LEVELS.map((level) => {
           const { label, description, icon: Icon } = DETAILS[level];

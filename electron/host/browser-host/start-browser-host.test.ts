@@ -1,0 +1,194 @@
+import { request } from 'node:http';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../csp.js';
+import { startBrowserHost, type BrowserHost } from './start-browser-host.js';
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** Raw HTTP (node:http), so tests can send any Host/Origin header a browser or attacker could. */
+function send(
+  port: number,
+  { method = 'GET', path = '/', headers = {}, body }: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers, setHost: !('host' in headers) }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+let dir: string;
+let rendererDir: string;
+let bh: BrowserHost;
+let port: number;
+let secret: string;
+let rootToken: string;
+const allReplies: string[] = [];
+
+async function bridge(channel: string, args: unknown[], headers: Record<string, string> = {}): Promise<Reply> {
+  const reply = await send(port, {
+    method: 'POST',
+    path: `/bridge/${channel}`,
+    headers: { 'content-type': 'application/json', 'x-outpost-secret': secret, ...headers },
+    body: JSON.stringify({ args }),
+  });
+  allReplies.push(reply.text, JSON.stringify(reply.headers));
+  return reply;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'outpost-bh-'));
+  rendererDir = join(dir, 'renderer');
+  await mkdir(join(rendererDir, 'assets'), { recursive: true });
+  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Outpost</title><div id="root"></div>');
+  await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
+  bh = await startBrowserHost({ appDataDir: join(dir, 'data'), port: 0, rendererDir });
+  const launch = new URL(bh.urlWithSecret);
+  port = Number(launch.port);
+  secret = launch.searchParams.get('secret') as string;
+  rootToken = (await bh.host.vault.get('embedded')) as string;
+});
+afterAll(async () => {
+  await bh?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('browser host', () => {
+  it('listens on 127.0.0.1 with a 32-byte launch secret in the URL', () => {
+    expect(bh.url).toBe(`http://127.0.0.1:${port}`);
+    expect(bh.urlWithSecret).toBe(`${bh.url}/?secret=${secret}`);
+    expect(Buffer.from(secret, 'base64url')).toHaveLength(32);
+  });
+
+  it('serves the renderer with security headers, and index.html for unknown paths', async () => {
+    for (const path of ['/', '/?secret=x', '/projects/12/merge_requests']) {
+      const res = await send(port, { path });
+      expect(res.status, path).toBe(200);
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+    const asset = await send(port, { path: '/assets/app.js' });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it('runs a bridge call with the secret', async () => {
+    const res = await bridge('app:info', []);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toMatchObject({ result: { shell: 'browser-host', dataDir: join(dir, 'data') } });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('api:request reaches the embedded core and returns projects', async () => {
+    const created = await bridge('api:request', [{ method: 'POST', path: '/projects', body: { name: 'over-http' } }]);
+    expect(JSON.parse(created.text)).toMatchObject({ result: { status: 201 } });
+    const res = await bridge('api:request', [{ method: 'GET', path: '/projects', query: { search: 'over' } }]);
+    const { result } = JSON.parse(res.text) as { result: { status: number; body: Array<{ name: string }> } };
+    expect(result.status).toBe(200);
+    expect(result.body.map((p) => p.name)).toEqual(['over-http']);
+  });
+
+  it('refuses a missing or wrong secret with 403, and runs nothing', async () => {
+    const input = { name: 'evil', url: 'https://evil.example', token: 'glpat-evil-evil-evil' };
+    for (const headers of [{ 'x-outpost-secret': '' }, { 'x-outpost-secret': `${secret}x` }, { 'x-outpost-secret': 'a' }]) {
+      const res = await bridge('profiles:add-remote', [input], headers);
+      expect(res.status).toBe(403);
+    }
+    const noHeader = await send(port, {
+      method: 'POST',
+      path: '/bridge/profiles:add-remote',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ args: [input] }),
+    });
+    expect(noHeader.status).toBe(403);
+    // The secret in the query string is not accepted either (only the header).
+    const inQuery = await send(port, {
+      method: 'POST',
+      path: `/bridge/profiles:list?secret=${secret}`,
+      headers: { 'content-type': 'application/json' },
+      body: '{"args":[]}',
+    });
+    expect(inQuery.status).toBe(403);
+    expect(bh.host.profiles.list()).toHaveLength(1);
+  });
+
+  it('refuses foreign Host headers (DNS rebinding) and foreign Origins with 403', async () => {
+    const rebound = await bridge('profiles:list', [], { host: `attacker.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect((await send(port, { path: '/', headers: { host: `attacker.example:${port}` } })).status).toBe(403);
+    expect((await bridge('profiles:list', [], { host: `127.0.0.1:${port + 1}` })).status).toBe(403);
+    expect((await bridge('profiles:list', [], { origin: 'https://attacker.example' })).status).toBe(403);
+    expect((await bridge('profiles:list', [], { origin: 'null' })).status).toBe(403);
+    expect((await bridge('profiles:list', [], { origin: `http://localhost:${port}`, host: `localhost:${port}` })).status).toBe(
+      200,
+    );
+    expect((await bridge('profiles:list', [], { origin: `http://127.0.0.1:${port}` })).status).toBe(200);
+  });
+
+  it('guards encoded bridge paths too', async () => {
+    const res = await send(port, {
+      method: 'POST',
+      path: '/%62ridge/profiles:list',
+      headers: { 'content-type': 'application/json' },
+      body: '{"args":[]}',
+    });
+    expect([403, 404]).toContain(res.status);
+    expect(res.text).not.toContain('"result"');
+  });
+
+  it('answers 404 for unknown channels and 400 for bad bodies', async () => {
+    const unknown = await bridge('fs:read', []);
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text)).toMatchObject({ error: { code: 'not_found' } });
+    const bad = await send(port, {
+      method: 'POST',
+      path: '/bridge/profiles:list',
+      headers: { 'content-type': 'application/json', 'x-outpost-secret': secret },
+      body: '{nope',
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toMatchObject({ error: { code: 'bad_request' } });
+    const noArgs = await send(port, {
+      method: 'POST',
+      path: '/bridge/profiles:list',
+      headers: { 'content-type': 'application/json', 'x-outpost-secret': secret },
+      body: '{}',
+    });
+    expect(noArgs.status).toBe(400);
+    expect((await send(port, { path: '/bridge/profiles:list', headers: { 'x-outpost-secret': secret } })).status).toBe(404);
+  });
+
+  it('never returns the root token in any reply', () => {
+    expect(rootToken).toMatch(/^glpat-/);
+    expect(allReplies.length).toBeGreaterThan(10);
+    for (const text of allReplies) expect(text).not.toContain(rootToken);
+  });
+});
+
+describe('browser host without a built renderer', () => {
+  it('serves a 503 page that says how to build', async () => {
+    const other = await startBrowserHost({ appDataDir: join(dir, 'data2'), port: 0, rendererDir: join(dir, 'missing') });
+    try {
+      const res = await send(Number(new URL(other.url).port), { path: '/projects' });
+      expect(res.status).toBe(503);
+      expect(res.text).toContain('renderer not built: run <code>npm run build</code>');
+      expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    } finally {
+      await other.close();
+    }
+  });
+});
