@@ -14,7 +14,10 @@ import { createSafeStorageCipher } from './safe-storage-cipher.js';
 import { createMainWindow, hardenSession } from './window.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+// dist/node/electron/main → dist/node/electron/preload/index.cjs and dist/renderer/index.html
+// (the same relative layout inside a packaged app.asar).
 const preloadPath = join(here, '..', 'preload', 'index.cjs');
+const rendererIndexPath = join(here, '..', '..', '..', 'renderer', 'index.html');
 const appDataDir = resolveAppDataDir(findDataDirArg(process.argv));
 
 let host: Host | null = null;
@@ -40,7 +43,6 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
-  const rendererIndexPath = join(app.getAppPath(), 'dist', 'renderer', 'index.html');
   host = await createHost({
     appDataDir,
     shell: 'electron',

@@ -77,6 +77,8 @@ export interface UserListFilter {
   username?: string;
   active?: boolean;
   blocked?: boolean;
+  /** Let `search` match the email address too (administrators). */
+  searchEmail?: boolean;
 }
 
 function userWhere(f: UserListFilter): { sql: string; args: unknown[] } {
@@ -87,9 +89,14 @@ function userWhere(f: UserListFilter): { sql: string; args: unknown[] } {
     args.push(f.username);
   }
   if (f.search) {
-    parts.push("(username LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')");
     const like = `%${escapeLike(f.search)}%`;
-    args.push(like, like, like);
+    if (f.searchEmail) {
+      parts.push("(username LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\')");
+      args.push(like, like, like);
+    } else {
+      parts.push("(username LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')");
+      args.push(like, like);
+    }
   }
   if (f.active) parts.push("state = 'active'");
   if (f.blocked) parts.push("state = 'blocked'");

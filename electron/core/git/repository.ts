@@ -3,7 +3,7 @@
  * Writes use plumbing on the bare repository (hash-object, mktree, commit-tree) and move refs with
  * `update-ref <ref> <new> <old>` so concurrent changes are detected rather than overwritten.
  */
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { runGit } from './run-git.js';
 
@@ -86,10 +86,32 @@ export async function listBranchNames(repoPath: string): Promise<string[]> {
   return out.split('\n').filter(Boolean).sort();
 }
 
-/** True when the repository has no commits on any branch. */
+/**
+ * True when the repository has no branch. Reads the ref store directly (loose refs under refs/heads,
+ * then packed-refs) instead of spawning git, because project lists ask this for every row; the answer
+ * is the same as `git for-each-ref --count=1 refs/heads/` being empty.
+ */
 export async function isRepositoryEmpty(repoPath: string): Promise<boolean> {
-  const out = await runGit(['for-each-ref', '--count=1', '--format=%(objectname)', 'refs/heads/'], { gitDir: repoPath });
-  return out.trim() === '';
+  const hasLoose = async (dir: string): Promise<boolean> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    for (const e of entries) {
+      if (e.isFile()) return true;
+      if (e.isDirectory() && (await hasLoose(path.join(dir, e.name)))) return true;
+    }
+    return false;
+  };
+  if (await hasLoose(path.join(repoPath, 'refs', 'heads'))) return false;
+  try {
+    const packed = await readFile(path.join(repoPath, 'packed-refs'), 'utf8');
+    return !/ refs\/heads\//.test(packed);
+  } catch {
+    return true;
+  }
 }
 
 /** Delete a repository directory (no error when it is already gone). */

@@ -18,6 +18,16 @@ export class GitError extends Error {
   }
 }
 
+/**
+ * The sentence to show for a failed git call: the first `fatal:`/`error:` line (git's reason, before
+ * its generic advice), else the last non-empty line, else `fallback`.
+ */
+export function gitErrorMessage(stderr: string, fallback: string): string {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const reason = lines.find((l) => /^(fatal|error): /.test(l));
+  return (reason ?? lines[lines.length - 1] ?? fallback).replace(/^(fatal|error): /, '');
+}
+
 export interface RunGitOptions {
   /** Path to a bare repository (`--git-dir`). */
   gitDir?: string;
@@ -74,8 +84,7 @@ export function runGitRaw(args: readonly string[], opts: RunGitOptions = {}): Pr
         if (err) {
           const text = stderr.toString('utf8').trim();
           const killed = (err as { killed?: boolean }).killed;
-          const lastLine = text.split('\n').filter(Boolean).pop() ?? err.message;
-          const message = killed ? `git ${args[0] ?? ''} timed out` : lastLine.replace(/^(fatal|error): /, '');
+          const message = killed ? `git ${args[0] ?? ''} timed out` : gitErrorMessage(text, err.message);
           const code = typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : null;
           reject(new GitError(message, fullArgs, code, text));
           return;

@@ -1,6 +1,7 @@
 /**
  * Parameter validation with zod, reported in Grape's words (GitLab's `{"error": …}` shape):
- * `title is missing`, `per_page is invalid`, `visibility does not have a valid value`; several joined by ", ".
+ * `title is missing`, `per_page is invalid`, `visibility does not have a valid value`; several joined by ", "
+ * (`username is missing, name is missing`).
  * Helpers coerce the string forms clients send (integers, booleans, arrays) as Grape does.
  */
 import { z } from 'zod';
@@ -65,9 +66,8 @@ export function parseParams<S extends z.ZodRawShape>(shape: S, raw: Record<strin
       messages.push(`${name} is invalid`);
     }
   }
-  const parts: string[] = [];
-  if (missing.length) parts.push(`${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
-  parts.push(...new Set(messages));
+  // Grape reports each missing parameter on its own: `username is missing, name is missing`.
+  const parts = [...missing.map((name) => `${name} is missing`), ...new Set(messages)];
   throw new ParameterError(parts.join(', '));
 }
 

@@ -72,7 +72,7 @@ describe('browser host', () => {
   });
 
   it('serves the renderer with security headers, and index.html for unknown paths', async () => {
-    for (const path of ['/', '/?secret=x', '/projects/12/merge_requests']) {
+    for (const path of ['/', '/?secret=x', '/projects/12/merge_requests', '/assets', '/assets/']) {
       const res = await send(port, { path });
       expect(res.status, path).toBe(200);
       expect(res.text).toContain('<div id="root">');

@@ -25,7 +25,7 @@ import type { TokenRow, UserRow } from '../../db/users.js';
 import type { Db } from '../../db/database.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ParameterError, ValidationError } from '../errors.js';
 import { isAdmin } from '../access/project-access.js';
 import { digestToken, generateToken, hashPasswordSync } from './credentials.js';
 
@@ -131,7 +131,8 @@ export interface CreateTokenInput {
 /**
  * Create a personal access token for `userId` (`POST /users/:user_id/personal_access_tokens`).
  * @returns the stored row and the plaintext token, which is shown once and never stored.
- * @throws NotFoundError('User'); ValidationError for unknown scopes or a bad/past expiry date.
+ * @throws NotFoundError('User'); ParameterError (Grape's `{"error"}` shape) for unknown scopes or a malformed
+ *   expiry date; ValidationError for no scopes or a past expiry date.
  */
 export function createPersonalAccessToken(
   ctx: ServiceContext,
@@ -142,10 +143,10 @@ export function createPersonalAccessToken(
   if (!user) throw new NotFoundError('User');
   const unknown = input.scopes.filter((s) => !(TOKEN_SCOPES as readonly string[]).includes(s));
   if (input.scopes.length === 0) throw new ValidationError('Validation failed', { scopes: ["can't be blank"] });
-  if (unknown.length) throw new ValidationError(`scopes does not have a valid value`, undefined, 400);
+  if (unknown.length) throw new ParameterError('scopes does not have a valid value');
   if (input.expires_at !== null) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(input.expires_at) || Number.isNaN(Date.parse(input.expires_at))) {
-      throw new ValidationError('expires_at is invalid', undefined, 400);
+      throw new ParameterError('expires_at is invalid');
     }
     if (input.expires_at <= nowIso().slice(0, 10)) {
       throw new ValidationError('Validation failed', { expires_at: ['must be in the future'] });
@@ -288,9 +289,11 @@ export function listUsersPage(
   limit: number,
   offset: number,
 ): { total: number; rows: UserRow[] } {
+  // Only administrators may find users by (private) email address.
+  const f = { ...filter, searchEmail: isAdmin(ctx.actor.user) };
   return {
-    total: countUsersWhere(ctx.db, filter),
-    rows: listUsersRows(ctx.db, filter, limit, offset),
+    total: countUsersWhere(ctx.db, f),
+    rows: listUsersRows(ctx.db, f, limit, offset),
   };
 }
 

@@ -35,12 +35,18 @@ export interface TestCore {
   rootToken: string;
   /** `fetch(url + '/api/v4' + path)` with the root token unless `token` is given (null = anonymous). */
   api<T = unknown>(method: string, apiPath: string, opts?: ApiCallOptions): Promise<ApiResult<T>>;
+  /** Stop the core but keep its data dir, to start another core on it (restart and crash-recovery tests). */
+  stop(): Promise<void>;
+  /** Stop the core and remove its data dir. */
   close(): Promise<void>;
 }
 
-/** Start a core on a temp dir with a known root token. */
-export async function startTestCore(): Promise<TestCore> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-core-'));
+/**
+ * Start a core with a known root token, on a fresh temp dir or on `opts.dataDir` (a restart: the root
+ * user and every token created before are kept).
+ */
+export async function startTestCore(opts: { dataDir?: string } = {}): Promise<TestCore> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'outpost-core-')));
   const core = await createCore({ dataDir, rootToken: ROOT_TOKEN });
   const url = await core.listen({ port: 0 });
   const api = async <T>(method: string, apiPath: string, opts: ApiCallOptions = {}): Promise<ApiResult<T>> => {
@@ -71,6 +77,9 @@ export async function startTestCore(): Promise<TestCore> {
     dataDir,
     rootToken: ROOT_TOKEN,
     api,
+    async stop() {
+      await core.close();
+    },
     async close() {
       await core.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -193,7 +193,7 @@ export function ProjectListPage() {
               searching ? (
                 <Loader size={14} />
               ) : searchInput ? (
-                <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearchInput('')} />
+                <CloseButton size="sm" aria-label="Clear search text" onClick={() => setSearchInput('')} />
               ) : (
                 <Kbd size="xs">/</Kbd>
               )

@@ -11,6 +11,8 @@ export interface ProjectPagerProps {
   onPerPageChange: (perPage: number) => void;
 }
 
+const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
+
 function rangeLabel(page: Page<unknown>): string {
   if (page.items.length === 0) return 'No projects';
   const first = (page.page - 1) * page.perPage + 1;
@@ -50,7 +52,8 @@ export function ProjectPager({ page, onPageChange, onPerPageChange }: ProjectPag
           onChange={onPageChange}
           size="sm"
           withEdges={pages > 5}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
         />
       ) : null}
     </Group>

@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+/**
+ * `npm start` (after `npm run build`): runs Outpost.
+ *
+ *   node scripts/start.js [--data-dir DIR] [--browser-host] [--port N] [--no-open]
+ *
+ * With an installed Electron binary (and no --browser-host) it launches Electron on this app.
+ * Otherwise it starts the browser host on 127.0.0.1:PORT (0 = a free port), prints exactly one line
+ * `Outpost running at <url with launch secret>` to stdout, and, unless --no-open, opens Chromium in
+ * app mode when one is installed and a display exists. SIGINT/SIGTERM close everything cleanly.
+ * Other messages go to stderr.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const hostDist = join(root, 'dist', 'node', 'electron', 'host');
+const rendererDir = join(root, 'dist', 'renderer');
+
+/** Parses the command line; exits with a usage message on bad input. */
+function parseCli(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'data-dir': { type: 'string' },
+        'browser-host': { type: 'boolean', default: false },
+        port: { type: 'string', default: '0' },
+        'no-open': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    fail(`${err.message}\nUsage: node scripts/start.js [--data-dir DIR] [--browser-host] [--port N] [--no-open]`, 2);
+  }
+  if (values.help) {
+    process.stderr.write('Usage: node scripts/start.js [--data-dir DIR] [--browser-host] [--port N] [--no-open]\n');
+    process.exit(0);
+  }
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535) fail(`--port must be an integer from 0 to 65535, not "${values.port}".`, 2);
+  return { dataDir: values['data-dir'], browserHost: values['browser-host'], port, open: !values['no-open'] };
+}
+
+function fail(message, code = 1) {
+  process.stderr.write(`outpost: ${message}\n`);
+  process.exit(code);
+}
+
+/**
+ * The Electron executable when it is really installed, else null. Mirrors what the electron package's
+ * index.js resolves (path.txt + dist/, or ELECTRON_OVERRIDE_DIST_PATH) without requiring it, because
+ * requiring it tries to download the binary when missing.
+ */
+function findElectronBinary() {
+  const require = createRequire(import.meta.url);
+  let pkgDir;
+  try {
+    pkgDir = dirname(require.resolve('electron/package.json'));
+  } catch {
+    return null;
+  }
+  const pathFile = join(pkgDir, 'path.txt');
+  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const candidate = override ? join(override, relative || 'electron') : relative ? join(pkgDir, 'dist', relative) : null;
+  return candidate && existsSync(candidate) ? candidate : null;
+}
+
+/** Runs Electron on this app and mirrors its exit code. */
+function runElectron(electronPath, { dataDir }) {
+  const env = { ...process.env };
+  delete env.ELECTRON_RUN_AS_NODE;
+  const args = [root, ...(dataDir ? ['--data-dir', resolve(dataDir)] : [])];
+  const child = spawn(electronPath, args, { stdio: 'inherit', env });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+async function importHost(relativePath) {
+  const file = join(hostDist, relativePath);
+  if (!existsSync(file)) fail(`Outpost is not built (${file} is missing): run npm run build.`);
+  return import(pathToFileURL(file).href);
+}
+
+/** First Chromium-family browser: /usr/bin/chromium, then chromium/google-chrome on PATH. */
+function findChromium(findOnPathSync) {
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']) {
+    const found = findOnPathSync(name);
+    if (found) return found;
+  }
+  return null;
+}
+
+async function runBrowserHost({ dataDir, port, open }) {
+  const { resolveAppDataDir, hostDataDir } = await importHost('app-data-dir.js');
+  const { startBrowserHost } = await importHost('browser-host/start-browser-host.js');
+  const { findOnPathSync } = await importHost('browser-host/open-external.js');
+  const appDataDir = resolveAppDataDir(dataDir);
+
+  let browserHost;
+  try {
+    browserHost = await startBrowserHost({ appDataDir, port, rendererDir });
+  } catch (err) {
+    const reason = err?.code === 'EADDRINUSE' ? `port ${port} is already in use; pick another with --port` : err?.message;
+    fail(`could not start the browser host: ${reason}`);
+  }
+  process.stdout.write(`Outpost running at ${browserHost.urlWithSecret}\n`);
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    process.stderr.write('outpost: the renderer is not built yet: run npm run build\n');
+  }
+
+  let chromium = null;
+  let stopping = false;
+  const stop = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    if (chromium && chromium.exitCode === null) chromium.kill('SIGTERM');
+    try {
+      await browserHost.close();
+    } catch (err) {
+      process.stderr.write(`outpost: error while closing: ${err?.message ?? err}\n`);
+      code = 1;
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  const browser = open && hasDisplay ? findChromium(findOnPathSync) : null;
+  if (!open) return;
+  if (!browser) {
+    process.stderr.write(
+      `outpost: ${hasDisplay ? 'no Chromium or Chrome found' : 'no display'}; open the address above in a browser.\n`,
+    );
+    return;
+  }
+  const args = [
+    `--app=${browserHost.urlWithSecret}`,
+    `--user-data-dir=${join(hostDataDir(appDataDir), 'chromium-profile')}`,
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
+  // Chromium refuses to start as root without its sandbox switched off.
+  if (process.getuid?.() === 0) args.push('--no-sandbox', '--test-type');
+  const startedAt = Date.now();
+  chromium = spawn(browser, args, { stdio: 'ignore' });
+  chromium.on('error', (err) => process.stderr.write(`outpost: could not open ${browser}: ${err.message}\n`));
+  chromium.on('exit', (code) => {
+    if (stopping) return;
+    if (code !== 0 && Date.now() - startedAt < 10_000) {
+      // It never came up (no usable display, a broken profile…): keep serving for another browser.
+      process.stderr.write(`outpost: ${browser} exited (code ${code}); open the address above in a browser.\n`);
+      return;
+    }
+    // Closing the app window closes Outpost, as a desktop app would.
+    void stop(0);
+  });
+}
+
+const options = parseCli(process.argv.slice(2));
+const electronPath = options.browserHost ? null : findElectronBinary();
+if (electronPath) {
+  runElectron(electronPath, options);
+} else {
+  await runBrowserHost(options);
+}
