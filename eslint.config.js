@@ -33,7 +33,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/electron/**', 'electron'], message: 'The renderer talks to the host only through the typed API client.' },
+            {
+              group: ['**/electron/**', 'electron'],
+              message: 'The renderer talks to the host only through the typed API client.',
+            },
             { group: nodeBuiltins, message: 'No Node in the renderer.' },
           ],
         },
@@ -45,7 +48,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: [...nodeBuiltins, 'react', 'electron'], message: 'shared/ has no Node, DOM or Electron imports.' }] },
+        {
+          patterns: [
+            {
+              group: [...nodeBuiltins, 'react', 'electron'],
+              message: 'shared/ has no Node, DOM or Electron imports.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -55,19 +65,37 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload import Electron; inject what host/ needs.' }] },
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only electron/main and electron/preload import Electron; inject what host/ needs.',
+            },
+          ],
+        },
       ],
     },
   },
   {
+    // Type-only imports of row types are fine: they neither query nor spawn.
     files: ['electron/core/routes/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'better-sqlite3', message: 'Routes call services; only core/db touches SQLite.' }],
+          paths: [
+            {
+              name: 'better-sqlite3',
+              message: 'Routes call services; only core/db touches SQLite.',
+              allowTypeImports: true,
+            },
+          ],
           patterns: [
-            { group: ['**/db/*', '**/git/*'], message: 'Routes call services; SQL and git live below them.' },
+            {
+              group: ['**/db/*', '**/git/*'],
+              message: 'Routes call services; SQL and git live below them.',
+              allowTypeImports: true,
+            },
             { group: ['node:child_process', 'child_process'], message: 'Only core/git spawns git.' },
           ],
         },
@@ -93,11 +121,20 @@ export default tseslint.config(
     },
   },
   {
+    // Entities may import row types (type-only), never code that queries.
     files: ['electron/core/entities/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/db/*', '**/git/*', '**/services/*'], message: 'Entities are pure presenters: they never query.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/db/*', '**/git/*', '**/services/*'],
+              message: 'Entities are pure presenters: they never query.',
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },

@@ -17,7 +17,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function timeRequests(n: number, fn: () => Promise<unknown>): Promise<{ rps: number; p50: number; p95: number }> {
+async function timeRequests(
+  n: number,
+  fn: () => Promise<unknown>,
+): Promise<{ rps: number; p50: number; p95: number }> {
   const lat: number[] = [];
   const start = performance.now();
   for (let i = 0; i < n; i++) {
@@ -48,22 +51,34 @@ export async function benchCoreApi(): Promise<void> {
       if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
     }
     const createMs = performance.now() - t0;
-    console.log(`create project (half with README commit): ${((projects / createMs) * 1000).toFixed(1)} projects/s over ${projects}`);
+    console.log(
+      `create project (half with README commit): ${((projects / createMs) * 1000).toFixed(1)} projects/s over ${projects}`,
+    );
 
-    const inj = await timeRequests(300, () => core.inject({ method: 'GET', url: '/api/v4/projects?per_page=20', headers }));
-    console.log(`GET /projects (20 of ${projects}) via inject: ${inj.rps.toFixed(0)} req/s, p50 ${inj.p50.toFixed(2)} ms, p95 ${inj.p95.toFixed(2)} ms`);
+    const inj = await timeRequests(300, () =>
+      core.inject({ method: 'GET', url: '/api/v4/projects?per_page=20', headers }),
+    );
+    console.log(
+      `GET /projects (20 of ${projects}) via inject: ${inj.rps.toFixed(0)} req/s, p50 ${inj.p50.toFixed(2)} ms, p95 ${inj.p95.toFixed(2)} ms`,
+    );
 
     const http = await timeRequests(300, async () => {
       const r = await fetch(`${url}/api/v4/projects?per_page=20`, { headers });
       await r.arrayBuffer();
     });
-    console.log(`GET /projects (20 of ${projects}) over HTTP: ${http.rps.toFixed(0)} req/s, p50 ${http.p50.toFixed(2)} ms, p95 ${http.p95.toFixed(2)} ms`);
+    console.log(
+      `GET /projects (20 of ${projects}) over HTTP: ${http.rps.toFixed(0)} req/s, p50 ${http.p50.toFixed(2)} ms, p95 ${http.p95.toFixed(2)} ms`,
+    );
 
     const user = await timeRequests(1000, () => core.inject({ method: 'GET', url: '/api/v4/user', headers }));
-    console.log(`GET /user (token digest lookup) via inject: ${user.rps.toFixed(0)} req/s, p50 ${user.p50.toFixed(2)} ms`);
+    console.log(
+      `GET /user (token digest lookup) via inject: ${user.rps.toFixed(0)} req/s, p50 ${user.p50.toFixed(2)} ms`,
+    );
 
     const mem = process.memoryUsage();
-    console.log(`memory: heap ${(mem.heapUsed / 2 ** 20).toFixed(1)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(1)} MiB`);
+    console.log(
+      `memory: heap ${(mem.heapUsed / 2 ** 20).toFixed(1)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(1)} MiB`,
+    );
   } finally {
     await core.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -38,14 +38,20 @@ function parseCli(argv) {
       allowPositionals: false,
     }));
   } catch (err) {
-    fail(`${err.message}\nUsage: node scripts/start.js [--data-dir DIR] [--browser-host] [--port N] [--no-open]`, 2);
+    fail(
+      `${err.message}\nUsage: node scripts/start.js [--data-dir DIR] [--browser-host] [--port N] [--no-open]`,
+      2,
+    );
   }
   if (values.help) {
-    process.stderr.write('Usage: node scripts/start.js [--data-dir DIR] [--browser-host] [--port N] [--no-open]\n');
+    process.stderr.write(
+      'Usage: node scripts/start.js [--data-dir DIR] [--browser-host] [--port N] [--no-open]\n',
+    );
     process.exit(0);
   }
   const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65535) fail(`--port must be an integer from 0 to 65535, not "${values.port}".`, 2);
+  if (!/^\d+$/.test(values.port) || port > 65535)
+    fail(`--port must be an integer from 0 to 65535, not "${values.port}".`, 2);
   return { dataDir: values['data-dir'], browserHost: values['browser-host'], port, open: !values['no-open'] };
 }
 
@@ -70,7 +76,11 @@ function findElectronBinary() {
   const pathFile = join(pkgDir, 'path.txt');
   const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
   const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  const candidate = override ? join(override, relative || 'electron') : relative ? join(pkgDir, 'dist', relative) : null;
+  const candidate = override
+    ? join(override, relative || 'electron')
+    : relative
+      ? join(pkgDir, 'dist', relative)
+      : null;
   return candidate && existsSync(candidate) ? candidate : null;
 }
 
@@ -110,7 +120,8 @@ async function runBrowserHost({ dataDir, port, open }) {
   try {
     browserHost = await startBrowserHost({ appDataDir, port, rendererDir });
   } catch (err) {
-    const reason = err?.code === 'EADDRINUSE' ? `port ${port} is already in use; pick another with --port` : err?.message;
+    const reason =
+      err?.code === 'EADDRINUSE' ? `port ${port} is already in use; pick another with --port` : err?.message;
     fail(`could not start the browser host: ${reason}`);
   }
   process.stdout.write(`Outpost running at ${browserHost.urlWithSecret}\n`);
@@ -161,7 +172,9 @@ async function runBrowserHost({ dataDir, port, open }) {
     if (stopping) return;
     if (code !== 0 && Date.now() - startedAt < 10_000) {
       // It never came up (no usable display, a broken profile…): keep serving for another browser.
-      process.stderr.write(`outpost: ${browser} exited (code ${code}); open the address above in a browser.\n`);
+      process.stderr.write(
+        `outpost: ${browser} exited (code ${code}); open the address above in a browser.\n`,
+      );
       return;
     }
     // Closing the app window closes Outpost, as a desktop app would.

@@ -31,7 +31,14 @@ export const ACCESS_LEVEL_NAMES: Record<number, string> = {
 };
 
 /** Personal access token scopes the core knows (doc/user/profile/personal_access_tokens.md). */
-export const TOKEN_SCOPES = ['api', 'read_api', 'read_user', 'read_repository', 'write_repository', 'sudo'] as const;
+export const TOKEN_SCOPES = [
+  'api',
+  'read_api',
+  'read_user',
+  'read_repository',
+  'write_repository',
+  'sudo',
+] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** Project and group visibility levels. */

@@ -86,7 +86,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
           level: 'info',
           redact: ['req.headers["private-token"]', 'req.headers.authorization'],
           serializers: {
-            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+            req: (req: { method: string; url: string; ip?: string }) => ({
+              method: req.method,
+              url: redactUrl(req.url),
+              ip: req.ip,
+            }),
           },
         }
       : false,

@@ -21,7 +21,11 @@ async function main(): Promise<void> {
     process.stderr.write(`--port must be an integer from 0 to 65535, got "${values.port}"\n`);
     process.exit(2);
   }
-  const core = await createCore({ dataDir: values['data-dir'], externalUrl: values['external-url'], logger: values.log });
+  const core = await createCore({
+    dataDir: values['data-dir'],
+    externalUrl: values['external-url'],
+    logger: values.log,
+  });
   const url = await core.listen({ port, host: '127.0.0.1' });
   process.stdout.write(`Outpost core listening on ${url}\n`);
   const stop = () => {

@@ -7,22 +7,22 @@ describe('resolveAppDataDir', () => {
     expect(resolveAppDataDir(undefined, { platform: 'linux', env: {}, homedir: home })).toBe(
       '/home/ada/.local/share/outpost',
     );
-    expect(resolveAppDataDir(undefined, { platform: 'linux', env: { XDG_DATA_HOME: '/data' }, homedir: home })).toBe(
-      '/data/outpost',
-    );
+    expect(
+      resolveAppDataDir(undefined, { platform: 'linux', env: { XDG_DATA_HOME: '/data' }, homedir: home }),
+    ).toBe('/data/outpost');
     // Relative XDG values are invalid per the spec and ignored.
-    expect(resolveAppDataDir(undefined, { platform: 'linux', env: { XDG_DATA_HOME: 'rel' }, homedir: home })).toBe(
-      '/home/ada/.local/share/outpost',
-    );
+    expect(
+      resolveAppDataDir(undefined, { platform: 'linux', env: { XDG_DATA_HOME: 'rel' }, homedir: home }),
+    ).toBe('/home/ada/.local/share/outpost');
   });
 
   it('uses Application Support on macOS and APPDATA on Windows', () => {
     expect(resolveAppDataDir(undefined, { platform: 'darwin', env: {}, homedir: home })).toBe(
       '/home/ada/Library/Application Support/Outpost',
     );
-    expect(resolveAppDataDir(undefined, { platform: 'win32', env: { APPDATA: '/roaming' }, homedir: home })).toMatch(
-      /roaming.Outpost$/,
-    );
+    expect(
+      resolveAppDataDir(undefined, { platform: 'win32', env: { APPDATA: '/roaming' }, homedir: home }),
+    ).toMatch(/roaming.Outpost$/);
   });
 
   it('prefers --data-dir, made absolute', () => {

@@ -74,27 +74,39 @@ describe('bridge handlers over a real embedded core', () => {
     );
     expect(created.status).toBe(201);
     const list = result<{ status: number; headers: Record<string, string>; body: Array<{ name: string }> }>(
-      await call('api:request', { method: 'GET', path: '/projects', query: { search: 'bridge', per_page: 5 } }),
+      await call('api:request', {
+        method: 'GET',
+        path: '/projects',
+        query: { search: 'bridge', per_page: 5 },
+      }),
     );
     expect(list.status).toBe(200);
     expect(list.body.map((p) => p.name)).toContain('bridge-demo');
     expect(Object.keys(list.headers).every((h) => h === h.toLowerCase())).toBe(true);
 
-    const missing = result<{ status: number }>(await call('api:request', { method: 'GET', path: '/projects/999999' }));
+    const missing = result<{ status: number }>(
+      await call('api:request', { method: 'GET', path: '/projects/999999' }),
+    );
     expect(missing.status).toBe(404);
-    const tokens = result<{ status: number }>(await call('api:request', { method: 'GET', path: '/personal_access_tokens' }));
+    const tokens = result<{ status: number }>(
+      await call('api:request', { method: 'GET', path: '/personal_access_tokens' }),
+    );
     expect(tokens.status).toBeLessThan(500);
   });
 
   it('validates arguments before running anything', async () => {
-    expect(await call('api:request', { method: 'TRACE', path: '/user' })).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await call('api:request', { method: 'TRACE', path: '/user' })).toMatchObject({
+      error: { code: 'bad_request' },
+    });
     expect(await call('api:request', { method: 'GET', path: '/../oauth/token' })).toMatchObject({
       error: { code: 'bad_request' },
     });
     expect(await call('api:request', { method: 'GET', path: '/user', extra: 1 })).toMatchObject({
       error: { code: 'bad_request' },
     });
-    expect(await call('profiles:add-remote', { name: 'x', url: 'https://x.example', token: 42 })).toMatchObject({
+    expect(
+      await call('profiles:add-remote', { name: 'x', url: 'https://x.example', token: 42 }),
+    ).toMatchObject({
       error: { code: 'bad_request' },
     });
     expect(await call('profiles:remove')).toMatchObject({ error: { code: 'bad_request' } });
@@ -107,7 +119,11 @@ describe('bridge handlers over a real embedded core', () => {
       await call('profiles:add-remote', { name: 'Fake', url: `${gitlab.url}/`, token: REMOTE_TOKEN }),
     );
     expect(added).toMatchObject({ hasToken: true, url: gitlab.url });
-    expect(result(await call('profiles:check', added.id))).toEqual({ ok: true, version: '17.5.0-ee', username: 'alice' });
+    expect(result(await call('profiles:check', added.id))).toEqual({
+      ok: true,
+      version: '17.5.0-ee',
+      username: 'alice',
+    });
     expect(result(await call('profiles:check', 'embedded'))).toMatchObject({ ok: true, username: 'root' });
 
     expect(result(await call('profiles:set-active', added.id))).toMatchObject({ id: added.id, active: true });
@@ -123,16 +139,27 @@ describe('bridge handlers over a real embedded core', () => {
     expect(embeddedUser.body.username).toBe('root');
 
     const down = result<{ id: string }>(
-      await call('profiles:add-remote', { name: 'Down', url: `http://127.0.0.1:${await freePort()}`, token: REMOTE_TOKEN }),
+      await call('profiles:add-remote', {
+        name: 'Down',
+        url: `http://127.0.0.1:${await freePort()}`,
+        token: REMOTE_TOKEN,
+      }),
     );
     expect(await call('api:request', { method: 'GET', path: '/version', profileId: down.id })).toMatchObject({
-      error: { code: 'unreachable', message: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/) },
+      error: {
+        code: 'unreachable',
+        message: expect.stringMatching(/^Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/),
+      },
     });
-    expect(result<{ ok: boolean; error: string }>(await call('profiles:check', down.id)).error).toMatch(/ECONNREFUSED/);
+    expect(result<{ ok: boolean; error: string }>(await call('profiles:check', down.id)).error).toMatch(
+      /ECONNREFUSED/,
+    );
     const wrong = result<{ id: string }>(
       await call('profiles:add-remote', { name: 'Wrong', url: gitlab.url, token: 'glpat-wrong' }),
     );
-    expect(result<{ error: string }>(await call('profiles:check', wrong.id)).error).toMatch(/rejected \(401\)/);
+    expect(result<{ error: string }>(await call('profiles:check', wrong.id)).error).toMatch(
+      /rejected \(401\)/,
+    );
 
     expect(await call('profiles:check', 'nope')).toMatchObject({ error: { code: 'not_found' } });
     expect(await call('profiles:remove', 'embedded')).toMatchObject({ error: { code: 'bad_request' } });
@@ -142,7 +169,9 @@ describe('bridge handlers over a real embedded core', () => {
       id: 'embedded',
       active: true,
     });
-    expect(await call('profiles:add-remote', { name: 'Bad', url: 'ftp://x', token: REMOTE_TOKEN })).toMatchObject({
+    expect(
+      await call('profiles:add-remote', { name: 'Bad', url: 'ftp://x', token: REMOTE_TOKEN }),
+    ).toMatchObject({
       error: { code: 'bad_request' },
     });
   });
@@ -155,7 +184,9 @@ describe('bridge handlers over a real embedded core', () => {
       platform: process.platform,
     });
     expect(await call('shell:open-external', 'https://docs.gitlab.com/')).toEqual({ result: null });
-    expect(await call('shell:open-external', 'file:///etc/passwd')).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await call('shell:open-external', 'file:///etc/passwd')).toMatchObject({
+      error: { code: 'bad_request' },
+    });
     expect(opened).toEqual(['https://docs.gitlab.com/']);
   });
 

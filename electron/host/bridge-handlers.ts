@@ -38,7 +38,10 @@ export function createBridgeHandlers(host: Host): BridgeHandlers {
     }),
     'shell:open-external': async (url) => {
       if (!isAllowedExternalUrl(url)) {
-        throw new BridgeError('bad_request', 'Only http:// and https:// links can be opened outside Outpost.');
+        throw new BridgeError(
+          'bad_request',
+          'Only http:// and https:// links can be opened outside Outpost.',
+        );
       }
       await host.openExternal(url);
     },
@@ -50,7 +53,10 @@ export function createBridgeHandlers(host: Host): BridgeHandlers {
     validated[channel] = async (...args: unknown[]) => {
       const parsed = schema.safeParse(args);
       if (!parsed.success) {
-        throw new BridgeError('bad_request', `Invalid arguments for ${channel}: ${describeArgIssues(parsed.error)}.`);
+        throw new BridgeError(
+          'bad_request',
+          `Invalid arguments for ${channel}: ${describeArgIssues(parsed.error)}.`,
+        );
       }
       return handler(...(parsed.data as unknown[]));
     };
@@ -74,7 +80,8 @@ export async function dispatchBridgeCall(
   args: unknown,
 ): Promise<{ status: number; reply: BrowserHostCallReply }> {
   try {
-    if (!Array.isArray(args)) throw new BridgeError('bad_request', 'The request body must be {"args": [...]}.');
+    if (!Array.isArray(args))
+      throw new BridgeError('bad_request', 'The request body must be {"args": [...]}.');
     const fn = handlers[channel] as (...a: unknown[]) => Promise<unknown>;
     const result = await fn(...args);
     return { status: 200, reply: { result: result === undefined ? null : result } };
@@ -82,7 +89,10 @@ export async function dispatchBridgeCall(
     const error = toBridgeErrorShape(err);
     if (error.code === 'internal' && !(err instanceof BridgeError)) {
       // Unexpected failure: log the name and message only (they carry no token), not the arguments.
-      console.error(`outpost: ${channel} failed:`, err instanceof Error ? `${err.name}: ${err.message}` : err);
+      console.error(
+        `outpost: ${channel} failed:`,
+        err instanceof Error ? `${err.name}: ${err.message}` : err,
+      );
     }
     return { status: BRIDGE_ERROR_STATUS[error.code], reply: { error } };
   }

@@ -17,7 +17,9 @@ describe('content security policy', () => {
   });
 
   it('serializes directives in order without a trailing semicolon', () => {
-    expect(serializeCsp({ 'a-src': ["'self'"], 'b-src': ["'none'", 'data:'] })).toBe("a-src 'self'; b-src 'none' data:");
+    expect(serializeCsp({ 'a-src': ["'self'"], 'b-src': ["'none'", 'data:'] })).toBe(
+      "a-src 'self'; b-src 'none' data:",
+    );
   });
 
   it('ships nosniff and no-referrer with the policy', () => {

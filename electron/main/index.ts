@@ -56,7 +56,11 @@ async function start(): Promise<void> {
   registerBridgeIpc(createBridgeHandlers(host), senders.isTrusted);
 
   const openWindow = (): void => {
-    const win = createMainWindow({ preloadPath, rendererIndexPath, openExternal: (url) => shell.openExternal(url) });
+    const win = createMainWindow({
+      preloadPath,
+      rendererIndexPath,
+      openExternal: (url) => shell.openExternal(url),
+    });
     const id = win.webContents.id;
     senders.trust(id);
     win.on('closed', () => {

@@ -25,8 +25,11 @@ let dir: string;
 let host: Host;
 
 function eventFrom(id: number, url: string, { subFrame = false } = {}) {
-  const mainFrame = { url };
-  return { sender: { id, mainFrame }, senderFrame: subFrame ? { url } : mainFrame };
+  const mainFrame = { url, processId: 11, routingId: 1 };
+  return {
+    sender: { id, mainFrame },
+    senderFrame: subFrame ? { url, processId: 11, routingId: 2 } : mainFrame,
+  };
 }
 
 beforeAll(async () => {
@@ -55,8 +58,12 @@ describe('bridge IPC', () => {
     const ok = eventFrom(3, `${pathToFileURL(INDEX).href}#/projects`);
     const list = (await registered.get('profiles:list')?.(ok)) as { result: Array<{ id: string }> };
     expect(list.result.map((p) => p.id)).toEqual(['embedded']);
-    expect(await registered.get('profiles:remove')?.(ok, 'embedded')).toMatchObject({ error: { code: 'bad_request' } });
-    expect(await registered.get('profiles:list')?.(ok, 'extra')).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await registered.get('profiles:remove')?.(ok, 'embedded')).toMatchObject({
+      error: { code: 'bad_request' },
+    });
+    expect(await registered.get('profiles:list')?.(ok, 'extra')).toMatchObject({
+      error: { code: 'bad_request' },
+    });
     unregister();
     expect(registered.size).toBe(0);
   });
@@ -76,7 +83,9 @@ describe('bridge IPC', () => {
       await expect(registered.get('profiles:add-remote')?.(event, input)).rejects.toThrow(/untrusted sender/);
     }
     senders.forget(3);
-    await expect(registered.get('profiles:list')?.(eventFrom(3, pathToFileURL(INDEX).href))).rejects.toThrow();
+    await expect(
+      registered.get('profiles:list')?.(eventFrom(3, pathToFileURL(INDEX).href)),
+    ).rejects.toThrow();
     expect(host.profiles.list()).toHaveLength(1);
     warn.mockRestore();
     unregister();

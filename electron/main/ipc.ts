@@ -20,14 +20,21 @@ export function createTrustedSenderCheck(rendererIndexUrl: string): {
     isTrusted(event) {
       if (!trusted.has(event.sender.id)) return false;
       const frame = event.senderFrame;
-      if (!frame || frame !== event.sender.mainFrame) return false;
+      const main = event.sender.mainFrame;
+      if (!frame || !main) return false;
+      // Only the top frame: the same WebFrameMain, or the same process and routing id.
+      const isMainFrame =
+        frame === main || (frame.processId === main.processId && frame.routingId === main.routingId);
+      if (!isMainFrame) return false;
       let url: URL;
       try {
         url = new URL(frame.url);
       } catch {
         return false;
       }
-      return url.protocol === expected.protocol && url.host === expected.host && url.pathname === expected.pathname;
+      return (
+        url.protocol === expected.protocol && url.host === expected.host && url.pathname === expected.pathname
+      );
     },
   };
 }
@@ -45,7 +52,9 @@ export function registerBridgeIpc(
   for (const channel of BRIDGE_CHANNELS) {
     ipcMain.handle(channel, async (event, ...args: unknown[]): Promise<BrowserHostCallReply> => {
       if (!isTrusted(event)) {
-        console.warn(`outpost: refused ${channel} from an untrusted sender (webContents ${event.sender.id}).`);
+        console.warn(
+          `outpost: refused ${channel} from an untrusted sender (webContents ${event.sender.id}).`,
+        );
         throw new Error('Refused: untrusted sender.');
       }
       return (await dispatchBridgeCall(handlers, channel, args)).reply;

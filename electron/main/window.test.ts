@@ -47,7 +47,11 @@ const { CONTENT_SECURITY_POLICY } = await import('../host/csp.js');
 
 describe('main window', () => {
   it('is isolated, sandboxed, without Node, with web security and our preload', () => {
-    createMainWindow({ preloadPath: '/app/preload.cjs', rendererIndexPath: '/app/index.html', openExternal: vi.fn() });
+    createMainWindow({
+      preloadPath: '/app/preload.cjs',
+      rendererIndexPath: '/app/index.html',
+      openExternal: vi.fn(),
+    });
     expect(BrowserWindow.last.options.webPreferences).toMatchObject({
       preload: '/app/preload.cjs',
       contextIsolation: true,
@@ -89,7 +93,10 @@ describe('hardenSession', () => {
     };
     hardenSession(session as never);
     const callback = vi.fn();
-    onHeaders?.({ responseHeaders: { 'Content-Security-Policy': ['default-src *'], 'X-Other': ['1'] } }, callback);
+    onHeaders?.(
+      { responseHeaders: { 'Content-Security-Policy': ['default-src *'], 'X-Other': ['1'] } },
+      callback,
+    );
     expect(callback).toHaveBeenCalledWith({
       responseHeaders: {
         'X-Other': ['1'],

@@ -36,7 +36,8 @@ export function hardenSession(session: Session): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     const responseHeaders = { ...details.responseHeaders };
     for (const [name, value] of Object.entries(RENDERER_SECURITY_HEADERS)) {
-      for (const key of Object.keys(responseHeaders)) if (key.toLowerCase() === name) delete responseHeaders[key];
+      for (const key of Object.keys(responseHeaders))
+        if (key.toLowerCase() === name) delete responseHeaders[key];
       responseHeaders[name] = [value];
     }
     callback({ responseHeaders });
@@ -50,7 +51,11 @@ export function hardenSession(session: Session): void {
  * blocked (`will-navigate`), `<webview>` attachment is refused, and new windows are denied; http(s)
  * links that pass `isAllowedExternalUrl` open in the system browser instead (checklist 13–15).
  */
-export function createMainWindow({ preloadPath, rendererIndexPath, openExternal }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({
+  preloadPath,
+  rendererIndexPath,
+  openExternal,
+}: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 800,

@@ -4,7 +4,12 @@
  * 'electron' at runtime; the contract is type-only.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import type { BridgeChannel, BridgeChannels, BrowserHostCallReply, OutpostBridge } from '../../shared/ipc-contract.js';
+import type {
+  BridgeChannel,
+  BridgeChannels,
+  BrowserHostCallReply,
+  OutpostBridge,
+} from '../../shared/ipc-contract.js';
 
 type ChannelResult<C extends BridgeChannel> = Awaited<ReturnType<BridgeChannels[C]>>;
 
@@ -12,7 +17,10 @@ type ChannelResult<C extends BridgeChannel> = Awaited<ReturnType<BridgeChannels[
  * Invokes `channel` with exactly `args` and unwraps main's `{ result } | { error }` envelope.
  * Rejects with an Error carrying the bridge error's message (contextBridge keeps only `message`).
  */
-async function call<C extends BridgeChannel>(channel: C, args: Parameters<BridgeChannels[C]>): Promise<ChannelResult<C>> {
+async function call<C extends BridgeChannel>(
+  channel: C,
+  args: Parameters<BridgeChannels[C]>,
+): Promise<ChannelResult<C>> {
   const reply = (await ipcRenderer.invoke(channel, ...args)) as BrowserHostCallReply;
   if ('error' in reply) throw new Error(reply.error.message);
   return reply.result as ChannelResult<C>;

@@ -17,6 +17,8 @@ export interface RenderOptions {
   profile?: ProfileSummary;
   /** Initial router location. Default `/`. */
   route?: string;
+  /** Wrap in a MemoryRouter (default true); pass false when `ui` brings its own RouterProvider. */
+  withRouter?: boolean;
   /** Supply a client to inspect the cache; default a fresh one per render. */
   queryClient?: QueryClient;
 }
@@ -51,7 +53,11 @@ export function renderWithProviders(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
         <Notifications />
-        <MemoryRouter initialEntries={[options.route ?? '/']}>{wrap(ui)}</MemoryRouter>
+        {options.withRouter === false ? (
+          wrap(ui)
+        ) : (
+          <MemoryRouter initialEntries={[options.route ?? '/']}>{wrap(ui)}</MemoryRouter>
+        )}
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -15,14 +15,23 @@ export interface MemberRow {
   updated_at: string;
 }
 
-export function findMember(db: Db, source: MemberSource, sourceId: number, userId: number): MemberRow | undefined {
+export function findMember(
+  db: Db,
+  source: MemberSource,
+  sourceId: number,
+  userId: number,
+): MemberRow | undefined {
   return db
     .prepare('SELECT * FROM members WHERE source_type = ? AND source_id = ? AND user_id = ?')
     .get(source, sourceId, userId) as MemberRow | undefined;
 }
 
 /** The user's memberships in any of the given namespaces. */
-export function findNamespaceMemberships(db: Db, userId: number, namespaceIds: readonly number[]): MemberRow[] {
+export function findNamespaceMemberships(
+  db: Db,
+  userId: number,
+  namespaceIds: readonly number[],
+): MemberRow[] {
   if (namespaceIds.length === 0) return [];
   return db
     .prepare(
@@ -73,26 +82,45 @@ export function listMembers(
 export function countOwners(db: Db, source: MemberSource, sourceId: number): number {
   return (
     db
-      .prepare('SELECT count(*) AS n FROM members WHERE source_type = ? AND source_id = ? AND access_level = 50')
+      .prepare(
+        'SELECT count(*) AS n FROM members WHERE source_type = ? AND source_id = ? AND access_level = 50',
+      )
       .get(source, sourceId) as { n: number }
   ).n;
 }
 
-export function insertMember(
-  db: Db,
-  m: Omit<MemberRow, 'id' | 'updated_at'>,
-): number {
+export function insertMember(db: Db, m: Omit<MemberRow, 'id' | 'updated_at'>): number {
   const info = db
     .prepare(
       `INSERT INTO members (source_type, source_id, user_id, access_level, expires_at, created_by_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(m.source_type, m.source_id, m.user_id, m.access_level, m.expires_at, m.created_by_id, m.created_at, m.created_at);
+    .run(
+      m.source_type,
+      m.source_id,
+      m.user_id,
+      m.access_level,
+      m.expires_at,
+      m.created_by_id,
+      m.created_at,
+      m.created_at,
+    );
   return Number(info.lastInsertRowid);
 }
 
-export function updateMember(db: Db, id: number, accessLevel: number, expiresAt: string | null, at: string): void {
-  db.prepare('UPDATE members SET access_level = ?, expires_at = ?, updated_at = ? WHERE id = ?').run(accessLevel, expiresAt, at, id);
+export function updateMember(
+  db: Db,
+  id: number,
+  accessLevel: number,
+  expiresAt: string | null,
+  at: string,
+): void {
+  db.prepare('UPDATE members SET access_level = ?, expires_at = ?, updated_at = ? WHERE id = ?').run(
+    accessLevel,
+    expiresAt,
+    at,
+    id,
+  );
 }
 
 export function deleteMember(db: Db, id: number): void {

@@ -26,8 +26,7 @@ export function findNamespaceByFullPath(db: Db, fullPath: string): NamespaceRow 
 
 export function findUserNamespace(db: Db, userId: number): NamespaceRow | undefined {
   return db.prepare("SELECT * FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(userId) as
-    | NamespaceRow
-    | undefined;
+    NamespaceRow | undefined;
 }
 
 export function findNamespacesByIds(db: Db, ids: readonly number[]): Map<number, NamespaceRow> {
@@ -54,16 +53,24 @@ export function findAncestorIds(db: Db, namespaceId: number): number[] {
   return rows.map((r) => r.id);
 }
 
-export function insertNamespace(
-  db: Db,
-  n: Omit<NamespaceRow, 'id' | 'updated_at'>,
-): number {
+export function insertNamespace(db: Db, n: Omit<NamespaceRow, 'id' | 'updated_at'>): number {
   const info = db
     .prepare(
       `INSERT INTO namespaces (name, path, full_path, kind, parent_id, owner_id, description, visibility, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(n.name, n.path, n.full_path, n.kind, n.parent_id, n.owner_id, n.description, n.visibility, n.created_at, n.created_at);
+    .run(
+      n.name,
+      n.path,
+      n.full_path,
+      n.kind,
+      n.parent_id,
+      n.owner_id,
+      n.description,
+      n.visibility,
+      n.created_at,
+      n.created_at,
+    );
   return Number(info.lastInsertRowid);
 }
 

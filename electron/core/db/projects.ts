@@ -28,23 +28,38 @@ export function findProjectById(db: Db, id: number): ProjectRow | undefined {
 
 export function findProjectByPath(db: Db, namespaceId: number, path: string): ProjectRow | undefined {
   return db.prepare('SELECT * FROM projects WHERE namespace_id = ? AND path = ?').get(namespaceId, path) as
-    | ProjectRow
-    | undefined;
+    ProjectRow | undefined;
 }
 
 export function findProjectByName(db: Db, namespaceId: number, name: string): ProjectRow | undefined {
-  return db.prepare('SELECT * FROM projects WHERE namespace_id = ? AND name = ? COLLATE NOCASE').get(namespaceId, name) as
-    | ProjectRow
-    | undefined;
+  return db
+    .prepare('SELECT * FROM projects WHERE namespace_id = ? AND name = ? COLLATE NOCASE')
+    .get(namespaceId, name) as ProjectRow | undefined;
 }
 
 export function countProjectsInNamespace(db: Db, namespaceId: number): number {
-  return (db.prepare('SELECT count(*) AS n FROM projects WHERE namespace_id = ?').get(namespaceId) as { n: number }).n;
+  return (
+    db.prepare('SELECT count(*) AS n FROM projects WHERE namespace_id = ?').get(namespaceId) as { n: number }
+  ).n;
+}
+
+/** Distinct namespace ids of the given projects. */
+export function findProjectNamespaceIds(db: Db, projectIds: readonly number[]): number[] {
+  if (projectIds.length === 0) return [];
+  return (
+    db
+      .prepare(
+        `SELECT DISTINCT namespace_id FROM projects WHERE id IN (${projectIds.map(() => '?').join(',')})`,
+      )
+      .all(...projectIds) as { namespace_id: number }[]
+  ).map((r) => r.namespace_id);
 }
 
 export function findProjectsByImportStatus(db: Db, statuses: string[]): ProjectRow[] {
   return db
-    .prepare(`SELECT * FROM projects WHERE import_status IN (${statuses.map(() => '?').join(',')}) ORDER BY id`)
+    .prepare(
+      `SELECT * FROM projects WHERE import_status IN (${statuses.map(() => '?').join(',')}) ORDER BY id`,
+    )
     .all(...statuses) as ProjectRow[];
 }
 
@@ -75,7 +90,10 @@ function projectWhere(f: ProjectListFilter): { sql: string; args: unknown[] } {
   const parts: string[] = [];
   const args: unknown[] = [];
   if (f.access) {
-    const ors = [inList('p.id', f.access.projectIds, args), inList('p.namespace_id', f.access.namespaceIds, args)];
+    const ors = [
+      inList('p.id', f.access.projectIds, args),
+      inList('p.namespace_id', f.access.namespaceIds, args),
+    ];
     if (f.access.visibility.length) ors.push(inList('p.visibility', f.access.visibility, args));
     parts.push(`(${ors.join(' OR ')})`);
   }
@@ -86,7 +104,9 @@ function projectWhere(f: ProjectListFilter): { sql: string; args: unknown[] } {
   }
   if (f.search) {
     const like = `%${escapeLike(f.search)}%`;
-    parts.push("(p.name LIKE ? ESCAPE '\\' OR p.path LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\')");
+    parts.push(
+      "(p.name LIKE ? ESCAPE '\\' OR p.path LIKE ? ESCAPE '\\' OR p.description LIKE ? ESCAPE '\\')",
+    );
     args.push(like, like, like);
   }
   if (f.visibility) {
@@ -108,7 +128,8 @@ export function countProjects(db: Db, f: ProjectListFilter): number {
 
 export function listProjects(db: Db, f: ProjectListFilter, limit: number, offset: number): ProjectRow[] {
   const w = projectWhere(f);
-  const col = f.orderBy === 'name' || f.orderBy === 'path' ? `p.${f.orderBy} COLLATE NOCASE` : `p.${f.orderBy}`;
+  const col =
+    f.orderBy === 'name' || f.orderBy === 'path' ? `p.${f.orderBy} COLLATE NOCASE` : `p.${f.orderBy}`;
   const dir = f.sort === 'asc' ? 'ASC' : 'DESC';
   return db
     .prepare(`SELECT p.* FROM projects p ${w.sql} ORDER BY ${col} ${dir}, p.id ${dir} LIMIT ? OFFSET ?`)
@@ -117,7 +138,20 @@ export function listProjects(db: Db, f: ProjectListFilter, limit: number, offset
 
 export function insertProject(
   db: Db,
-  p: Pick<ProjectRow, 'namespace_id' | 'name' | 'path' | 'description' | 'visibility' | 'default_branch' | 'repository_storage' | 'creator_id' | 'import_url' | 'import_status' | 'created_at'>,
+  p: Pick<
+    ProjectRow,
+    | 'namespace_id'
+    | 'name'
+    | 'path'
+    | 'description'
+    | 'visibility'
+    | 'default_branch'
+    | 'repository_storage'
+    | 'creator_id'
+    | 'import_url'
+    | 'import_status'
+    | 'created_at'
+  >,
 ): number {
   const info = db
     .prepare(
@@ -126,25 +160,46 @@ export function insertProject(
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
-      p.namespace_id, p.name, p.path, p.description, p.visibility, p.default_branch, p.repository_storage, p.creator_id,
-      p.import_url, p.import_status, p.created_at, p.created_at, p.created_at,
+      p.namespace_id,
+      p.name,
+      p.path,
+      p.description,
+      p.visibility,
+      p.default_branch,
+      p.repository_storage,
+      p.creator_id,
+      p.import_url,
+      p.import_status,
+      p.created_at,
+      p.created_at,
+      p.created_at,
     );
   return Number(info.lastInsertRowid);
 }
 
 /** Columns a service may change through `updateProject`. */
 export type ProjectChanges = Partial<
-  Pick<ProjectRow, 'name' | 'path' | 'description' | 'visibility' | 'default_branch' | 'archived' | 'disk_path' | 'import_status' | 'import_error' | 'last_activity_at'>
+  Pick<
+    ProjectRow,
+    | 'name'
+    | 'path'
+    | 'description'
+    | 'visibility'
+    | 'default_branch'
+    | 'archived'
+    | 'disk_path'
+    | 'import_status'
+    | 'import_error'
+    | 'last_activity_at'
+  >
 >;
 
 export function updateProject(db: Db, id: number, changes: ProjectChanges, at: string): void {
   const keys = Object.keys(changes) as (keyof ProjectChanges)[];
   if (keys.length === 0) return;
-  db.prepare(`UPDATE projects SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE id = ?`).run(
-    ...keys.map((k) => changes[k]),
-    at,
-    id,
-  );
+  db.prepare(
+    `UPDATE projects SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+  ).run(...keys.map((k) => changes[k]), at, id);
 }
 
 export function deleteProject(db: Db, id: number): void {
@@ -160,8 +215,9 @@ export interface RepositoryRemovalRow {
 
 export function insertRepositoryRemoval(db: Db, storage: string, diskPath: string, at: string): number {
   return Number(
-    db.prepare('INSERT INTO repository_removals (storage, disk_path, created_at) VALUES (?, ?, ?)').run(storage, diskPath, at)
-      .lastInsertRowid,
+    db
+      .prepare('INSERT INTO repository_removals (storage, disk_path, created_at) VALUES (?, ?, ?)')
+      .run(storage, diskPath, at).lastInsertRowid,
   );
 }
 

@@ -41,7 +41,24 @@ export interface TokenRow {
 }
 
 export type NewUser = Pick<UserRow, 'username' | 'name' | 'email' | 'password_digest' | 'is_admin'> &
-  Partial<Pick<UserRow, 'can_create_group' | 'projects_limit' | 'external' | 'note' | 'bio' | 'location' | 'organization' | 'job_title' | 'skype' | 'linkedin' | 'twitter' | 'website_url' | 'public_email'>> & {
+  Partial<
+    Pick<
+      UserRow,
+      | 'can_create_group'
+      | 'projects_limit'
+      | 'external'
+      | 'note'
+      | 'bio'
+      | 'location'
+      | 'organization'
+      | 'job_title'
+      | 'skype'
+      | 'linkedin'
+      | 'twitter'
+      | 'website_url'
+      | 'public_email'
+    >
+  > & {
     created_at: string;
   };
 
@@ -115,7 +132,9 @@ export function countUsersWhere(db: Db, f: UserListFilter): number {
 
 export function listUsers(db: Db, f: UserListFilter, limit: number, offset: number): UserRow[] {
   const w = userWhere(f);
-  return db.prepare(`SELECT * FROM users ${w.sql} ORDER BY id LIMIT ? OFFSET ?`).all(...w.args, limit, offset) as UserRow[];
+  return db
+    .prepare(`SELECT * FROM users ${w.sql} ORDER BY id LIMIT ? OFFSET ?`)
+    .all(...w.args, limit, offset) as UserRow[];
 }
 
 export function insertUser(db: Db, u: NewUser): number {
@@ -128,11 +147,14 @@ export function insertUser(db: Db, u: NewUser): number {
 }
 
 export function touchUserActivity(db: Db, userId: number, day: string): void {
-  db.prepare('UPDATE users SET last_activity_on = ? WHERE id = ? AND (last_activity_on IS NULL OR last_activity_on <> ?)').run(day, userId, day);
+  db.prepare(
+    'UPDATE users SET last_activity_on = ? WHERE id = ? AND (last_activity_on IS NULL OR last_activity_on <> ?)',
+  ).run(day, userId, day);
 }
 
 export function findTokenByDigest(db: Db, digest: string): TokenRow | undefined {
-  return db.prepare('SELECT * FROM personal_access_tokens WHERE token_digest = ?').get(digest) as TokenRow | undefined;
+  return db.prepare('SELECT * FROM personal_access_tokens WHERE token_digest = ?').get(digest) as
+    TokenRow | undefined;
 }
 
 export function findTokenById(db: Db, id: number): TokenRow | undefined {
@@ -141,7 +163,9 @@ export function findTokenById(db: Db, id: number): TokenRow | undefined {
 
 export function listTokens(db: Db, userId: number | null, limit: number, offset: number): TokenRow[] {
   if (userId === null) {
-    return db.prepare('SELECT * FROM personal_access_tokens ORDER BY id LIMIT ? OFFSET ?').all(limit, offset) as TokenRow[];
+    return db
+      .prepare('SELECT * FROM personal_access_tokens ORDER BY id LIMIT ? OFFSET ?')
+      .all(limit, offset) as TokenRow[];
   }
   return db
     .prepare('SELECT * FROM personal_access_tokens WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?')
@@ -159,7 +183,14 @@ export function countTokens(db: Db, userId: number | null): number {
 
 export function insertToken(
   db: Db,
-  t: { user_id: number; name: string; token_digest: string; scopes: string[]; expires_at: string | null; created_at: string },
+  t: {
+    user_id: number;
+    name: string;
+    token_digest: string;
+    scopes: string[];
+    expires_at: string | null;
+    created_at: string;
+  },
 ): number {
   const info = db
     .prepare(

@@ -89,9 +89,26 @@ export function presentProject(p: ProjectRow, x: ProjectPresentation, baseUrl: s
 
 /** Fields of GitLab's BasicProjectDetails (`GET /projects?simple=true`; schema public_api/v4/project.json). */
 const SIMPLE_PROJECT_FIELDS = [
-  'id', 'description', 'name', 'name_with_namespace', 'path', 'path_with_namespace', 'created_at', 'default_branch',
-  'tag_list', 'topics', 'ssh_url_to_repo', 'http_url_to_repo', 'web_url', 'readme_url', 'avatar_url', 'forks_count',
-  'star_count', 'last_activity_at', 'namespace', 'visibility',
+  'id',
+  'description',
+  'name',
+  'name_with_namespace',
+  'path',
+  'path_with_namespace',
+  'created_at',
+  'default_branch',
+  'tag_list',
+  'topics',
+  'ssh_url_to_repo',
+  'http_url_to_repo',
+  'web_url',
+  'readme_url',
+  'avatar_url',
+  'forks_count',
+  'star_count',
+  'last_activity_at',
+  'namespace',
+  'visibility',
 ] as const satisfies readonly (keyof Project)[];
 
 /** The simple form of a project: only BasicProjectDetails' fields. */

@@ -2,7 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commitInitialFile, fetchMirror, initBareRepository, isRepositoryEmpty, listBranchNames } from './repository.js';
+import {
+  commitInitialFile,
+  fetchMirror,
+  initBareRepository,
+  isRepositoryEmpty,
+  listBranchNames,
+} from './repository.js';
 import { runGit } from './run-git.js';
 import { git, makeSourceRepository } from '../test/helpers/git-fixtures.js';
 
@@ -34,11 +40,19 @@ describe('isRepositoryEmpty', () => {
 describe('commitInitialFile', () => {
   it('makes a real commit holding the file and refuses to overwrite an existing branch', async () => {
     const repo = await tempRepo();
-    const sha = await commitInitialFile(repo, 'main', { path: 'README.md', content: '# Hi\n' }, 'Initial commit', who);
+    const sha = await commitInitialFile(
+      repo,
+      'main',
+      { path: 'README.md', content: '# Hi\n' },
+      'Initial commit',
+      who,
+    );
     expect(git(repo, 'rev-parse', 'refs/heads/main')).toBe(sha);
     expect(git(repo, 'show', 'main:README.md')).toBe('# Hi');
     expect(git(repo, 'log', '--format=%an <%ae> %s', 'main')).toBe('Test <test@example.com> Initial commit');
-    await expect(commitInitialFile(repo, 'main', { path: 'a', content: 'b' }, 'again', who)).rejects.toThrow();
+    await expect(
+      commitInitialFile(repo, 'main', { path: 'a', content: 'b' }, 'again', who),
+    ).rejects.toThrow();
     expect(git(repo, 'rev-parse', 'refs/heads/main')).toBe(sha);
   });
 });
@@ -58,7 +72,9 @@ describe('fetchMirror', () => {
 
   it('fails with git’s reason for a missing source and leaves the repository empty', async () => {
     const repo = await tempRepo();
-    await expect(fetchMirror(repo, '/nonexistent/outpost-source')).rejects.toThrow(/does not appear to be a git repository|not.*found|No such/i);
+    await expect(fetchMirror(repo, '/nonexistent/outpost-source')).rejects.toThrow(
+      /does not appear to be a git repository|not.*found|No such/i,
+    );
     expect(await isRepositoryEmpty(repo)).toBe(true);
   });
 });

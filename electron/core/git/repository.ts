@@ -51,8 +51,12 @@ export async function commitInitialFile(
   message: string,
   who: GitIdentity,
 ): Promise<string> {
-  const blob = (await runGit(['hash-object', '-w', '--stdin'], { gitDir: repoPath, input: file.content })).trim();
-  const tree = (await runGit(['mktree'], { gitDir: repoPath, input: `100644 blob ${blob}\t${file.path}\n` })).trim();
+  const blob = (
+    await runGit(['hash-object', '-w', '--stdin'], { gitDir: repoPath, input: file.content })
+  ).trim();
+  const tree = (
+    await runGit(['mktree'], { gitDir: repoPath, input: `100644 blob ${blob}\t${file.path}\n` })
+  ).trim();
   const commit = (
     await runGit(['commit-tree', tree, '-m', message], { gitDir: repoPath, env: identityEnv(who) })
   ).trim();
@@ -66,23 +70,55 @@ export async function commitInitialFile(
  * @returns the source's default branch (its HEAD), or the first branch when HEAD is detached, or null when empty.
  * @throws GitError when the source can't be read.
  */
-export async function fetchMirror(repoPath: string, source: string, timeoutMs = 10 * 60_000): Promise<string | null> {
-  const protocolGuard = ['-c', 'protocol.allow=never', '-c', 'protocol.file.allow=always', '-c', 'protocol.https.allow=always', '-c', 'protocol.http.allow=always'];
-  const symref = await runGit([...protocolGuard, 'ls-remote', '--symref', '--', source, 'HEAD'], { timeoutMs });
+export async function fetchMirror(
+  repoPath: string,
+  source: string,
+  timeoutMs = 10 * 60_000,
+): Promise<string | null> {
+  const protocolGuard = [
+    '-c',
+    'protocol.allow=never',
+    '-c',
+    'protocol.file.allow=always',
+    '-c',
+    'protocol.https.allow=always',
+    '-c',
+    'protocol.http.allow=always',
+  ];
+  const symref = await runGit([...protocolGuard, 'ls-remote', '--symref', '--', source, 'HEAD'], {
+    timeoutMs,
+  });
   await runGit(
-    [...protocolGuard, 'fetch', '--quiet', '--prune', '--no-tags', '--', source, '+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'],
+    [
+      ...protocolGuard,
+      'fetch',
+      '--quiet',
+      '--prune',
+      '--no-tags',
+      '--',
+      source,
+      '+refs/heads/*:refs/heads/*',
+      '+refs/tags/*:refs/tags/*',
+    ],
     { gitDir: repoPath, timeoutMs },
   );
   const m = /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(symref);
   const branches = await listBranchNames(repoPath);
   const head = m?.[1] && branches.includes(m[1]) ? m[1] : (branches[0] ?? null);
-  if (head) await runGit(['symbolic-ref', 'HEAD', `refs/heads/${head}`], { gitDir: repoPath });
+  if (head) await setDefaultBranch(repoPath, head);
   return head;
+}
+
+/** Point HEAD (the repository's default branch) at `refs/heads/<branch>`. */
+export async function setDefaultBranch(repoPath: string, branch: string): Promise<void> {
+  await runGit(['symbolic-ref', 'HEAD', `refs/heads/${branch}`], { gitDir: repoPath });
 }
 
 /** Branch names, sorted. */
 export async function listBranchNames(repoPath: string): Promise<string[]> {
-  const out = await runGit(['for-each-ref', '--format=%(refname:lstrip=2)', 'refs/heads/'], { gitDir: repoPath });
+  const out = await runGit(['for-each-ref', '--format=%(refname:lstrip=2)', 'refs/heads/'], {
+    gitDir: repoPath,
+  });
   return out.split('\n').filter(Boolean).sort();
 }
 

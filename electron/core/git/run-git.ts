@@ -23,7 +23,10 @@ export class GitError extends Error {
  * its generic advice), else the last non-empty line, else `fallback`.
  */
 export function gitErrorMessage(stderr: string, fallback: string): string {
-  const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const reason = lines.find((l) => /^(fatal|error): /.test(l));
   return (reason ?? lines[lines.length - 1] ?? fallback).replace(/^(fatal|error): /, '');
 }
@@ -85,7 +88,8 @@ export function runGitRaw(args: readonly string[], opts: RunGitOptions = {}): Pr
           const text = stderr.toString('utf8').trim();
           const killed = (err as { killed?: boolean }).killed;
           const message = killed ? `git ${args[0] ?? ''} timed out` : gitErrorMessage(text, err.message);
-          const code = typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : null;
+          const code =
+            typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : null;
           reject(new GitError(message, fullArgs, code, text));
           return;
         }

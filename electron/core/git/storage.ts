@@ -23,6 +23,7 @@ export function resolveRepositoryPath(shards: StorageShards, storage: string, di
   const root = shards.get(storage);
   if (!root) throw new Error(`Unknown repository storage "${storage}"`);
   const full = path.resolve(root, diskPath);
-  if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('Repository path escapes its storage shard');
+  if (!full.startsWith(path.resolve(root) + path.sep))
+    throw new Error('Repository path escapes its storage shard');
   return full;
 }

@@ -24,7 +24,7 @@ export function errorResponse(err: unknown): [number, Record<string, unknown>] {
   if (err instanceof ParameterError) return [400, { error: err.message }];
   if (err instanceof ValidationError) return [err.status, { message: err.fields ?? err.message }];
   if (err instanceof GitError) return [500, { message: '500 Internal Server Error' }];
-  const fe = err as Partial<FastifyError>;
+  const fe = (typeof err === 'object' && err !== null ? err : {}) as Partial<FastifyError>;
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     if (fe.statusCode === 413) return [413, { message: '413 Request Entity Too Large' }];
     if (fe.statusCode === 415) return [415, { message: '415 Unsupported Media Type' }];

@@ -47,8 +47,10 @@ export function paginationHeaders(
 ): Record<string, string> {
   const { page, perPage } = pageReq;
   const totalPages = Math.max(1, Math.ceil(total / perPage));
+  // Kaminari's next_page/prev_page: none past the last page (`out_of_range?`), so a page beyond the
+  // end gets empty X-Next-Page/X-Prev-Page and no rel="prev"/"next" links.
   const hasNext = page < totalPages;
-  const hasPrev = page > 1;
+  const hasPrev = page > 1 && page <= totalPages;
   const countTotals = total <= TOTAL_COUNT_LIMIT;
   const link = (p: number) => {
     const u = new URL(requestUrl.toString());
@@ -57,7 +59,7 @@ export function paginationHeaders(
     return u.toString();
   };
   const links: string[] = [];
-  if (hasPrev) links.push(`<${link(Math.min(page - 1, totalPages))}>; rel="prev"`);
+  if (hasPrev) links.push(`<${link(page - 1)}>; rel="prev"`);
   if (hasNext) links.push(`<${link(page + 1)}>; rel="next"`);
   links.push(`<${link(1)}>; rel="first"`);
   if (countTotals) links.push(`<${link(totalPages)}>; rel="last"`);

@@ -9,7 +9,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
 
 /** qs options: deep enough for GitLab's nested params, arrays up to 1000 items, no prototype pollution. */
-const QS_OPTIONS: qs.IParseOptions = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowPrototypes: false };
+const QS_OPTIONS: qs.IParseOptions = {
+  depth: 5,
+  arrayLimit: 1000,
+  parameterLimit: 5000,
+  allowPrototypes: false,
+};
 
 /** Parse a query or urlencoded string with GitLab's bracket notation. */
 export function parseBracketParams(input: string): Record<string, unknown> {

@@ -9,7 +9,10 @@ import { ParameterError } from '../services/errors.js';
 
 /** Integer parameter: accepts numbers and integer strings. */
 export function gInt() {
-  return z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v), z.number().int());
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
+    z.number().int(),
+  );
 }
 
 /** Boolean parameter as Grape reads it: true/false, 1/0, yes/no (any case). */
@@ -34,7 +37,11 @@ export function gString() {
 /** Array-of-strings parameter: `a[]=x&a[]=y`, a JSON array, or a comma-separated string. */
 export function gStringArray() {
   return z.preprocess((v) => {
-    if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+    if (typeof v === 'string')
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (v && typeof v === 'object' && !Array.isArray(v)) return Object.values(v);
     return v;
   }, z.array(z.string()));
@@ -49,7 +56,10 @@ export function gEnum<const T extends readonly [string, ...string[]]>(values: T)
  * Validate `raw` against `shape`; unknown keys are ignored (kept out of the result).
  * @throws ParameterError with Grape's message for the first failing parameters.
  */
-export function parseParams<S extends z.ZodRawShape>(shape: S, raw: Record<string, unknown>): z.infer<z.ZodObject<S>> {
+export function parseParams<S extends z.ZodRawShape>(
+  shape: S,
+  raw: Record<string, unknown>,
+): z.infer<z.ZodObject<S>> {
   const result = z.object(shape).safeParse(raw);
   if (result.success) return result.data;
   const missing: string[] = [];

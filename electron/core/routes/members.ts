@@ -8,7 +8,13 @@ import { presentMember } from '../entities/projects.js';
 import { gInt, gString, parseParams } from '../http/validate.js';
 import { findReadableGroup, findReadableProject } from '../services/access/project-access.js';
 import { NotFoundError } from '../services/errors.js';
-import { addMember, getMember, listMembers, removeMember, updateMember } from '../services/members/members-service.js';
+import {
+  addMember,
+  getMember,
+  listMembers,
+  removeMember,
+  updateMember,
+} from '../services/members/members-service.js';
 import type { MembershipTarget } from '../services/members/members-service.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 
@@ -36,7 +42,13 @@ function memberRoutesFor(app: FastifyInstance, kind: SourceKind): void {
     const p = parseParams({ query: gString().optional() }, req.gparams);
     const { total, items } = listMembers(req.svc, t, p.query, page.perPage, page.offset);
     const url = req.svc.externalUrl();
-    return sendPage(req, reply, page, total, items.map(({ member, user }) => presentMember(member, user, url)));
+    return sendPage(
+      req,
+      reply,
+      page,
+      total,
+      items.map(({ member, user }) => presentMember(member, user, url)),
+    );
   });
 
   app.get(`${base}/:user_id`, { config: { auth: 'optional' } }, async (req) => {
@@ -46,7 +58,10 @@ function memberRoutesFor(app: FastifyInstance, kind: SourceKind): void {
 
   app.post(base, async (req, reply) => {
     const t = target(req, kind);
-    const p = parseParams({ user_id: gInt(), access_level: gInt(), expires_at: gString().optional() }, req.gparams);
+    const p = parseParams(
+      { user_id: gInt(), access_level: gInt(), expires_at: gString().optional() },
+      req.gparams,
+    );
     const { member, user } = addMember(req.svc, t, p);
     return reply.status(201).send(presentMember(member, user, req.svc.externalUrl()));
   });

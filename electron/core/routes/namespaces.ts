@@ -14,6 +14,12 @@ export async function namespacesRoutes(app: FastifyInstance): Promise<void> {
     const p = parseParams({ search: gString().optional() }, req.gparams);
     const all = listCreatableNamespaces(req.svc, p.search);
     const url = req.svc.externalUrl();
-    return sendPage(req, reply, page, all.length, all.slice(page.offset, page.offset + page.perPage).map((n) => presentNamespace(n, url)));
+    return sendPage(
+      req,
+      reply,
+      page,
+      all.length,
+      all.slice(page.offset, page.offset + page.perPage).map((n) => presentNamespace(n, url)),
+    );
   });
 }

@@ -7,7 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import { presentToken } from '../entities/users.js';
 import { gInt, parseParams } from '../http/validate.js';
 import { NotFoundError } from '../services/errors.js';
-import { getPersonalAccessToken, listTokensPage, revokePersonalAccessToken } from '../services/users/users-service.js';
+import {
+  getPersonalAccessToken,
+  listTokensPage,
+  revokePersonalAccessToken,
+} from '../services/users/users-service.js';
 import { intParam, pageOf, sendPage } from './respond.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -18,7 +22,13 @@ export async function personalAccessTokensRoutes(app: FastifyInstance): Promise<
     const page = pageOf(req);
     const p = parseParams({ user_id: gInt().optional() }, req.gparams);
     const { total, rows } = listTokensPage(req.svc, p.user_id, page.perPage, page.offset);
-    return sendPage(req, reply, page, total, rows.map((r) => presentToken(r, today())));
+    return sendPage(
+      req,
+      reply,
+      page,
+      total,
+      rows.map((r) => presentToken(r, today())),
+    );
   });
 
   /** `GET /personal_access_tokens/:id`. 404 when missing or not yours. */

@@ -42,7 +42,9 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       req.gparams,
     );
     if (p.name === undefined && p.path === undefined) {
-      return reply.status(400).send({ error: 'name, path are missing, at least one parameter must be provided' });
+      return reply
+        .status(400)
+        .send({ error: 'name, path are missing, at least one parameter must be provided' });
     }
     const project = await createProject(req.svc, p);
     const [out] = await present(req, [project]);
@@ -98,7 +100,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       },
       req.gparams,
     );
-    const updated = updateProject(req.svc, project, p);
+    const updated = await updateProject(req.svc, project, p);
     const [out] = await present(req, [updated]);
     return out;
   });

@@ -9,7 +9,13 @@ export function pageOf(req: FastifyRequest): PageRequest {
 }
 
 /** Send a page of items with GitLab's pagination headers. */
-export function sendPage<T>(req: FastifyRequest, reply: FastifyReply, page: PageRequest, total: number, items: T[]): FastifyReply {
+export function sendPage<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  page: PageRequest,
+  total: number,
+  items: T[],
+): FastifyReply {
   setPaginationHeaders(req, reply, page, total, req.svc.externalUrl());
   return reply.send(items);
 }

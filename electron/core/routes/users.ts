@@ -22,19 +22,34 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   /** `GET /user`: the authenticated user (admin fields for administrators). 401 without a token. */
   app.get('/user', { config: { scopes: READ_USER_SCOPES } }, async (req) => {
     const u = req.svc.actor.user!;
-    return presentUser(u, req.svc.externalUrl(), { self: true, admin: isAdmin(u), namespaceId: personalNamespaceId(req.svc, u.id) });
+    return presentUser(u, req.svc.externalUrl(), {
+      self: true,
+      admin: isAdmin(u),
+      namespaceId: personalNamespaceId(req.svc, u.id),
+    });
   });
 
   /** `GET /users`: paginated; `search`, `username`, `active`, `blocked`. Anonymous callers may list (GitLab's default). */
   app.get('/users', { config: { auth: 'optional', scopes: READ_USER_SCOPES } }, async (req, reply) => {
     const page = pageOf(req);
     const p = parseParams(
-      { search: gString().optional(), username: gString().optional(), active: gBool().optional(), blocked: gBool().optional() },
+      {
+        search: gString().optional(),
+        username: gString().optional(),
+        active: gBool().optional(),
+        blocked: gBool().optional(),
+      },
       req.gparams,
     );
     const { total, rows } = listUsersPage(req.svc, p, page.perPage, page.offset);
     const admin = isAdmin(req.svc.actor.user);
-    return sendPage(req, reply, page, total, rows.map((u) => presentUser(u, req.svc.externalUrl(), { admin })));
+    return sendPage(
+      req,
+      reply,
+      page,
+      total,
+      rows.map((u) => presentUser(u, req.svc.externalUrl(), { admin })),
+    );
   });
 
   /** `GET /users/:id`. 404 `User Not Found`. */
@@ -79,10 +94,22 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       req.gparams,
     );
     if (p.password === undefined && !p.reset_password && !p.force_random_password) {
-      return reply.status(400).send({ error: 'password, reset_password, force_random_password are missing, at least one parameter must be provided' });
+      return reply
+        .status(400)
+        .send({
+          error:
+            'password, reset_password, force_random_password are missing, at least one parameter must be provided',
+        });
     }
     const user = createUser(req.svc, p);
-    return reply.status(201).send(presentUser(user, req.svc.externalUrl(), { admin: true, namespaceId: personalNamespaceId(req.svc, user.id) }));
+    return reply
+      .status(201)
+      .send(
+        presentUser(user, req.svc.externalUrl(), {
+          admin: true,
+          namespaceId: personalNamespaceId(req.svc, user.id),
+        }),
+      );
   });
 
   /**
@@ -93,7 +120,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     requireAdmin(req.svc);
     const userId = intParam(req, 'user_id');
     if (Number.isNaN(userId)) throw new NotFoundError('User');
-    const p = parseParams({ name: gString(), scopes: gStringArray(), expires_at: gString().optional() }, req.gparams);
+    const p = parseParams(
+      { name: gString(), scopes: gStringArray(), expires_at: gString().optional() },
+      req.gparams,
+    );
     const { row, token } = createPersonalAccessToken(req.svc, userId, {
       name: p.name,
       scopes: p.scopes,

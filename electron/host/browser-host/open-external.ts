@@ -5,7 +5,10 @@ import { delimiter, join } from 'node:path';
 /**
  * Full path of `command` on `PATH`, or null. Sync because it runs once at start-up.
  */
-export function findOnPathSync(command: string, pathEnv: string | undefined = process.env.PATH): string | null {
+export function findOnPathSync(
+  command: string,
+  pathEnv: string | undefined = process.env.PATH,
+): string | null {
   for (const dir of (pathEnv ?? '').split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, command);

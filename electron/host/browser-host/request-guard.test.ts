@@ -5,7 +5,15 @@ describe('request guard', () => {
   it('accepts only loopback Host headers on our port', () => {
     expect(isAllowedHost('127.0.0.1:4000', 4000)).toBe(true);
     expect(isAllowedHost('LOCALHOST:4000', 4000)).toBe(true);
-    for (const host of [undefined, '', '127.0.0.1', '127.0.0.1:4001', 'evil.example:4000', '[::1]:4000', '127.0.0.1:4000.evil']) {
+    for (const host of [
+      undefined,
+      '',
+      '127.0.0.1',
+      '127.0.0.1:4001',
+      'evil.example:4000',
+      '[::1]:4000',
+      '127.0.0.1:4000.evil',
+    ]) {
       expect(isAllowedHost(host, 4000)).toBe(false);
     }
   });
@@ -14,7 +22,13 @@ describe('request guard', () => {
     expect(isAllowedOrigin(undefined, 4000)).toBe(true);
     expect(isAllowedOrigin('http://127.0.0.1:4000', 4000)).toBe(true);
     expect(isAllowedOrigin('http://localhost:4000', 4000)).toBe(true);
-    for (const origin of ['null', 'https://127.0.0.1:4000', 'http://127.0.0.1:4001', 'http://evil.example', '']) {
+    for (const origin of [
+      'null',
+      'https://127.0.0.1:4000',
+      'http://127.0.0.1:4001',
+      'http://evil.example',
+      '',
+    ]) {
       expect(isAllowedOrigin(origin, 4000)).toBe(false);
     }
   });

@@ -24,8 +24,9 @@ export interface BrowserHostServerOptions {
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Outpost</title></head>
 <body style="font-family: sans-serif; margin: 3rem">
-<h1>Outpost: renderer not built</h1>
-<p>The renderer not built: run <code>npm run build</code>, then start Outpost again.</p>
+<h1>Outpost</h1>
+<p>renderer not built: run npm run build</p>
+<p>Then start Outpost again (<code>npm start</code>).</p>
 </body></html>
 `;
 
@@ -52,6 +53,18 @@ function forbidden(reply: FastifyReply, message: string): FastifyReply {
 export async function buildBrowserHostServer(options: BrowserHostServerOptions): Promise<FastifyInstance> {
   const { handlers, secret, rendererDir, port } = options;
   const app = Fastify({ logger: false, bodyLimit: BRIDGE_BODY_LIMIT_BYTES, return503OnClosing: true });
+
+  const indexPath = join(rendererDir, 'index.html');
+  const servePage = (reply: FastifyReply): FastifyReply => {
+    if (!existsSync(indexPath)) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE);
+    }
+    return reply.code(200).header('cache-control', 'no-store').sendFile('index.html', rendererDir);
+  };
 
   app.addHook('onRequest', async (req, reply) => {
     if (!isAllowedHost(req.headers.host, port())) return forbidden(reply, 'unexpected Host header.');
@@ -89,7 +102,9 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
     const { channel } = req.params;
     reply.header('cache-control', 'no-store');
     if (!isBridgeChannel(channel)) {
-      const body: BrowserHostCallReply = { error: { code: 'not_found', message: `Unknown bridge channel "${channel}".` } };
+      const body: BrowserHostCallReply = {
+        error: { code: 'not_found', message: `Unknown bridge channel "${channel}".` },
+      };
       return reply.code(404).send(body);
     }
     const args = req.body && typeof req.body === 'object' ? (req.body as { args?: unknown }).args : undefined;
@@ -97,7 +112,6 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
     return reply.code(status).send(body);
   });
 
-  const indexPath = join(rendererDir, 'index.html');
   if (existsSync(rendererDir)) {
     await app.register(fastifyStatic, {
       root: rendererDir,
@@ -108,13 +122,6 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
       serveDotFiles: false,
     });
   }
-
-  const servePage = (reply: FastifyReply): FastifyReply => {
-    if (!existsSync(indexPath)) {
-      return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
-    }
-    return reply.code(200).header('cache-control', 'no-store').sendFile('index.html', rendererDir);
-  };
 
   app.setNotFoundHandler(async (req, reply) => {
     if (isPageRequest(req.method, req.url)) return servePage(reply);

@@ -15,14 +15,22 @@ interface Reply {
 /** Raw HTTP (node:http), so tests can send any Host/Origin header a browser or attacker could. */
 function send(
   port: number,
-  { method = 'GET', path = '/', headers = {}, body }: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+  {
+    method = 'GET',
+    path = '/',
+    headers = {},
+    body,
+  }: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers, setHost: !('host' in headers) }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path, headers, setHost: !('host' in headers) },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -36,7 +44,11 @@ let secret: string;
 let rootToken: string;
 const allReplies: string[] = [];
 
-async function bridge(channel: string, args: unknown[], headers: Record<string, string> = {}): Promise<Reply> {
+async function bridge(
+  channel: string,
+  args: unknown[],
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const reply = await send(port, {
     method: 'POST',
     path: `/bridge/${channel}`,
@@ -51,7 +63,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'outpost-bh-'));
   rendererDir = join(dir, 'renderer');
   await mkdir(join(rendererDir, 'assets'), { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Outpost</title><div id="root"></div>');
+  await writeFile(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><title>Outpost</title><div id="root"></div>',
+  );
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
   bh = await startBrowserHost({ appDataDir: join(dir, 'data'), port: 0, rendererDir });
   const launch = new URL(bh.urlWithSecret);
@@ -89,14 +104,20 @@ describe('browser host', () => {
   it('runs a bridge call with the secret', async () => {
     const res = await bridge('app:info', []);
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.text)).toMatchObject({ result: { shell: 'browser-host', dataDir: join(dir, 'data') } });
+    expect(JSON.parse(res.text)).toMatchObject({
+      result: { shell: 'browser-host', dataDir: join(dir, 'data') },
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('api:request reaches the embedded core and returns projects', async () => {
-    const created = await bridge('api:request', [{ method: 'POST', path: '/projects', body: { name: 'over-http' } }]);
+    const created = await bridge('api:request', [
+      { method: 'POST', path: '/projects', body: { name: 'over-http' } },
+    ]);
     expect(JSON.parse(created.text)).toMatchObject({ result: { status: 201 } });
-    const res = await bridge('api:request', [{ method: 'GET', path: '/projects', query: { search: 'over' } }]);
+    const res = await bridge('api:request', [
+      { method: 'GET', path: '/projects', query: { search: 'over' } },
+    ]);
     const { result } = JSON.parse(res.text) as { result: { status: number; body: Array<{ name: string }> } };
     expect(result.status).toBe(200);
     expect(result.body.map((p) => p.name)).toEqual(['over-http']);
@@ -104,7 +125,11 @@ describe('browser host', () => {
 
   it('refuses a missing or wrong secret with 403, and runs nothing', async () => {
     const input = { name: 'evil', url: 'https://evil.example', token: 'glpat-evil-evil-evil' };
-    for (const headers of [{ 'x-outpost-secret': '' }, { 'x-outpost-secret': `${secret}x` }, { 'x-outpost-secret': 'a' }]) {
+    for (const headers of [
+      { 'x-outpost-secret': '' },
+      { 'x-outpost-secret': `${secret}x` },
+      { 'x-outpost-secret': 'a' },
+    ]) {
       const res = await bridge('profiles:add-remote', [input], headers);
       expect(res.status).toBe(403);
     }
@@ -133,9 +158,10 @@ describe('browser host', () => {
     expect((await bridge('profiles:list', [], { host: `127.0.0.1:${port + 1}` })).status).toBe(403);
     expect((await bridge('profiles:list', [], { origin: 'https://attacker.example' })).status).toBe(403);
     expect((await bridge('profiles:list', [], { origin: 'null' })).status).toBe(403);
-    expect((await bridge('profiles:list', [], { origin: `http://localhost:${port}`, host: `localhost:${port}` })).status).toBe(
-      200,
-    );
+    expect(
+      (await bridge('profiles:list', [], { origin: `http://localhost:${port}`, host: `localhost:${port}` }))
+        .status,
+    ).toBe(200);
     expect((await bridge('profiles:list', [], { origin: `http://127.0.0.1:${port}` })).status).toBe(200);
   });
 
@@ -169,7 +195,9 @@ describe('browser host', () => {
       body: '{}',
     });
     expect(noArgs.status).toBe(400);
-    expect((await send(port, { path: '/bridge/profiles:list', headers: { 'x-outpost-secret': secret } })).status).toBe(404);
+    expect(
+      (await send(port, { path: '/bridge/profiles:list', headers: { 'x-outpost-secret': secret } })).status,
+    ).toBe(404);
   });
 
   it('never returns the root token in any reply', () => {
@@ -181,11 +209,15 @@ describe('browser host', () => {
 
 describe('browser host without a built renderer', () => {
   it('serves a 503 page that says how to build', async () => {
-    const other = await startBrowserHost({ appDataDir: join(dir, 'data2'), port: 0, rendererDir: join(dir, 'missing') });
+    const other = await startBrowserHost({
+      appDataDir: join(dir, 'data2'),
+      port: 0,
+      rendererDir: join(dir, 'missing'),
+    });
     try {
       const res = await send(Number(new URL(other.url).port), { path: '/projects' });
       expect(res.status).toBe(503);
-      expect(res.text).toContain('renderer not built: run <code>npm run build</code>');
+      expect(res.text).toContain('renderer not built: run npm run build');
       expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     } finally {
       await other.close();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { BROWSER_HOST_SECRET_PARAM } from '../../../shared/ipc-contract.js';
 import { createBridgeHandlers } from '../bridge-handlers.js';
 import type { CreateCore } from '../embedded-core.js';
@@ -58,7 +59,7 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
   });
   const secret = randomBytes(32).toString('base64url');
   let port = 0;
-  let app;
+  let app: FastifyInstance | undefined;
   try {
     app = await buildBrowserHostServer({
       handlers: createBridgeHandlers(host),

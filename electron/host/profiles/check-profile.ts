@@ -8,9 +8,16 @@ import type { ApiProxy } from '../proxy/api-proxy.js';
  * `{ ok: false, error }` with a sentence the administrator can act on (401, 403, unreachable,
  * timeout, a server that is not GitLab). Errors: BridgeError `not_found` for an unknown profile.
  */
-export async function checkProfile(proxy: ApiProxy, id: string, hasToken: boolean): Promise<ProfileCheckResult> {
+export async function checkProfile(
+  proxy: ApiProxy,
+  id: string,
+  hasToken: boolean,
+): Promise<ProfileCheckResult> {
   if (!hasToken) {
-    return { ok: false, error: 'No token is stored for this profile. Add a personal access token with the api scope.' };
+    return {
+      ok: false,
+      error: 'No token is stored for this profile. Add a personal access token with the api scope.',
+    };
   }
   try {
     const version = await proxy.request({ method: 'GET', path: '/version', profileId: id });

@@ -11,8 +11,13 @@ describe('normalizeInstanceUrl', () => {
     ['https://gitlab.example.com:443', 'https://gitlab.example.com'],
   ])('%s → %s', (raw, expected) => expect(normalizeInstanceUrl(raw)).toBe(expected));
 
-  it.each(['gitlab.example.com', 'ftp://gitlab.example.com', 'javascript:alert(1)', 'https://u:p@h.com', 'https://h.com/?a=1', 'https://h.com/#x', ''])(
-    'refuses %j',
-    (raw) => expect(() => normalizeInstanceUrl(raw)).toThrow(BridgeError),
-  );
+  it.each([
+    'gitlab.example.com',
+    'ftp://gitlab.example.com',
+    'javascript:alert(1)',
+    'https://u:p@h.com',
+    'https://h.com/?a=1',
+    'https://h.com/#x',
+    '',
+  ])('refuses %j', (raw) => expect(() => normalizeInstanceUrl(raw)).toThrow(BridgeError));
 });

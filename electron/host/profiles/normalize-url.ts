@@ -11,13 +11,19 @@ export function normalizeInstanceUrl(raw: string): string {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new BridgeError('bad_request', `"${raw.trim()}" is not a URL. Use the address of your GitLab, like https://gitlab.example.com.`);
+    throw new BridgeError(
+      'bad_request',
+      `"${raw.trim()}" is not a URL. Use the address of your GitLab, like https://gitlab.example.com.`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new BridgeError('bad_request', 'The instance URL must start with https:// or http://.');
   }
   if (url.username || url.password) {
-    throw new BridgeError('bad_request', 'Leave credentials out of the URL; the token is entered separately.');
+    throw new BridgeError(
+      'bad_request',
+      'Leave credentials out of the URL; the token is entered separately.',
+    );
   }
   if (url.search || url.hash) {
     throw new BridgeError('bad_request', 'The instance URL must not have a query (?…) or a fragment (#…).');

@@ -12,7 +12,11 @@ let vault: TokenVault;
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'outpost-profiles-'));
-  vault = await openTokenVault({ hostDir: dir, cipher: await createKeyFileCipher(dir), cipherId: 'key-file' });
+  vault = await openTokenVault({
+    hostDir: dir,
+    cipher: await createKeyFileCipher(dir),
+    cipherId: 'key-file',
+  });
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -22,15 +26,32 @@ describe('profile store', () => {
   it('starts with the embedded profile active', async () => {
     const store = await openProfileStore({ hostDir: dir, vault });
     expect(store.list()).toEqual([
-      { id: 'embedded', name: 'Embedded instance', kind: 'embedded', url: 'embedded:', hasToken: false, active: true },
+      {
+        id: 'embedded',
+        name: 'Embedded instance',
+        kind: 'embedded',
+        url: 'embedded:',
+        hasToken: false,
+        active: true,
+      },
     ]);
     expect(store.active().id).toBe(EMBEDDED_PROFILE_ID);
   });
 
   it('adds, activates, persists and removes remote profiles; the token only goes to the vault', async () => {
     const store = await openProfileStore({ hostDir: dir, vault });
-    const added = await store.addRemote({ name: ' Work ', url: 'https://gitlab.example.com/', token: ` ${TOKEN} ` });
-    expect(added).toMatchObject({ name: 'Work', kind: 'remote', url: 'https://gitlab.example.com', hasToken: true, active: false });
+    const added = await store.addRemote({
+      name: ' Work ',
+      url: 'https://gitlab.example.com/',
+      token: ` ${TOKEN} `,
+    });
+    expect(added).toMatchObject({
+      name: 'Work',
+      kind: 'remote',
+      url: 'https://gitlab.example.com',
+      hasToken: true,
+      active: false,
+    });
     expect(JSON.stringify(added)).not.toContain(TOKEN);
     expect(await vault.get(added.id)).toBe(TOKEN);
 
@@ -54,9 +75,15 @@ describe('profile store', () => {
     await expect(store.remove('embedded')).rejects.toMatchObject({ code: 'bad_request' });
     await expect(store.remove('nope')).rejects.toMatchObject({ code: 'not_found' });
     await expect(store.setActive('nope')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(store.addRemote({ name: '', url: 'https://x.com', token: 't' })).rejects.toMatchObject({ code: 'bad_request' });
-    await expect(store.addRemote({ name: 'x', url: 'file:///etc', token: 't' })).rejects.toMatchObject({ code: 'bad_request' });
-    await expect(store.addRemote({ name: 'x', url: 'https://x.com', token: '  ' })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(store.addRemote({ name: '', url: 'https://x.com', token: 't' })).rejects.toMatchObject({
+      code: 'bad_request',
+    });
+    await expect(store.addRemote({ name: 'x', url: 'file:///etc', token: 't' })).rejects.toMatchObject({
+      code: 'bad_request',
+    });
+    await expect(store.addRemote({ name: 'x', url: 'https://x.com', token: '  ' })).rejects.toMatchObject({
+      code: 'bad_request',
+    });
     expect(store.list()).toHaveLength(1);
   });
 });

@@ -65,7 +65,13 @@ const EMBEDDED_PROFILE: Profile = Object.freeze({
  * Opens `<hostDir>/profiles.json` (defaults when missing). Writes are serialized and atomic.
  * Errors: throws when the file exists but is not a version 1 profiles file.
  */
-export async function openProfileStore({ hostDir, vault }: { hostDir: string; vault: TokenVault }): Promise<ProfileStore> {
+export async function openProfileStore({
+  hostDir,
+  vault,
+}: {
+  hostDir: string;
+  vault: TokenVault;
+}): Promise<ProfileStore> {
   const filePath = join(hostDir, PROFILES_FILE);
   const state = await readProfilesFile(filePath);
   let writing: Promise<void> = Promise.resolve();
@@ -76,7 +82,10 @@ export async function openProfileStore({ hostDir, vault }: { hostDir: string; va
     return writing;
   };
 
-  const all = (): Profile[] => [EMBEDDED_PROFILE, ...state.remotes.map((r) => ({ ...r, kind: 'remote' as const }))];
+  const all = (): Profile[] => [
+    EMBEDDED_PROFILE,
+    ...state.remotes.map((r) => ({ ...r, kind: 'remote' as const })),
+  ];
   const find = (id: string): Profile | undefined => all().find((p) => p.id === id);
   const get = (id: string): Profile => {
     const profile = find(id);
@@ -119,7 +128,10 @@ export async function openProfileStore({ hostDir, vault }: { hostDir: string; va
     },
     async remove(id) {
       if (id === EMBEDDED_PROFILE_ID) {
-        throw new BridgeError('bad_request', 'The embedded profile is part of Outpost and cannot be removed.');
+        throw new BridgeError(
+          'bad_request',
+          'The embedded profile is part of Outpost and cannot be removed.',
+        );
       }
       const index = state.remotes.findIndex((r) => r.id === id);
       if (index < 0) throw new BridgeError('not_found', `There is no connection profile "${id}".`);

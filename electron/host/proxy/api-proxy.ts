@@ -34,10 +34,16 @@ export function createApiProxy({ profiles, vault, core, remoteTimeoutMs }: ApiPr
       const profile = req.profileId === undefined ? profiles.active() : profiles.get(req.profileId);
       const token = await vault.get(profile.id);
       if (profile.kind === 'embedded') {
-        if (!core) throw new BridgeError('internal', 'The embedded instance is not running. Restart Outpost.');
+        if (!core)
+          throw new BridgeError('internal', 'The embedded instance is not running. Restart Outpost.');
         return embeddedRequest(core, token, req);
       }
-      return remoteRequest(profile.url, token, req, remoteTimeoutMs === undefined ? {} : { timeoutMs: remoteTimeoutMs });
+      return remoteRequest(
+        profile.url,
+        token,
+        req,
+        remoteTimeoutMs === undefined ? {} : { timeoutMs: remoteTimeoutMs },
+      );
     },
   };
 }

@@ -21,7 +21,11 @@ describe('remoteRequest', () => {
       body: { name: 'demo' },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ method: 'POST', query: '?labels[]=a&labels[]=b&search=x%20y', body: { name: 'demo' } });
+    expect(res.body).toEqual({
+      method: 'POST',
+      query: '?labels[]=a&labels[]=b&search=x%20y',
+      body: { name: 'demo' },
+    });
     expect(res.headers['x-total']).toBe('1');
     expect(res.headers['set-cookie']).toBeUndefined();
     const seen = gitlab.seen.at(-1);

@@ -19,7 +19,9 @@ describe('sanitizeResponseHeaders', () => {
     ).toEqual({ 'content-type': 'application/json', 'x-total': '5', link: '<a>, <b>' });
   });
   it('redacts the token from values', () => {
-    expect(sanitizeResponseHeaders([['x-echo', 'tok-123 here']], 'tok-123')).toEqual({ 'x-echo': '[REDACTED] here' });
+    expect(sanitizeResponseHeaders([['x-echo', 'tok-123 here']], 'tok-123')).toEqual({
+      'x-echo': '[REDACTED] here',
+    });
   });
 });
 

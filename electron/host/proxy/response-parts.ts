@@ -22,7 +22,8 @@ export function sanitizeResponseHeaders(
     const name = rawName.toLowerCase();
     if (rawValue === undefined || STRIPPED_RESPONSE_HEADERS.has(name)) continue;
     const value = Array.isArray(rawValue) ? rawValue.join(', ') : String(rawValue);
-    out[name] = out[name] === undefined ? redactSecret(value, secret) : `${out[name]}, ${redactSecret(value, secret)}`;
+    out[name] =
+      out[name] === undefined ? redactSecret(value, secret) : `${out[name]}, ${redactSecret(value, secret)}`;
   }
   return out;
 }
@@ -38,7 +39,11 @@ export function redactSecret(text: string, secret: string | null): string {
  * `…+json`) and the text parses, `null` for an empty JSON body, else the text. `secret` is redacted
  * from the text before parsing. Pure.
  */
-export function parseResponseBody(text: string, contentType: string | undefined, secret: string | null): unknown {
+export function parseResponseBody(
+  text: string,
+  contentType: string | undefined,
+  secret: string | null,
+): unknown {
   const safe = redactSecret(text, secret);
   if (contentType && /[/+]json\b/i.test(contentType)) {
     if (safe.trim() === '') return null;

@@ -33,7 +33,9 @@ export async function startFakeGitLab(token: string, { notGitLab = false } = {})
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       res.setHeader('set-cookie', ['_gitlab_session=s3ss10n; HttpOnly', 'known_sign=x']);
       if (notGitLab) {
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome to nginx!</body></html>');
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<html><body>Welcome to nginx!</body></html>');
         return;
       }
       const url = new URL(req.url ?? '/', 'http://fake');

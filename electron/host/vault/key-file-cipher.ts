@@ -28,7 +28,9 @@ export async function loadOrCreateVaultKey(hostDir: string): Promise<Buffer> {
   await chmod(keyPath, 0o600);
   const key = await readFile(keyPath);
   if (key.length !== KEY_BYTES) {
-    throw new Error(`The vault key ${keyPath} is damaged (expected ${KEY_BYTES} bytes). Move it away to start over.`);
+    throw new Error(
+      `The vault key ${keyPath} is damaged (expected ${KEY_BYTES} bytes). Move it away to start over.`,
+    );
   }
   return key;
 }
@@ -56,9 +58,10 @@ export async function createKeyFileCipher(hostDir: string): Promise<SecretCipher
       const tag = buf.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
       const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(buf.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-        'utf8',
-      );
+      return Buffer.concat([
+        decipher.update(buf.subarray(1 + IV_BYTES + TAG_BYTES)),
+        decipher.final(),
+      ]).toString('utf8');
     },
   };
 }

@@ -66,7 +66,11 @@ describe('token vault', () => {
     expect(file).not.toContain(TOKEN);
     expect((await stat(join(dir, VAULT_FILE))).mode & 0o777).toBe(0o600);
 
-    const reopened = await openTokenVault({ hostDir: dir, cipher: await createKeyFileCipher(dir), cipherId: 'key-file' });
+    const reopened = await openTokenVault({
+      hostDir: dir,
+      cipher: await createKeyFileCipher(dir),
+      cipherId: 'key-file',
+    });
     expect(await reopened.get('embedded')).toBe(TOKEN);
     expect(await reopened.get('remote-1')).toBe('other-token-value');
     await reopened.delete('remote-1');
@@ -101,7 +105,9 @@ describe('token vault', () => {
     const raw = JSON.parse(await readFile(join(dir, VAULT_FILE), 'utf8')) as {
       secrets: Record<string, { data: string }>;
     };
-    (raw.secrets.embedded as { data: string }).data = Buffer.from('garbage-garbage-garbage-garbage-x').toString('base64');
+    (raw.secrets.embedded as { data: string }).data = Buffer.from(
+      'garbage-garbage-garbage-garbage-x',
+    ).toString('base64');
     await writeFile(join(dir, VAULT_FILE), JSON.stringify(raw));
     const altered = await openTokenVault({ hostDir: dir, cipher, cipherId: 'key-file' });
     const err = await altered.get('embedded').catch((e: unknown) => e);

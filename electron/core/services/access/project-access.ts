@@ -13,7 +13,7 @@ import {
   findUserNamespace,
 } from '../../db/namespaces.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
-import { findProjectById, findProjectByPath } from '../../db/projects.js';
+import { findProjectById, findProjectByPath, findProjectNamespaceIds } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { UserRow } from '../../db/users.js';
 import type { Db } from '../../db/database.js';
@@ -56,9 +56,22 @@ export function canReadNamespace(db: Db, user: UserRow | null, ns: NamespaceRow)
   if (isAdmin(user) || ns.visibility === 'internal') return true;
   if (namespaceAccessLevel(db, user, ns) >= AccessLevel.Guest) return true;
   // A member of a subgroup or of a project inside the group may see the group.
-  const desc = findDescendantIds(db, ns.id);
-  const memberNs = new Set(findMembershipSourceIds(db, user.id, 'Namespace'));
-  return desc.some((id) => memberNs.has(id));
+  return groupIdsVisibleThroughMembership(db, user).includes(ns.id);
+}
+
+/**
+ * Namespace ids a user sees through membership (GitLab's `authorized_groups` hierarchy): the groups they
+ * belong to and everything below them, plus the ancestors of those groups and of the namespaces holding
+ * the projects they are a member of.
+ */
+export function groupIdsVisibleThroughMembership(db: Db, user: UserRow): number[] {
+  const groups = findMembershipSourceIds(db, user.id, 'Namespace');
+  const projectNamespaces = findProjectNamespaceIds(db, findMembershipSourceIds(db, user.id, 'Project'));
+  const ids = new Set<number>();
+  for (const g of groups) for (const d of findDescendantIds(db, g)) ids.add(d);
+  for (const n of new Set([...groups, ...projectNamespaces]))
+    for (const a of findAncestorIds(db, n)) ids.add(a);
+  return [...ids];
 }
 
 /**
@@ -88,7 +101,8 @@ export function findReadableGroup(ctx: ServiceContext, idOrPath: string): Namesp
   const ns = /^\d+$/.test(idOrPath)
     ? findNamespaceById(ctx.db, Number(idOrPath))
     : findNamespaceByFullPath(ctx.db, idOrPath);
-  if (!ns || ns.kind !== 'group' || !canReadNamespace(ctx.db, ctx.actor.user, ns)) throw new NotFoundError('Group');
+  if (!ns || ns.kind !== 'group' || !canReadNamespace(ctx.db, ctx.actor.user, ns))
+    throw new NotFoundError('Group');
   return ns;
 }
 

@@ -6,10 +6,21 @@ import { AccessLevel, VISIBILITY_LEVELS } from '../../../../shared/access-levels
 import type { Visibility } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
 import { insertMember } from '../../db/members.js';
-import { countGroups, findNamespaceByFullPath, findNamespaceById, insertNamespace, listGroups } from '../../db/namespaces.js';
+import {
+  countGroups,
+  findNamespaceByFullPath,
+  findNamespaceById,
+  insertNamespace,
+  listGroups,
+} from '../../db/namespaces.js';
 import type { GroupListFilter, NamespaceRow } from '../../db/namespaces.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
-import { isAdmin, membershipScope, requireNamespaceAccess } from '../access/project-access.js';
+import {
+  canReadNamespace,
+  groupIdsVisibleThroughMembership,
+  isAdmin,
+  requireNamespaceAccess,
+} from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
@@ -32,7 +43,7 @@ export interface CreateGroupInput {
 
 /**
  * Create a group or subgroup (`POST /groups`).
- * @throws NotFoundError('Parent Group'); ForbiddenError without rights; ValidationError (400, field errors)
+ * @throws NotFoundError('Group') for a missing or unreadable parent; ForbiddenError without rights; ValidationError (400, field errors)
  *   for a bad or taken path, or visibility above the parent's.
  */
 export function createGroup(ctx: ServiceContext, input: CreateGroupInput): NamespaceRow {
@@ -40,7 +51,9 @@ export function createGroup(ctx: ServiceContext, input: CreateGroupInput): Names
   let parent: NamespaceRow | undefined;
   if (input.parent_id !== undefined) {
     parent = findNamespaceById(ctx.db, input.parent_id);
-    if (!parent || parent.kind !== 'group') throw new NotFoundError('Parent Group');
+    // GitLab's find_group!: a parent that is missing or that the caller can't see is the same 404.
+    if (!parent || parent.kind !== 'group' || !canReadNamespace(ctx.db, user, parent))
+      throw new NotFoundError('Group');
     requireNamespaceAccess(ctx, parent, AccessLevel.Maintainer);
   } else if (!isAdmin(user) && user.can_create_group !== 1) {
     throw new ForbiddenError('You are not allowed to create groups');
@@ -97,7 +110,8 @@ export function createGroup(ctx: ServiceContext, input: CreateGroupInput): Names
 
 /**
  * Groups the actor may see (`GET /groups`): administrators all; others public and internal groups,
- * and those they belong to (with their subgroups).
+ * and those they see through membership (their groups with subgroups and ancestors, and the ancestors
+ * of their projects), the same set `GET /groups/:id` lets them read.
  */
 export function listVisibleGroups(
   ctx: ServiceContext,
@@ -109,7 +123,7 @@ export function listVisibleGroups(
   const filter: GroupListFilter = {
     search: p.search,
     topLevelOnly: p.top_level_only,
-    visibleIds: isAdmin(user) ? null : user ? membershipScope(ctx.db, user).namespaceIds : [],
+    visibleIds: isAdmin(user) ? null : user ? groupIdsVisibleThroughMembership(ctx.db, user) : [],
     includeVisibility: user ? ['public', 'internal'] : ['public'],
   };
   return { total: countGroups(ctx.db, filter), rows: listGroups(ctx.db, filter, limit, offset) };

@@ -17,5 +17,7 @@ export function listCreatableNamespaces(ctx: ServiceContext, search?: string): N
       );
   const all = [...(own ? [own] : []), ...groups.sort((a, b) => a.full_path.localeCompare(b.full_path))];
   const q = search?.toLowerCase();
-  return q ? all.filter((n) => n.full_path.toLowerCase().includes(q) || n.name.toLowerCase().includes(q)) : all;
+  return q
+    ? all.filter((n) => n.full_path.toLowerCase().includes(q) || n.name.toLowerCase().includes(q))
+    : all;
 }

@@ -26,7 +26,8 @@ import type { ServiceContext } from '../context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ParameterError, ValidationError } from '../errors.js';
 
 /** A project or a group, as a member source. */
-export type MembershipTarget = { kind: 'Project'; project: ProjectRow } | { kind: 'Namespace'; group: NamespaceRow };
+export type MembershipTarget =
+  { kind: 'Project'; project: ProjectRow } | { kind: 'Namespace'; group: NamespaceRow };
 
 function sourceId(t: MembershipTarget): number {
   return t.kind === 'Project' ? t.project.id : t.group.id;
@@ -48,7 +49,11 @@ function auditEntity(ctx: ServiceContext, t: MembershipTarget) {
     return { entityType: 'Group' as const, entityId: t.group.id, entityPath: t.group.full_path };
   }
   const ns = findNamespaceById(ctx.db, t.project.namespace_id)!;
-  return { entityType: 'Project' as const, entityId: t.project.id, entityPath: `${ns.full_path}/${t.project.path}` };
+  return {
+    entityType: 'Project' as const,
+    entityId: t.project.id,
+    entityPath: `${ns.full_path}/${t.project.path}`,
+  };
 }
 
 function checkLevel(level: number): void {
@@ -84,7 +89,11 @@ export function listMembers(
  * One direct member.
  * @throws NotFoundError('Member')
  */
-export function getMember(ctx: ServiceContext, t: MembershipTarget, userId: number): { member: MemberRow; user: UserRow } {
+export function getMember(
+  ctx: ServiceContext,
+  t: MembershipTarget,
+  userId: number,
+): { member: MemberRow; user: UserRow } {
   const member = findMember(ctx.db, sourceType(t), sourceId(t), userId);
   if (!member) throw new NotFoundError('Member');
   return { member, user: findUserById(ctx.db, userId)! };
@@ -103,10 +112,12 @@ export function addMember(
   checkExpiry(input.expires_at);
   const mine = actorLevel(ctx, t);
   if (mine < AccessLevel.Maintainer) throw new ForbiddenError();
-  if (input.access_level > mine) throw new ForbiddenError('You cannot grant an access level higher than your own');
+  if (input.access_level > mine)
+    throw new ForbiddenError('You cannot grant an access level higher than your own');
   const user = findUserById(ctx.db, input.user_id);
   if (!user) throw new NotFoundError('User');
-  if (findMember(ctx.db, sourceType(t), sourceId(t), user.id)) throw new ConflictError('Member already exists');
+  if (findMember(ctx.db, sourceType(t), sourceId(t), user.id))
+    throw new ConflictError('Member already exists');
   const at = nowIso();
   return ctx.db.transaction(() => {
     const id = insertMember(ctx.db, {
@@ -123,7 +134,10 @@ export function addMember(
       targetId: user.id,
       targetType: 'User',
       targetDetails: user.username,
-      action: { add: 'user_access', as: ACCESS_LEVEL_NAMES[input.access_level] ?? String(input.access_level) },
+      action: {
+        add: 'user_access',
+        as: ACCESS_LEVEL_NAMES[input.access_level] ?? String(input.access_level),
+      },
       extra: { event_name: 'member_created' },
     });
     const member = findMember(ctx.db, sourceType(t), sourceId(t), user.id)!;
@@ -146,7 +160,10 @@ export function updateMember(
   const { member, user } = getMember(ctx, t, userId);
   const mine = actorLevel(ctx, t);
   if (mine < AccessLevel.Maintainer) throw new ForbiddenError();
-  if ((member.access_level === AccessLevel.Owner || input.access_level === AccessLevel.Owner) && mine < AccessLevel.Owner) {
+  if (
+    (member.access_level === AccessLevel.Owner || input.access_level === AccessLevel.Owner) &&
+    mine < AccessLevel.Owner
+  ) {
     throw new ForbiddenError();
   }
   if (
@@ -155,7 +172,9 @@ export function updateMember(
     input.access_level !== AccessLevel.Owner &&
     countOwners(ctx.db, 'Namespace', t.group.id) <= 1
   ) {
-    throw new ValidationError('Validation failed', { access_level: ['A group must have at least one owner'] });
+    throw new ValidationError('Validation failed', {
+      access_level: ['A group must have at least one owner'],
+    });
   }
   const expiresAt = input.expires_at === undefined ? member.expires_at : input.expires_at;
   return ctx.db.transaction(() => {
@@ -187,8 +206,13 @@ export function removeMember(ctx: ServiceContext, t: MembershipTarget, userId: n
   const self = ctx.actor.user?.id === userId;
   const mine = actorLevel(ctx, t);
   if (!self && mine < AccessLevel.Maintainer) throw new ForbiddenError();
-  if (!self && member.access_level === AccessLevel.Owner && mine < AccessLevel.Owner) throw new ForbiddenError();
-  if (t.kind === 'Namespace' && member.access_level === AccessLevel.Owner && countOwners(ctx.db, 'Namespace', t.group.id) <= 1) {
+  if (!self && member.access_level === AccessLevel.Owner && mine < AccessLevel.Owner)
+    throw new ForbiddenError();
+  if (
+    t.kind === 'Namespace' &&
+    member.access_level === AccessLevel.Owner &&
+    countOwners(ctx.db, 'Namespace', t.group.id) <= 1
+  ) {
     throw new ValidationError('Validation failed', { base: ['A group must have at least one owner'] });
   }
   ctx.db.transaction(() => {

@@ -40,7 +40,11 @@ function gitSource(url: string): string {
 
 /** Run the import of `projectId` in the background (tracked by `ctx.tasks`). */
 export function scheduleImport(ctx: ServiceContext, projectId: number): void {
-  ctx.tasks.run(`import project ${projectId}`, () => runImport(ctx, projectId), () => undefined);
+  ctx.tasks.run(
+    `import project ${projectId}`,
+    () => runImport(ctx, projectId),
+    () => undefined,
+  );
 }
 
 async function runImport(ctx: ServiceContext, projectId: number): Promise<void> {
@@ -51,11 +55,21 @@ async function runImport(ctx: ServiceContext, projectId: number): Promise<void> 
     const repoPath = resolveRepositoryPath(ctx.shards, project.repository_storage, project.disk_path);
     const head = await fetchMirror(repoPath, gitSource(project.import_url));
     if (!findProjectById(ctx.db, projectId)) return; // deleted meanwhile
-    updateProject(ctx.db, projectId, { import_status: 'finished', default_branch: head, last_activity_at: nowIso() }, nowIso());
+    updateProject(
+      ctx.db,
+      projectId,
+      { import_status: 'finished', default_branch: head, last_activity_at: nowIso() },
+      nowIso(),
+    );
   } catch (err) {
     if (!findProjectById(ctx.db, projectId)) return;
     const message = err instanceof Error ? err.message : String(err);
-    updateProject(ctx.db, projectId, { import_status: 'failed', import_error: message.slice(0, 1000) }, nowIso());
+    updateProject(
+      ctx.db,
+      projectId,
+      { import_status: 'failed', import_error: message.slice(0, 1000) },
+      nowIso(),
+    );
   }
 }
 

@@ -64,9 +64,17 @@ export function namespaceFullName(db: Db, ns: NamespaceRow): string {
 }
 
 /** Everything `presentProject` needs for each row. */
-export async function loadProjectPresentations(ctx: ServiceContext, rows: ProjectRow[]): Promise<ProjectPresentation[]> {
-  const namespaces = findNamespacesByIds(ctx.db, rows.map((r) => r.namespace_id));
-  const ownerIds = [...namespaces.values()].filter((n) => n.kind === 'user' && n.owner_id).map((n) => n.owner_id!);
+export async function loadProjectPresentations(
+  ctx: ServiceContext,
+  rows: ProjectRow[],
+): Promise<ProjectPresentation[]> {
+  const namespaces = findNamespacesByIds(
+    ctx.db,
+    rows.map((r) => r.namespace_id),
+  );
+  const ownerIds = [...namespaces.values()]
+    .filter((n) => n.kind === 'user' && n.owner_id)
+    .map((n) => n.owner_id!);
   const owners = findUsersByIds(ctx.db, ownerIds);
   const admin = isAdmin(ctx.actor.user);
   return Promise.all(

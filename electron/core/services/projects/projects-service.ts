@@ -23,7 +23,14 @@ import {
 } from '../../db/projects.js';
 import type { ProjectChanges, ProjectRow } from '../../db/projects.js';
 import { hashedDiskPath, resolveRepositoryPath } from '../../git/storage.js';
-import { commitInitialFile, initBareRepository, removeRepository } from '../../git/repository.js';
+import {
+  commitInitialFile,
+  initBareRepository,
+  listBranchNames,
+  removeRepository,
+  repositoryExists,
+  setDefaultBranch,
+} from '../../git/repository.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { isAdmin, requireNamespaceAccess, requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
@@ -54,6 +61,26 @@ export function pathFromName(name: string): string {
     .replace(/^[-.]+|[-.]+$/g, '');
 }
 
+/**
+ * Why `name` can't be a branch name (git check-ref-format --branch rules), or null when it can.
+ * Checked before git sees the name, so a bad value is a 400 field error rather than a git failure.
+ */
+export function branchNameProblem(name: string): string | null {
+  const bad =
+    name === '' ||
+    name === '@' ||
+    name === 'HEAD' ||
+    name.startsWith('-') ||
+    name.startsWith('/') ||
+    name.endsWith('/') ||
+    name.endsWith('.') ||
+    name.length > 255 ||
+    /\.\.|@\{|\/\/|[\s~^:?*[\\]/.test(name) ||
+    [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) ||
+    name.split('/').some((part) => part.startsWith('.') || part.endsWith('.lock'));
+  return bad ? 'is invalid' : null;
+}
+
 /** Absolute path of a project's bare repository. */
 export function projectRepositoryPath(ctx: ServiceContext, project: ProjectRow): string {
   return resolveRepositoryPath(ctx.shards, project.repository_storage, project.disk_path);
@@ -68,9 +95,12 @@ export function projectRepositoryPath(ctx: ServiceContext, project: ProjectRow):
 export async function createProject(ctx: ServiceContext, input: CreateProjectInput): Promise<ProjectRow> {
   const user = requireUser(ctx);
   const ns: NamespaceRow | undefined =
-    input.namespace_id !== undefined ? findNamespaceById(ctx.db, input.namespace_id) : findUserNamespace(ctx.db, user.id);
+    input.namespace_id !== undefined
+      ? findNamespaceById(ctx.db, input.namespace_id)
+      : findUserNamespace(ctx.db, user.id);
   if (!ns) throw new NotFoundError('Namespace');
-  if (!(ns.kind === 'user' && ns.owner_id === user.id)) requireNamespaceAccess(ctx, ns, AccessLevel.Maintainer);
+  if (!(ns.kind === 'user' && ns.owner_id === user.id))
+    requireNamespaceAccess(ctx, ns, AccessLevel.Maintainer);
 
   const name = (input.name ?? input.path ?? '').trim();
   const path = input.path ?? pathFromName(name);
@@ -85,7 +115,8 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
   else if (ns.kind === 'group' && !visibilityAllowed(visibility, ns.visibility)) {
     errors.visibility_level = [`${visibility} is not allowed in a ${ns.visibility} group.`];
   }
-  if (pathProblem(defaultBranch) !== null && !/^[\w./-]+$/.test(defaultBranch)) errors.default_branch = ['is invalid'];
+  const branchProblem = branchNameProblem(defaultBranch);
+  if (branchProblem) errors.default_branch = [branchProblem];
   if (!errors.path && findProjectByPath(ctx.db, ns.id, path)) errors.path = ['has already been taken'];
   if (!errors.name && findProjectByName(ctx.db, ns.id, name)) errors.name = ['has already been taken'];
   if (input.import_url !== undefined) {
@@ -160,10 +191,15 @@ export interface UpdateProjectInput {
 
 /**
  * Change project settings (`PUT /projects/:id`): Maintainer or above; visibility changes need Owner.
+ * A new `default_branch` must be an existing branch; the repository's HEAD follows it.
  * Each changed attribute is audited as `change`/`from`/`to`.
- * @throws ForbiddenError; ValidationError for bad or taken values.
+ * @throws ForbiddenError; ValidationError for bad or taken values, or `Could not set the default branch`.
  */
-export function updateProject(ctx: ServiceContext, project: ProjectRow, input: UpdateProjectInput): ProjectRow {
+export async function updateProject(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  input: UpdateProjectInput,
+): Promise<ProjectRow> {
   requireProjectAccess(ctx, project, AccessLevel.Maintainer);
   if (input.visibility !== undefined && input.visibility !== project.visibility) {
     requireProjectAccess(ctx, project, AccessLevel.Owner);
@@ -184,7 +220,8 @@ export function updateProject(ctx: ServiceContext, project: ProjectRow, input: U
     else if (other && other.id !== project.id) errors.path = ['has already been taken'];
     changes.path = input.path;
   }
-  if (input.description !== undefined && input.description !== project.description) changes.description = input.description;
+  if (input.description !== undefined && input.description !== project.description)
+    changes.description = input.description;
   if (input.visibility !== undefined && input.visibility !== project.visibility) {
     if (!VISIBILITY_LEVELS.includes(input.visibility)) errors.visibility_level = ['is invalid'];
     else if (ns.kind === 'group' && !visibilityAllowed(input.visibility, ns.visibility)) {
@@ -195,9 +232,18 @@ export function updateProject(ctx: ServiceContext, project: ProjectRow, input: U
   if (input.default_branch !== undefined && input.default_branch !== project.default_branch) {
     changes.default_branch = input.default_branch;
   }
-  if (input.archived !== undefined && (input.archived ? 1 : 0) !== project.archived) changes.archived = input.archived ? 1 : 0;
+  if (input.archived !== undefined && (input.archived ? 1 : 0) !== project.archived)
+    changes.archived = input.archived ? 1 : 0;
   if (Object.keys(errors).length) throw new ValidationError('Failed to update project', errors);
   if (Object.keys(changes).length === 0) return project;
+  const newDefaultBranch = changes.default_branch;
+  if (typeof newDefaultBranch === 'string') {
+    // GitLab (Projects::UpdateService): only an existing branch can become the default, and HEAD follows.
+    const repoPath = projectRepositoryPath(ctx, project);
+    const branches = (await repositoryExists(repoPath)) ? await listBranchNames(repoPath) : [];
+    if (!branches.includes(newDefaultBranch)) throw new ValidationError('Could not set the default branch');
+    await setDefaultBranch(repoPath, newDefaultBranch);
+  }
 
   const fullPath = `${ns.full_path}/${changes.path ?? project.path}`;
   return ctx.db.transaction(() => {
@@ -205,7 +251,13 @@ export function updateProject(ctx: ServiceContext, project: ProjectRow, input: U
     for (const [key, to] of Object.entries(changes) as [keyof ProjectChanges, string | number | null][]) {
       const from = project[key as keyof ProjectRow] as string | number | null;
       const eventName =
-        key === 'archived' ? (to ? 'project_archived' : 'project_unarchived') : key === 'path' || key === 'name' ? 'project_renamed' : `project_${key}_updated`;
+        key === 'archived'
+          ? to
+            ? 'project_archived'
+            : 'project_unarchived'
+          : key === 'path' || key === 'name'
+            ? 'project_renamed'
+            : `project_${key}_updated`;
       recordAuditEvent(ctx, {
         entityType: 'Project',
         entityId: project.id,

@@ -3,7 +3,12 @@
  * directories, and recreate a missing bare repository for a project whose creation was cut short.
  */
 import { nowIso } from '../../db/database.js';
-import { deleteRepositoryRemoval, findAllProjects, listRepositoryRemovals, updateProject } from '../../db/projects.js';
+import {
+  deleteRepositoryRemoval,
+  findAllProjects,
+  listRepositoryRemovals,
+  updateProject,
+} from '../../db/projects.js';
 import { initBareRepository, removeRepository, repositoryExists } from '../../git/repository.js';
 import { hashedDiskPath, resolveRepositoryPath } from '../../git/storage.js';
 import type { ServiceContext } from '../context.js';

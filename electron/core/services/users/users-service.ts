@@ -67,7 +67,8 @@ export function createUser(ctx: ServiceContext, input: CreateUserInput): UserRow
   const usernameProblem = pathProblem(input.username);
   if (usernameProblem) errors.username = [usernameProblem];
   if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) errors.email = ['is invalid'];
-  if (input.password !== undefined && input.password.length < 8) errors.password = ['is too short (minimum is 8 characters)'];
+  if (input.password !== undefined && input.password.length < 8)
+    errors.password = ['is too short (minimum is 8 characters)'];
   if (input.name.trim() === '') errors.name = ["can't be blank"];
   if (Object.keys(errors).length) throw new ValidationError('Validation failed', errors);
   if (findUserByEmail(ctx.db, input.email)) throw new ConflictError('Email has already been taken');
@@ -142,7 +143,8 @@ export function createPersonalAccessToken(
   const user = findUserById(ctx.db, userId);
   if (!user) throw new NotFoundError('User');
   const unknown = input.scopes.filter((s) => !(TOKEN_SCOPES as readonly string[]).includes(s));
-  if (input.scopes.length === 0) throw new ValidationError('Validation failed', { scopes: ["can't be blank"] });
+  if (input.scopes.length === 0)
+    throw new ValidationError('Validation failed', { scopes: ["can't be blank"] });
   if (unknown.length) throw new ParameterError('scopes does not have a valid value');
   if (input.expires_at !== null) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(input.expires_at) || Number.isNaN(Date.parse(input.expires_at))) {

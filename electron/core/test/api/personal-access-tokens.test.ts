@@ -21,10 +21,18 @@ describe('personal access tokens API', () => {
   /** Every plaintext token handed out in this file. */
   const secrets: string[] = [];
 
-  async function newToken(userId: number, name: string, scopes = ['api']): Promise<TokenJson & { token: string }> {
-    const res = await t.api<TokenJson & { token: string }>('POST', `/users/${userId}/personal_access_tokens`, {
-      json: { name, scopes },
-    });
+  async function newToken(
+    userId: number,
+    name: string,
+    scopes = ['api'],
+  ): Promise<TokenJson & { token: string }> {
+    const res = await t.api<TokenJson & { token: string }>(
+      'POST',
+      `/users/${userId}/personal_access_tokens`,
+      {
+        json: { name, scopes },
+      },
+    );
     expect(res.status).toBe(201);
     secrets.push(res.body.token);
     return res.body;
@@ -60,7 +68,9 @@ describe('personal access tokens API', () => {
 
     it('shows a user only their own tokens, whatever user_id says', async () => {
       await newToken(alice.id, 'second');
-      const res = await t.api<TokenJson[]>('GET', `/personal_access_tokens?user_id=${bob.id}`, { token: alice.token });
+      const res = await t.api<TokenJson[]>('GET', `/personal_access_tokens?user_id=${bob.id}`, {
+        token: alice.token,
+      });
       expect(res.status).toBe(200);
       expect(res.body.map((tk) => tk.name).sort()).toEqual(['second', 'test']);
       expect(res.body.every((tk) => tk.user_id === alice.id)).toBe(true);
@@ -88,7 +98,14 @@ describe('personal access tokens API', () => {
       const id = await tokenIdOf(bob);
       const own = await t.api<TokenJson>('GET', `/personal_access_tokens/${id}`, { token: bob.token });
       expect(own.status).toBe(200);
-      expect(own.body).toMatchObject({ id, user_id: bob.id, name: 'test', scopes: ['api'], revoked: false, active: true });
+      expect(own.body).toMatchObject({
+        id,
+        user_id: bob.id,
+        name: 'test',
+        scopes: ['api'],
+        revoked: false,
+        active: true,
+      });
       const admin = await t.api<TokenJson>('GET', `/personal_access_tokens/${id}`);
       expect(admin.status).toBe(200);
       expect(admin.body.id).toBe(id);
@@ -165,7 +182,9 @@ describe('personal access tokens API', () => {
   it('never returns a token value from GET', async () => {
     const list = await t.api<TokenJson[]>('GET', '/personal_access_tokens?per_page=100');
     expect(list.body.length).toBeGreaterThan(5);
-    const singles = await Promise.all(list.body.map((tk) => t.api('GET', `/personal_access_tokens/${tk.id}`)));
+    const singles = await Promise.all(
+      list.body.map((tk) => t.api('GET', `/personal_access_tokens/${tk.id}`)),
+    );
     for (const text of [list.text, ...singles.map((r) => r.text)]) {
       expect(text).not.toContain('"token"');
       expect(text).not.toContain('glpat-');

@@ -41,7 +41,12 @@ describe('users API', () => {
     it('gives root its admin fields', async () => {
       const res = await t.api<UserJson>('GET', '/user');
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ username: 'root', is_admin: true, email: 'admin@example.com', state: 'active' });
+      expect(res.body).toMatchObject({
+        username: 'root',
+        is_admin: true,
+        email: 'admin@example.com',
+        state: 'active',
+      });
       expect(res.body).toHaveProperty('note');
       expect(res.body.web_url).toBe(`${t.url}/root`);
     });
@@ -79,7 +84,12 @@ describe('users API', () => {
     beforeAll(async () => {
       for (const name of ['pager-a', 'pager-b', 'pager-c']) {
         const res = await t.api('POST', '/users', {
-          json: { username: name, name: `Pager ${name.slice(-1).toUpperCase()}`, email: `${name}@paging.test`, password: 'long-enough-1' },
+          json: {
+            username: name,
+            name: `Pager ${name.slice(-1).toUpperCase()}`,
+            email: `${name}@paging.test`,
+            password: 'long-enough-1',
+          },
         });
         expect(res.status).toBe(201);
       }
@@ -171,9 +181,17 @@ describe('users API', () => {
     });
 
     it('creates a user (201) who can then be read', async () => {
-      const res = await t.api<UserJson>('POST', '/users', { json: { ...valid('bob'), admin: true, note: 'ops' } });
+      const res = await t.api<UserJson>('POST', '/users', {
+        json: { ...valid('bob'), admin: true, note: 'ops' },
+      });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ username: 'bob', name: 'Name bob', email: 'bob@example.com', is_admin: true, note: 'ops' });
+      expect(res.body).toMatchObject({
+        username: 'bob',
+        name: 'Name bob',
+        email: 'bob@example.com',
+        is_admin: true,
+        note: 'ops',
+      });
       const read = await t.api<UserJson>('GET', `/users/${res.body.id}`);
       expect(read.body.username).toBe('bob');
     });
@@ -211,7 +229,9 @@ describe('users API', () => {
     });
 
     it('answers 409 for a taken username, whatever its case', async () => {
-      const res = await t.api('POST', '/users', { json: { ...valid('Alice'), email: 'other-alice@example.com' } });
+      const res = await t.api('POST', '/users', {
+        json: { ...valid('Alice'), email: 'other-alice@example.com' },
+      });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ message: 'Username has already been taken' });
     });
@@ -247,7 +267,8 @@ describe('users API', () => {
       const res = await t.api('POST', '/users', { json: rest });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
-        error: 'password, reset_password, force_random_password are missing, at least one parameter must be provided',
+        error:
+          'password, reset_password, force_random_password are missing, at least one parameter must be provided',
       });
     });
 
@@ -336,10 +357,14 @@ describe('users API', () => {
     });
 
     it('answers 400 when scopes are missing or empty', async () => {
-      const missing = await t.api('POST', `/users/${alice.id}/personal_access_tokens`, { json: { name: 'none' } });
+      const missing = await t.api('POST', `/users/${alice.id}/personal_access_tokens`, {
+        json: { name: 'none' },
+      });
       expect(missing.status).toBe(400);
       expect(missing.body).toEqual({ error: 'scopes is missing' });
-      const empty = await t.api('POST', `/users/${alice.id}/personal_access_tokens`, { json: { name: 'none', scopes: [] } });
+      const empty = await t.api('POST', `/users/${alice.id}/personal_access_tokens`, {
+        json: { name: 'none', scopes: [] },
+      });
       expect(empty.status).toBe(400);
     });
 
@@ -362,7 +387,9 @@ describe('users API', () => {
     });
 
     it('answers 404 for an unknown user', async () => {
-      const res = await t.api('POST', '/users/999999/personal_access_tokens', { json: { name: 'x', scopes: ['api'] } });
+      const res = await t.api('POST', '/users/999999/personal_access_tokens', {
+        json: { name: 'x', scopes: ['api'] },
+      });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ message: '404 User Not Found' });
     });

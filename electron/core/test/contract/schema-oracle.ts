@@ -21,12 +21,15 @@ function walk(dir: string): string[] {
 }
 
 /** Build the oracle. `relax` drops `additionalProperties: false` and the given required keys, per schema file. */
-export function loadSchemaOracle(): { validator(file: string, relax?: { required?: string[]; open?: boolean }): ValidateFunction } {
+export function loadSchemaOracle(): {
+  validator(file: string, relax?: { required?: string[]; open?: boolean }): ValidateFunction;
+} {
   const raw = new Map<string, Record<string, unknown>>();
   for (const file of walk(ROOT)) {
     const id = path.relative(ROOT, file).split(path.sep).join('/');
     let text = readFileSync(file, 'utf8');
-    if (id.endsWith('label_basic.json')) text = text.replace('^#[0-9A-Fa-f]{3}{1,2}$', '^#([0-9A-Fa-f]{3}){1,2}$');
+    if (id.endsWith('label_basic.json'))
+      text = text.replace('^#[0-9A-Fa-f]{3}{1,2}$', '^#([0-9A-Fa-f]{3}){1,2}$');
     raw.set(id, JSON.parse(text) as Record<string, unknown>);
   }
   return {

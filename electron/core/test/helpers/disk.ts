@@ -37,5 +37,8 @@ export function isBareRepository(repo: string): boolean {
 
 /** Open `<dataDir>/outpost.sqlite`; read-only unless `writable` (crash simulations on a stopped core). */
 export function openCoreDatabase(dataDir: string, opts: { writable?: boolean } = {}): Database.Database {
-  return new Database(path.join(dataDir, 'outpost.sqlite'), { readonly: !opts.writable, fileMustExist: true });
+  return new Database(path.join(dataDir, 'outpost.sqlite'), {
+    readonly: !opts.writable,
+    fileMustExist: true,
+  });
 }

@@ -25,7 +25,11 @@ export function git(cwd: string, ...args: string[]): string {
  * A repository with `trunk` as default branch (3 commits), a `feature` branch (1 more commit) and an
  * annotated tag `v1.0`. Returns its path and the commit SHAs.
  */
-export async function makeSourceRepository(): Promise<{ dir: string; trunkHead: string; featureHead: string }> {
+export async function makeSourceRepository(): Promise<{
+  dir: string;
+  trunkHead: string;
+  featureHead: string;
+}> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'outpost-src-'));
   git(dir, 'init', '--quiet', '--initial-branch=trunk');
   for (let i = 1; i <= 3; i++) {

@@ -49,7 +49,11 @@ export async function startTestCore(opts: { dataDir?: string } = {}): Promise<Te
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'outpost-core-')));
   const core = await createCore({ dataDir, rootToken: ROOT_TOKEN });
   const url = await core.listen({ port: 0 });
-  const api = async <T>(method: string, apiPath: string, opts: ApiCallOptions = {}): Promise<ApiResult<T>> => {
+  const api = async <T>(
+    method: string,
+    apiPath: string,
+    opts: ApiCallOptions = {},
+  ): Promise<ApiResult<T>> => {
     const headers: Record<string, string> = { ...opts.headers };
     const token = opts.token === undefined ? ROOT_TOKEN : opts.token;
     if (token !== null) headers['PRIVATE-TOKEN'] = token;
@@ -100,7 +104,13 @@ export async function createUserWithToken(
   userSeq += 1;
   const username = opts.username ?? `user${userSeq}-${Math.random().toString(36).slice(2, 7)}`;
   const user = await t.api<{ id: number }>('POST', '/users', {
-    json: { username, name: `User ${username}`, email: `${username}@example.com`, password: 'correct-horse-battery', admin: opts.admin ?? false },
+    json: {
+      username,
+      name: `User ${username}`,
+      email: `${username}@example.com`,
+      password: 'correct-horse-battery',
+      admin: opts.admin ?? false,
+    },
   });
   if (user.status !== 201) throw new Error(`creating user failed: ${user.status} ${user.text}`);
   const tok = await t.api<{ token: string }>('POST', `/users/${user.body.id}/personal_access_tokens`, {

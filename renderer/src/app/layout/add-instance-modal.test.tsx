@@ -22,14 +22,21 @@ describe('AddInstanceModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
 
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith('remote-1'));
-    expect(addRemote).toHaveBeenCalledWith({ name: 'Work', url: 'https://gitlab.example.com', token: 'glpat-secret' });
+    expect(addRemote).toHaveBeenCalledWith({
+      name: 'Work',
+      url: 'https://gitlab.example.com',
+      token: 'glpat-secret',
+    });
     expect(onClose).toHaveBeenCalled();
     expect(await screen.findByText('Signed in as @root · GitLab 17.0.0')).toBeTruthy();
   });
 
   it('shows why the check failed, removes the profile and clears the token', async () => {
     const { bridge } = createFakeBridge(() => undefined);
-    vi.spyOn(bridge.profiles, 'check').mockResolvedValue({ ok: false, error: 'The token was rejected (401).' });
+    vi.spyOn(bridge.profiles, 'check').mockResolvedValue({
+      ok: false,
+      error: 'The token was rejected (401).',
+    });
     const remove = vi.spyOn(bridge.profiles, 'remove');
     const onAdded = vi.fn();
     renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={onAdded} />, { bridge });
@@ -37,17 +44,23 @@ describe('AddInstanceModal', () => {
     fill('Work', 'https://gitlab.example.com', 'glpat-wrong');
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
 
-    expect(await screen.findByText(/The token was rejected \(401\)\. The instance was not added\./)).toBeTruthy();
+    expect(
+      await screen.findByText(/The token was rejected \(401\)\. The instance was not added\./),
+    ).toBeTruthy();
     expect(remove).toHaveBeenCalledWith('remote-1');
     expect(onAdded).not.toHaveBeenCalled();
     expect((screen.getByLabelText(/Personal access token/) as HTMLInputElement).value).toBe('');
-    expect((screen.getByRole('textbox', { name: 'URL' }) as HTMLInputElement).value).toBe('https://gitlab.example.com');
+    expect((screen.getByRole('textbox', { name: 'URL' }) as HTMLInputElement).value).toBe(
+      'https://gitlab.example.com',
+    );
   });
 
   it('validates the URL before calling the host', async () => {
     const { bridge } = createFakeBridge(() => undefined);
     const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
-    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={() => undefined} />, { bridge });
+    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={() => undefined} />, {
+      bridge,
+    });
     fill('Work', 'gitlab.example.com', 'x');
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText(/full address/)).toBeTruthy();

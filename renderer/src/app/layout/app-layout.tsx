@@ -80,7 +80,7 @@ export function AppLayout() {
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding="xl"
+      padding={{ base: 'md', md: 'xl' }}
     >
       <AppShell.Header>
         <AppHeader

@@ -25,7 +25,7 @@ export function CurrentUserMenu({ profile }: { profile: ProfileSummary }) {
   }
 
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
+    <Menu position="bottom-end" width={300} withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={`Signed in as ${user.name}`} data-testid="current-user">
           <Group gap={8} wrap="nowrap">
@@ -58,15 +58,24 @@ export function CurrentUserMenu({ profile }: { profile: ProfileSummary }) {
             </Group>
             <Text size="xs" c="dimmed" truncate>
               @{user.username}
-              {user.email ? ` · ${user.email}` : ''}
             </Text>
+            {user.email ? (
+              <Text size="xs" c="dimmed" truncate title={user.email}>
+                {user.email}
+              </Text>
+            ) : null}
           </Stack>
         </Group>
         <Menu.Divider />
         <Menu.Label>Connected to</Menu.Label>
-        <Text size="xs" px="sm" pb="xs" c="dimmed" truncate>
-          {profile.name} — {profile.kind === 'embedded' ? 'built-in instance' : profile.url}
-        </Text>
+        <Stack gap={0} px="sm" pb="xs">
+          <Text size="sm" fw={500}>
+            {profile.name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {profile.kind === 'embedded' ? 'Built into Outpost, on this computer' : profile.url}
+          </Text>
+        </Stack>
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,4 +1,4 @@
-import { Badge, Center, EmptyState, Paper } from '@mantine/core';
+import { Center, EmptyState, Paper } from '@mantine/core';
 import type { NavItem } from '../navigation.js';
 import { PageHeader } from '../../components/page-header.js';
 
@@ -7,7 +7,7 @@ export function ComingSoonPage({ item }: { item: NavItem }) {
   const Icon = item.icon;
   return (
     <>
-      <PageHeader title={item.label} />
+      <PageHeader title={item.label} description={item.description} />
       <Paper withBorder py={64} px="xl">
         <Center>
           <EmptyState
@@ -15,15 +15,9 @@ export function ComingSoonPage({ item }: { item: NavItem }) {
             variant="light"
             size="lg"
             icon={<Icon size={28} stroke={1.6} />}
-            title={item.label}
-            description={item.description}
-          >
-            <EmptyState.Actions>
-              <Badge variant="light" color="gray" size="lg">
-                Not built yet
-              </Badge>
-            </EmptyState.Actions>
-          </EmptyState>
+            title="This area isn’t built yet"
+            description="It arrives in a later version of Outpost. Until then this screen stays empty on purpose."
+          />
         </Center>
       </Paper>
     </>

@@ -6,7 +6,9 @@ import { renderWithProviders } from '../../../test-utils/render.js';
 import { projectKeys } from '../../api/projects/keys.js';
 import { CreateProjectModal } from './create-project-modal.js';
 
-const namespaces = [{ id: 1, name: 'Administrator', path: 'root', kind: 'user', full_path: 'root', parent_id: null }];
+const namespaces = [
+  { id: 1, name: 'Administrator', path: 'root', kind: 'user', full_path: 'root', parent_id: null },
+];
 
 describe('CreateProjectModal', () => {
   it('derives the path from the name and posts the project', async () => {
@@ -18,10 +20,13 @@ describe('CreateProjectModal', () => {
       }
       return undefined;
     });
-    const { queryClient } = renderWithProviders(<CreateProjectModal profileId="embedded" opened onClose={onClose} />, {
-      bridge,
-      profile: TEST_PROFILE,
-    });
+    const { queryClient } = renderWithProviders(
+      <CreateProjectModal profileId="embedded" opened onClose={onClose} />,
+      {
+        bridge,
+        profile: TEST_PROFILE,
+      },
+    );
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Project name' }), { target: { value: 'My App' } });
     expect((screen.getByRole('textbox', { name: 'Project slug' }) as HTMLInputElement).value).toBe('my-app');
@@ -33,7 +38,13 @@ describe('CreateProjectModal', () => {
     expect(requests.find((req) => req.method === 'POST')).toMatchObject({
       path: '/projects',
       profileId: 'embedded',
-      body: { name: 'My App', path: 'my-app', visibility: 'internal', description: 'Tools', initialize_with_readme: true },
+      body: {
+        name: 'My App',
+        path: 'my-app',
+        visibility: 'internal',
+        description: 'Tools',
+        initialize_with_readme: true,
+      },
     });
     expect(queryClient.getQueryData(projectKeys.detail('embedded', 7))).toMatchObject({ path: 'my-app' });
     expect(await screen.findByText('root/my-app is ready.')).toBeTruthy();
@@ -43,7 +54,10 @@ describe('CreateProjectModal', () => {
     const { bridge } = createFakeBridge((req) => {
       if (req.path === '/namespaces') return jsonResponse(namespaces);
       if (req.method === 'POST') {
-        return jsonResponse({ message: { path: ['has already been taken'], base: ['Storage is read-only'] } }, 400);
+        return jsonResponse(
+          { message: { path: ['has already been taken'], base: ['Storage is read-only'] } },
+          400,
+        );
       }
       return undefined;
     });
@@ -53,7 +67,9 @@ describe('CreateProjectModal', () => {
       profile: TEST_PROFILE,
     });
     fireEvent.change(screen.getByRole('textbox', { name: 'Project slug' }), { target: { value: 'taken' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Project name' }), { target: { value: 'Something' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Project name' }), {
+      target: { value: 'Something' },
+    });
     expect((screen.getByRole('textbox', { name: 'Project slug' }) as HTMLInputElement).value).toBe('taken');
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
 
@@ -63,7 +79,9 @@ describe('CreateProjectModal', () => {
   });
 
   it('checks required fields before calling the instance', async () => {
-    const { bridge, requests } = createFakeBridge((req) => (req.path === '/namespaces' ? jsonResponse(namespaces) : undefined));
+    const { bridge, requests } = createFakeBridge((req) =>
+      req.path === '/namespaces' ? jsonResponse(namespaces) : undefined,
+    );
     renderWithProviders(<CreateProjectModal profileId="embedded" opened onClose={() => undefined} />, {
       bridge,
       profile: TEST_PROFILE,

@@ -18,6 +18,7 @@ import type { Visibility } from '../../../../shared/access-levels.js';
 import type { Project } from '../../../../shared/api-types/projects.js';
 import { useImportProject } from '../../api/projects/mutations.js';
 import { isImporting, waitForImport } from '../../api/projects/wait-for-import.js';
+import { asSentence } from '../../lib/as-sentence.js';
 import { deriveProjectPath, validateProjectPath } from './derive-project-path.js';
 import { suggestNameFromSource, toImportUrl } from './import-source.js';
 import { NamespaceSelect } from './namespace-select.js';
@@ -151,7 +152,7 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
     <Stack gap="md" data-testid="import-progress">
       {importing.import_status === 'failed' ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The import failed">
-          {importing.import_error || 'The instance could not import this repository.'} The project{' '}
+          {asSentence(importing.import_error) || 'The instance could not import this repository.'} The project{' '}
           {importing.path_with_namespace} exists but its repository is empty.
         </Alert>
       ) : (

@@ -1,4 +1,5 @@
 import { Badge, Loader, Text, Tooltip } from '@mantine/core';
+import { asSentence } from '../../lib/as-sentence.js';
 import type { Project } from '../../../../shared/api-types/projects.js';
 
 /** Import state of a project: nothing for projects that were never imported. */
@@ -31,7 +32,7 @@ export function ImportStatusBadge({
       );
     case 'failed':
       return (
-        <Tooltip label={error || 'The import failed.'} multiline w={280}>
+        <Tooltip label={asSentence(error) || 'The import failed.'} multiline w={280}>
           <Badge variant="light" color="red" tt="none" fw={500}>
             Failed
           </Badge>

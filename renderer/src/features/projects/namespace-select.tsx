@@ -1,5 +1,6 @@
 import { Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { NamespaceBasic } from '../../../../shared/api-types/projects.js';
 import { namespaceQueries } from '../../api/namespaces/queries.js';
 
 /** Props of {@link NamespaceSelect}. */
@@ -25,14 +26,15 @@ export function NamespaceSelect({ profileId, value, onChange, error }: Namespace
       </Text>
     );
   }
-  const options = (data ?? []).map((namespace) => ({
+  const toOption = (namespace: NamespaceBasic) => ({
     value: String(namespace.id),
     label: namespace.full_path,
-    group: namespace.kind === 'user' ? 'Users' : 'Groups',
-  }));
-  const groups = ['Users', 'Groups']
-    .map((group) => ({ group, items: options.filter((option) => option.group === group) }))
-    .filter((group) => group.items.length > 0);
+  });
+  const namespaces = data ?? [];
+  const groups = [
+    { group: 'Users', items: namespaces.filter((namespace) => namespace.kind === 'user').map(toOption) },
+    { group: 'Groups', items: namespaces.filter((namespace) => namespace.kind !== 'user').map(toOption) },
+  ].filter((group) => group.items.length > 0);
 
   return (
     <Select

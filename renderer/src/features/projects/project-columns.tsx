@@ -17,7 +17,6 @@ export const projectColumns = [
     id: 'name',
     header: 'Project',
     enableSorting: true,
-    size: 300,
     cell: ({ row }) => {
       const project = row.original;
       return (
@@ -46,7 +45,6 @@ export const projectColumns = [
     id: 'description',
     header: 'Description',
     enableSorting: false,
-    size: 280,
     cell: ({ getValue }) => {
       const description = getValue();
       return description ? (
@@ -64,14 +62,12 @@ export const projectColumns = [
     id: 'visibility',
     header: 'Visibility',
     enableSorting: false,
-    size: 110,
     cell: ({ getValue }) => <VisibilityBadge visibility={getValue()} />,
   }),
   column.accessor('default_branch', {
     id: 'default_branch',
     header: 'Default branch',
     enableSorting: false,
-    size: 150,
     cell: ({ row }) => {
       const { default_branch: branch, empty_repo: empty } = row.original;
       if (!branch || empty) {
@@ -98,14 +94,12 @@ export const projectColumns = [
     header: 'Last activity',
     enableSorting: true,
     sortDescFirst: true,
-    size: 130,
     cell: ({ getValue }) => <RelativeTime iso={getValue()} size="sm" />,
   }),
   column.accessor('import_status', {
     id: 'import_status',
     header: 'Import',
     enableSorting: false,
-    size: 110,
     cell: ({ row }) => (
       <ImportStatusBadge status={row.original.import_status} error={row.original.import_error} />
     ),

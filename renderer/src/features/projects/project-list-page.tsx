@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Button,
   CloseButton,
@@ -9,10 +10,20 @@ import {
   Paper,
   Stack,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconFileImport, IconFolders, IconPlus, IconSearch } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBaselineDensityMedium,
+  IconBaselineDensitySmall,
+  IconFileImport,
+  IconFolders,
+  IconPlus,
+  IconRefresh,
+  IconSearch,
+} from '@tabler/icons-react';
 import type { SortingState, Updater } from '@tanstack/react-table';
 import { useRef, useState } from 'react';
 import { describeError } from '../../api/describe-error.js';
@@ -24,7 +35,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { useUiPrefs } from '../../stores/ui-prefs-store.js';
 import { CreateProjectModal } from './create-project-modal.js';
 import { ImportProjectModal } from './import-project-modal.js';
-import { ProjectPager } from './project-pager.js';
+import { ProjectPager, showPager } from './project-pager.js';
 import { ProjectTable } from './project-table.js';
 
 const SORTABLE: ReadonlySet<string> = new Set<ProjectOrderBy>(['name', 'last_activity_at']);
@@ -38,6 +49,7 @@ export function ProjectListPage() {
   const perPage = useUiPrefs((state) => state.projectsPerPage);
   const projectsPerPageChosen = useUiPrefs((state) => state.projectsPerPageChosen);
   const density = useUiPrefs((state) => state.tableDensity);
+  const tableDensityChosen = useUiPrefs((state) => state.tableDensityChosen);
 
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput.trim(), 300);
@@ -83,10 +95,12 @@ export function ProjectListPage() {
   );
 
   const total = data?.total;
-  const description =
-    total !== undefined && total !== null
-      ? `${total} ${total === 1 ? 'project' : 'projects'} on ${profile.name}`
-      : `Projects on ${profile.name}`;
+  let description = `Projects on ${profile.name}`;
+  if (total !== undefined && total !== null) {
+    description = search
+      ? `${total} ${total === 1 ? 'project matches' : 'projects match'} “${search}”`
+      : `${total === 0 ? 'No' : total} ${total === 1 ? 'project' : 'projects'} on ${profile.name}`;
+  }
 
   let body;
   if (query.isError && !data) {
@@ -160,7 +174,7 @@ export function ProjectListPage() {
           density={density}
           stale={query.isPlaceholderData}
         />
-        {data ? (
+        {data && showPager(data) ? (
           <ProjectPager
             page={data}
             onPageChange={(next) => setPageState({ search, page: next })}
@@ -178,7 +192,12 @@ export function ProjectListPage() {
     <>
       <PageHeader title="Projects" description={description} actions={actions} />
       <Paper withBorder>
-        <Group p="sm" gap="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Group
+          p="sm"
+          gap="sm"
+          justify="space-between"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
           <TextInput
             ref={searchRef}
             aria-label="Search projects"
@@ -200,6 +219,33 @@ export function ProjectListPage() {
             }
             w={{ base: '100%', sm: 340 }}
           />
+          <Group gap={6}>
+            <Tooltip label={density === 'compact' ? 'Comfortable rows' : 'Compact rows'}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={density === 'compact' ? 'Comfortable rows' : 'Compact rows'}
+                onClick={() => tableDensityChosen(density === 'compact' ? 'comfortable' : 'compact')}
+              >
+                {density === 'compact' ? (
+                  <IconBaselineDensityMedium size={16} stroke={1.7} />
+                ) : (
+                  <IconBaselineDensitySmall size={16} stroke={1.7} />
+                )}
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Refresh">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Refresh projects"
+                onClick={() => query.refetch()}
+                loading={query.isFetching && !query.isPending}
+              >
+                <IconRefresh size={16} stroke={1.7} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
         {body}
       </Paper>

@@ -11,13 +11,31 @@ export interface ProjectPagerProps {
   onPerPageChange: (perPage: number) => void;
 }
 
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+};
 
 function rangeLabel(page: Page<unknown>): string {
   if (page.items.length === 0) return 'No projects';
+  if (page.page === 1 && page.nextPage === null) {
+    return `${page.items.length} ${page.items.length === 1 ? 'project' : 'projects'}`;
+  }
   const first = (page.page - 1) * page.perPage + 1;
   const last = first + page.items.length - 1;
   return page.total !== null ? `${first}–${last} of ${page.total}` : `${first}–${last}`;
+}
+
+/**
+ * Whether a list needs the pager footer: more than one page, or more rows than the smallest page
+ * size (so a smaller page is worth offering). A short list ends with its last row.
+ */
+export function showPager(page: Page<unknown>): boolean {
+  if (page.page > 1 || page.nextPage !== null) return true;
+  const rows = page.total ?? page.items.length;
+  return rows > (PER_PAGE_OPTIONS[0] ?? 10);
 }
 
 /** Footer under a GitLab list: "21–40 of 57", rows per page, and the pager driven by the headers. */

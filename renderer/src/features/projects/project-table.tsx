@@ -12,6 +12,16 @@ import type { TableDensity } from '../../stores/ui-prefs-store.js';
 import { projectColumns } from './project-columns.js';
 import classes from './project-table.module.css';
 
+/** Column sizing: badges and dates shrink to their content; name and description share the rest. */
+const COLUMN_CLASSES: Record<string, string | undefined> = {
+  name: classes.nameColumn,
+  description: classes.descriptionColumn,
+  visibility: classes.shrink,
+  default_branch: classes.shrink,
+  last_activity_at: classes.shrink,
+  import_status: classes.shrink,
+};
+
 /** Props of {@link ProjectTable}. */
 export interface ProjectTableProps {
   projects: Project[];
@@ -48,7 +58,7 @@ export function ProjectTable({
   });
 
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
+    <Table.ScrollContainer minWidth={820} type="native">
       <Table
         highlightOnHover
         verticalSpacing={density === 'compact' ? 6 : 'sm'}
@@ -66,7 +76,7 @@ export function ProjectTable({
                 return (
                   <Table.Th
                     key={header.id}
-                    style={{ width: header.getSize() }}
+                    className={COLUMN_CLASSES[header.column.id]}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                   >
                     {header.column.getCanSort() ? (
@@ -127,7 +137,7 @@ export function ProjectTable({
             : table.getRowModel().rows.map((row) => (
                 <Table.Tr key={row.id} data-testid="project-row">
                   {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>
+                    <Table.Td key={cell.id} className={COLUMN_CLASSES[cell.column.id]}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Td>
                   ))}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { GitError } from '../git/run-git.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ParameterError,
+  UnauthorizedError,
+  ValidationError,
+} from '../services/errors.js';
+import { errorResponse } from './errors.js';
+
+/** A Fastify-style error with a status code. */
+function httpError(statusCode: number, message: string): Error {
+  return Object.assign(new Error(message), { statusCode });
+}
+
+describe('errorResponse', () => {
+  it.each([
+    [new NotFoundError('Project'), 404, { message: '404 Project Not Found' }],
+    [new ForbiddenError(), 403, { message: '403 Forbidden' }],
+    [
+      new ForbiddenError('You are not allowed to push into this branch'),
+      403,
+      { message: '403 Forbidden - You are not allowed to push into this branch' },
+    ],
+    [new UnauthorizedError(), 401, { message: '401 Unauthorized' }],
+    [new ConflictError('Member already exists'), 409, { message: 'Member already exists' }],
+    [new ParameterError('title is missing'), 400, { error: 'title is missing' }],
+  ])('maps %s', (err, status, body) => {
+    expect(errorResponse(err)).toEqual([status, body]);
+  });
+
+  it('gives model validation errors the field shape', () => {
+    const err = new ValidationError('Failed to save project', { path: ['has already been taken'] });
+    expect(errorResponse(err)).toEqual([400, { message: { path: ['has already been taken'] } }]);
+  });
+
+  it('gives a field-less validation error its message, with its own status', () => {
+    expect(errorResponse(new ValidationError('400 Bad request - Token already revoked'))).toEqual([
+      400,
+      { message: '400 Bad request - Token already revoked' },
+    ]);
+    expect(errorResponse(new ValidationError('Branch cannot be merged', undefined, 422))).toEqual([
+      422,
+      { message: 'Branch cannot be merged' },
+    ]);
+  });
+
+  it('hides git failures behind a 500', () => {
+    const err = new GitError(
+      'could not read /secret/path',
+      ['fetch'],
+      128,
+      'fatal: could not read /secret/path',
+    );
+    const [status, body] = errorResponse(err);
+    expect(status).toBe(500);
+    expect(body).toEqual({ message: '500 Internal Server Error' });
+    expect(JSON.stringify(body)).not.toContain('secret');
+  });
+
+  it('keeps 4xx errors from the HTTP layer', () => {
+    expect(errorResponse(httpError(400, 'The request body is not valid JSON'))).toEqual([
+      400,
+      { error: 'The request body is not valid JSON' },
+    ]);
+    expect(errorResponse(httpError(413, 'Request body is too large'))).toEqual([
+      413,
+      { message: '413 Request Entity Too Large' },
+    ]);
+    expect(errorResponse(httpError(415, 'Unsupported Media Type: x'))).toEqual([
+      415,
+      { message: '415 Unsupported Media Type' },
+    ]);
+  });
+
+  it('hides unknown errors and 5xx errors behind a 500', () => {
+    expect(errorResponse(new Error('SQLITE_CONSTRAINT: secret detail'))).toEqual([
+      500,
+      { message: '500 Internal Server Error' },
+    ]);
+    expect(errorResponse(httpError(503, 'db down'))).toEqual([500, { message: '500 Internal Server Error' }]);
+    expect(errorResponse('a string')).toEqual([500, { message: '500 Internal Server Error' }]);
+    expect(errorResponse(null)).toEqual([500, { message: '500 Internal Server Error' }]);
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-error.js';
+import { BridgeError } from '../api/bridge-error.js';
+import { shouldRetryQuery } from './query-client.js';
+
+describe('shouldRetryQuery', () => {
+  it('never retries client errors', () => {
+    expect(shouldRetryQuery(0, new ApiError(404, {}))).toBe(false);
+    expect(shouldRetryQuery(0, new BridgeError({ code: 'bad_request', message: 'x' }))).toBe(false);
+  });
+
+  it('retries server errors and an unreachable host twice', () => {
+    expect(shouldRetryQuery(0, new ApiError(502, {}))).toBe(true);
+    expect(shouldRetryQuery(1, new BridgeError({ code: 'unreachable', message: 'x' }))).toBe(true);
+    expect(shouldRetryQuery(2, new BridgeError({ code: 'timeout', message: 'x' }))).toBe(false);
+  });
+});

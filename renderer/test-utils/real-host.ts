@@ -1,0 +1,38 @@
+/**
+ * Test-only access to the real browser host from renderer tests (vitest runs them in Node with
+ * happy-dom). The host is Node code, so it is loaded through a computed specifier: the renderer's
+ * type-check (DOM only) and its import-boundary lint never follow it into electron/.
+ */
+
+/** A running browser host, as the renderer tests need it. */
+export interface RealHost {
+  url: string;
+  urlWithSecret: string;
+  close(): Promise<void>;
+}
+
+interface InProcessHostModule {
+  startInProcessHost(): Promise<RealHost>;
+}
+
+/** happy-dom's control object on `window` (not part of the DOM typings). */
+interface HappyDomWindow {
+  happyDOM?: { setURL(url: string): void };
+}
+
+/** Start the real browser host (embedded core on a fresh temp dir, HTTP bridge on 127.0.0.1:0). */
+export async function startRealHost(): Promise<RealHost> {
+  const specifier = ['..', '..', 'e2e', 'fixtures', 'in-process-host.ts'].join('/');
+  const module = (await import(/* @vite-ignore */ specifier)) as InProcessHostModule;
+  return module.startInProcessHost();
+}
+
+/**
+ * Make the test page live at `url` (same origin as the host), as when a browser opens the launch
+ * URL: relative `/bridge/*` calls then reach the host and pass its Origin check.
+ */
+export function openPageAt(url: string): void {
+  const happyDom = (window as unknown as HappyDomWindow).happyDOM;
+  if (!happyDom) throw new Error('openPageAt() needs the happy-dom test environment.');
+  happyDom.setURL(url);
+}
