@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { migration001Initial } from './migrations/001-initial.js';
+import { migration002RepositoryProtection } from './migrations/002-repository-protection.js';
 
 export interface Migration {
   version: number;
@@ -12,7 +13,7 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001Initial];
+export const MIGRATIONS: readonly Migration[] = [migration001Initial, migration002RepositoryProtection];
 
 /**
  * Apply every migration newer than the database's `user_version`.

@@ -94,22 +94,18 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       req.gparams,
     );
     if (p.password === undefined && !p.reset_password && !p.force_random_password) {
-      return reply
-        .status(400)
-        .send({
-          error:
-            'password, reset_password, force_random_password are missing, at least one parameter must be provided',
-        });
+      return reply.status(400).send({
+        error:
+          'password, reset_password, force_random_password are missing, at least one parameter must be provided',
+      });
     }
     const user = createUser(req.svc, p);
-    return reply
-      .status(201)
-      .send(
-        presentUser(user, req.svc.externalUrl(), {
-          admin: true,
-          namespaceId: personalNamespaceId(req.svc, user.id),
-        }),
-      );
+    return reply.status(201).send(
+      presentUser(user, req.svc.externalUrl(), {
+        admin: true,
+        namespaceId: personalNamespaceId(req.svc, user.id),
+      }),
+    );
   });
 
   /**

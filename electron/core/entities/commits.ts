@@ -1,0 +1,46 @@
+/**
+ * Commit presenter (spec "Commit object"; GitLab's Commit entity, schema public_api/v4/commit/basic.json):
+ * id, short_id, created_at, parent_ids, title, message, author_*, authored_date, committer_*,
+ * committed_date, trailers, web_url. Pure.
+ */
+import type { CommitInfo } from '../git/commit-info.js';
+
+export interface CommitJson {
+  id: string;
+  short_id: string;
+  created_at: string;
+  parent_ids: string[];
+  title: string;
+  message: string;
+  author_name: string;
+  author_email: string;
+  authored_date: string;
+  committer_name: string;
+  committer_email: string;
+  committed_date: string;
+  trailers: Record<string, string>;
+  extended_trailers: Record<string, string[]>;
+  web_url: string;
+}
+
+/** `projectWebUrl` is the project's web URL (`http://host/group/project`). */
+export function presentCommit(c: CommitInfo, projectWebUrl: string): CommitJson {
+  const title = c.message.split('\n')[0] ?? '';
+  return {
+    id: c.id,
+    short_id: c.id.slice(0, 8),
+    created_at: c.committedDate,
+    parent_ids: c.parentIds,
+    title,
+    message: c.message.endsWith('\n') ? c.message : `${c.message}\n`,
+    author_name: c.authorName,
+    author_email: c.authorEmail,
+    authored_date: c.authoredDate,
+    committer_name: c.committerName,
+    committer_email: c.committerEmail,
+    committed_date: c.committedDate,
+    trailers: {},
+    extended_trailers: {},
+    web_url: `${projectWebUrl}/-/commit/${c.id}`,
+  };
+}

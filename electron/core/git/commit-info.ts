@@ -1,0 +1,96 @@
+/**
+ * Reading commit metadata in one git call for many revisions (`git log --no-walk`), parsed from a
+ * NUL/RS-delimited format so messages with any characters survive.
+ */
+import { runGit } from './run-git.js';
+
+/** A commit as git reports it; dates are ISO 8601 strict (`2026-11-22T10:06:38+00:00`). */
+export interface CommitInfo {
+  id: string;
+  parentIds: string[];
+  authorName: string;
+  authorEmail: string;
+  authoredDate: string;
+  committerName: string;
+  committerEmail: string;
+  committedDate: string;
+  /** Full message (subject, blank line, body), without the trailing newline. */
+  message: string;
+}
+
+const FIELD = '%x1f';
+const RECORD = '%x1e';
+const FORMAT = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join(FIELD) + RECORD;
+
+/** Parse the output of `git log --format=<FORMAT>`. Pure; unit-tested. */
+export function parseCommitRecords(out: string): CommitInfo[] {
+  return out
+    .split('\x1e')
+    .map((r) => r.replace(/^\n/, ''))
+    .filter((r) => r.length > 0)
+    .map((r) => {
+      const [id, parents, an, ae, ad, cn, ce, cd, ...msg] = r.split('\x1f');
+      return {
+        id: id ?? '',
+        parentIds: (parents ?? '').split(' ').filter(Boolean),
+        authorName: an ?? '',
+        authorEmail: ae ?? '',
+        authoredDate: ad ?? '',
+        committerName: cn ?? '',
+        committerEmail: ce ?? '',
+        committedDate: cd ?? '',
+        message: msg.join('\x1f').replace(/\n+$/, ''),
+      };
+    });
+}
+
+/**
+ * Metadata of the given revisions (SHAs, branch or tag names), in the order git lists them
+ * (one entry per distinct commit). Unknown revisions make git fail: resolve them first.
+ * @throws GitError
+ */
+export async function readCommits(repoPath: string, revs: readonly string[]): Promise<CommitInfo[]> {
+  if (revs.length === 0) return [];
+  const out = await runGit(['log', '--no-walk=unsorted', `--format=${FORMAT}`, ...revs, '--'], {
+    gitDir: repoPath,
+  });
+  return parseCommitRecords(out);
+}
+
+/**
+ * A page of history from `rev` (newest first), optionally only commits touching `path`.
+ * @throws GitError for an unknown revision.
+ */
+export async function readHistory(
+  repoPath: string,
+  rev: string,
+  opts: { path?: string; skip?: number; maxCount?: number; since?: string; until?: string } = {},
+): Promise<CommitInfo[]> {
+  const args = ['log', `--format=${FORMAT}`];
+  if (opts.skip) args.push(`--skip=${opts.skip}`);
+  if (opts.maxCount !== undefined) args.push(`--max-count=${opts.maxCount}`);
+  if (opts.since) args.push(`--since=${opts.since}`);
+  if (opts.until) args.push(`--until=${opts.until}`);
+  args.push(rev, '--');
+  if (opts.path) args.push(opts.path);
+  return parseCommitRecords(await runGit(args, { gitDir: repoPath }));
+}
+
+/**
+ * Resolve a branch, tag or SHA to a commit SHA, or null when it names no commit.
+ * Refuses option-looking revisions.
+ */
+export async function resolveCommit(repoPath: string, rev: string): Promise<string | null> {
+  if (rev === '' || rev.startsWith('-')) return null;
+  try {
+    return (
+      (
+        await runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], {
+          gitDir: repoPath,
+        })
+      ).trim() || null
+    );
+  } catch {
+    return null;
+  }
+}
