@@ -39,7 +39,8 @@ describe('waitForImport', () => {
       import_status: 'finished',
     });
     expect(
-      queryClient.getQueryCache().find({ queryKey: projectKeys.lists('embedded') })?.state.isInvalidated,
+      queryClient.getQueryCache().findAll({ queryKey: projectKeys.lists('embedded') })[0]?.state
+        .isInvalidated,
     ).toBe(true);
   });
 
