@@ -1,6 +1,9 @@
 /** `npm run bench`: runs every benchmark in turn and prints its figures. */
 import { benchCoreApi } from './core-api.js';
+import { benchRepositoryRead } from './repository-read.js';
 
 console.log(`Outpost benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 console.log('\n## core API');
 await benchCoreApi();
+console.log('\n## repository reads (this checkout, imported)');
+await benchRepositoryRead();

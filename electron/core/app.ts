@@ -11,6 +11,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Core, CoreInjectRequest, CoreInjectResponse, CoreOptions } from './core-contract.js';
+import { SecretBox } from './crypto/secret-box.js';
+import { loadOrCreateSecretKeySync } from './crypto/secret-key-file.js';
 import { openDatabase } from './db/database.js';
 import type { StorageShards } from './git/storage.js';
 import { checkRouteAccess, resolveActor } from './http/auth.js';
@@ -39,9 +41,12 @@ function randomRootToken(): string {
   return `glpat-${randomBytes(15).toString('base64url')}`;
 }
 
-/** Strip tokens from URLs before they reach a log line. */
+/**
+ * Strip secrets from URLs before they reach a log line: `private_token`/`access_token`, and any query
+ * parameter naming a token, value or password (`platform_kubernetes_attributes[token]`, CI variable `value`).
+ */
 function redactUrl(url: string): string {
-  return url.replace(/([?&](?:private_token|access_token)=)[^&]*/gi, '$1[REDACTED]');
+  return url.replace(/([?&][^=&#]*(?:token|value|password)[^=&#]*=)[^&#]*/gi, '$1[REDACTED]');
 }
 
 /**
@@ -53,6 +58,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(dataDir, { recursive: true });
   const shards: StorageShards = new Map([['default', path.join(dataDir, 'repositories', 'default')]]);
   for (const dir of shards.values()) mkdirSync(dir, { recursive: true });
+  const secrets = new SecretBox(loadOrCreateSecretKeySync(dataDir));
   const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
   const tasks = new BackgroundTasks();
   let externalUrl = (opts.externalUrl ?? 'http://localhost').replace(/\/+$/, '');
@@ -63,6 +69,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     actor: { user: null, scopes: [], ipAddress: null },
     externalUrl: () => externalUrl,
     tasks,
+    secrets,
   };
 
   // First start: the administrator and their token.

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { migration001Initial } from './migrations/001-initial.js';
 import { migration002RepositoryProtection } from './migrations/002-repository-protection.js';
+import { migration003AdminResources } from './migrations/003-admin-resources.js';
 
 export interface Migration {
   version: number;
@@ -13,7 +14,11 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001Initial, migration002RepositoryProtection];
+export const MIGRATIONS: readonly Migration[] = [
+  migration001Initial,
+  migration002RepositoryProtection,
+  migration003AdminResources,
+];
 
 /**
  * Apply every migration newer than the database's `user_version`.

@@ -114,3 +114,11 @@ export function updateProtectedBranch(
 export function deleteProtectedBranch(db: Db, id: number): void {
   db.prepare('DELETE FROM protected_branches WHERE id = ?').run(id);
 }
+
+export function deleteAccessLevel(db: Db, id: number): void {
+  db.prepare('DELETE FROM protected_branch_access_levels WHERE id = ?').run(id);
+}
+
+export function updateAccessLevelValue(db: Db, id: number, accessLevel: number): void {
+  db.prepare('UPDATE protected_branch_access_levels SET access_level = ? WHERE id = ?').run(accessLevel, id);
+}

@@ -66,7 +66,8 @@ export async function readHistory(
   rev: string,
   opts: { path?: string; skip?: number; maxCount?: number; since?: string; until?: string } = {},
 ): Promise<CommitInfo[]> {
-  const args = ['log', `--format=${FORMAT}`];
+  // Literal pathspecs: a path such as `:wq` or `*.md` names that file (GitLab passes literal_pathspec).
+  const args = ['--literal-pathspecs', 'log', `--format=${FORMAT}`];
   if (opts.skip) args.push(`--skip=${opts.skip}`);
   if (opts.maxCount !== undefined) args.push(`--max-count=${opts.maxCount}`);
   if (opts.since) args.push(`--since=${opts.since}`);

@@ -3,9 +3,11 @@ import { GitError } from '../git/run-git.js';
 import {
   ConflictError,
   ForbiddenError,
+  MethodNotAllowedError,
   NotFoundError,
   ParameterError,
   UnauthorizedError,
+  UnprocessableEntityError,
   ValidationError,
 } from '../services/errors.js';
 import { errorResponse } from './errors.js';
@@ -27,6 +29,13 @@ describe('errorResponse', () => {
     [new UnauthorizedError(), 401, { message: '401 Unauthorized' }],
     [new ConflictError('Member already exists'), 409, { message: 'Member already exists' }],
     [new ParameterError('title is missing'), 400, { error: 'title is missing' }],
+    [new NotFoundError('Protected branch', '404 Not found'), 404, { message: '404 Not found' }],
+    [new MethodNotAllowedError('Tag v1 already exists'), 405, { message: 'Tag v1 already exists' }],
+    [
+      new UnprocessableEntityError(['Push access levels user is not a member of the project']),
+      422,
+      { message: ['Push access levels user is not a member of the project'] },
+    ],
   ])('maps %s', (err, status, body) => {
     expect(errorResponse(err)).toEqual([status, body]);
   });

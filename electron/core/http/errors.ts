@@ -9,9 +9,11 @@ import { GitError } from '../git/run-git.js';
 import {
   ConflictError,
   ForbiddenError,
+  MethodNotAllowedError,
   NotFoundError,
   ParameterError,
   UnauthorizedError,
+  UnprocessableEntityError,
   ValidationError,
 } from '../services/errors.js';
 
@@ -21,6 +23,8 @@ export function errorResponse(err: unknown): [number, Record<string, unknown>] {
   if (err instanceof ForbiddenError) return [403, { message: err.message }];
   if (err instanceof UnauthorizedError) return [401, { message: err.message }];
   if (err instanceof ConflictError) return [409, { message: err.message }];
+  if (err instanceof MethodNotAllowedError) return [405, { message: err.message }];
+  if (err instanceof UnprocessableEntityError) return [422, { message: err.messages }];
   if (err instanceof ParameterError) return [400, { error: err.message }];
   if (err instanceof ValidationError) return [err.status, { message: err.fields ?? err.message }];
   if (err instanceof GitError) return [500, { message: '500 Internal Server Error' }];

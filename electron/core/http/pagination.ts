@@ -77,6 +77,57 @@ export function paginationHeaders(
   return headers;
 }
 
+/**
+ * Header values for a page of a list GitLab does not count (`paginate(…, exclude_total_headers: true)`,
+ * e.g. repository commits): no X-Total, X-Total-Pages or rel="last"; X-Next-Page and rel="next" when
+ * `hasNext`. Pure; unit-tested.
+ */
+export function paginationHeadersWithoutCount(
+  pageReq: PageRequest,
+  hasNext: boolean,
+  requestUrl: URL,
+): Record<string, string> {
+  const { page, perPage } = pageReq;
+  const link = (p: number) => {
+    const u = new URL(requestUrl.toString());
+    u.searchParams.set('page', String(p));
+    u.searchParams.set('per_page', String(perPage));
+    return u.toString();
+  };
+  const links: string[] = [];
+  if (page > 1) links.push(`<${link(page - 1)}>; rel="prev"`);
+  if (hasNext) links.push(`<${link(page + 1)}>; rel="next"`);
+  links.push(`<${link(1)}>; rel="first"`);
+  return {
+    'x-page': String(page),
+    'x-per-page': String(perPage),
+    'x-next-page': hasNext ? String(page + 1) : '',
+    'x-prev-page': page > 1 ? String(page - 1) : '',
+    link: links.join(', '),
+  };
+}
+
+/** The request URL on the instance's external origin, without token parameters (for Link headers). */
+function linkBaseUrl(req: FastifyRequest, externalUrl: string): URL {
+  const url = new URL(req.url, `${externalUrl}/`);
+  const base = new URL(externalUrl);
+  url.protocol = base.protocol;
+  url.host = base.host;
+  for (const key of ['private_token', 'access_token']) url.searchParams.delete(key);
+  return url;
+}
+
+/** Set the headers of an uncounted page (see `paginationHeadersWithoutCount`). */
+export function setPaginationHeadersWithoutCount(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  pageReq: PageRequest,
+  hasNext: boolean,
+  externalUrl: string,
+): void {
+  reply.headers(paginationHeadersWithoutCount(pageReq, hasNext, linkBaseUrl(req, externalUrl)));
+}
+
 /** Set the pagination headers of a list response; the Link URLs use `externalUrl` as their origin. */
 export function setPaginationHeaders(
   req: FastifyRequest,

@@ -1,10 +1,19 @@
 /** The `/api/v4` route tree: one plugin per API area. */
 import type { FastifyInstance } from 'fastify';
+import { adminCiVariablesRoutes } from './admin-ci-variables.js';
+import { adminClustersRoutes } from './admin-clusters.js';
+import { branchesRoutes } from './branches.js';
 import { groupsRoutes } from './groups.js';
 import { membersRoutes } from './members.js';
 import { namespacesRoutes } from './namespaces.js';
 import { personalAccessTokensRoutes } from './personal-access-tokens.js';
+import { planLimitsRoutes } from './plan-limits.js';
 import { projectsRoutes } from './projects.js';
+import { protectedBranchesRoutes } from './protected-branches.js';
+import { repositoryCommitsRoutes } from './repository-commits.js';
+import { repositoryFilesRoutes } from './repository-files.js';
+import { repositoryTreeRoutes } from './repository-tree.js';
+import { tagsRoutes } from './tags.js';
 import { usersRoutes } from './users.js';
 import { versionRoutes } from './version.js';
 
@@ -16,4 +25,13 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(projectsRoutes);
   await app.register(membersRoutes);
   await app.register(namespacesRoutes);
+  await app.register(branchesRoutes);
+  await app.register(tagsRoutes);
+  await app.register(protectedBranchesRoutes);
+  await app.register(adminClustersRoutes);
+  await app.register(adminCiVariablesRoutes);
+  await app.register(planLimitsRoutes);
+  await app.register(repositoryFilesRoutes);
+  await app.register(repositoryTreeRoutes);
+  await app.register(repositoryCommitsRoutes);
 }

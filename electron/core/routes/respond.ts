@@ -1,6 +1,10 @@
 /** Small helpers shared by route files: paginated list replies and 201/204 conventions. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readPageRequest, setPaginationHeaders } from '../http/pagination.js';
+import {
+  readPageRequest,
+  setPaginationHeaders,
+  setPaginationHeadersWithoutCount,
+} from '../http/pagination.js';
 import type { PageRequest } from '../http/pagination.js';
 
 /** Read `page`/`per_page` from the request's merged params (400 in Grape's words when invalid). */
@@ -17,6 +21,21 @@ export function sendPage<T>(
   items: T[],
 ): FastifyReply {
   setPaginationHeaders(req, reply, page, total, req.svc.externalUrl());
+  return reply.send(items);
+}
+
+/**
+ * Send a page of a list GitLab does not count (repository commits): X-Next-Page/rel="next" only when
+ * `hasNext`, no totals.
+ */
+export function sendUncountedPage<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  page: PageRequest,
+  hasNext: boolean,
+  items: T[],
+): FastifyReply {
+  setPaginationHeadersWithoutCount(req, reply, page, hasNext, req.svc.externalUrl());
   return reply.send(items);
 }
 

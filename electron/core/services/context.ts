@@ -1,7 +1,8 @@
 /**
- * What every service call receives: the database, the storage shards, the calling actor and the
- * instance's external URL. Services never see HTTP request/reply objects.
+ * What every service call receives: the database, the storage shards, the calling actor, the
+ * instance's external URL and the secret box. Services never see HTTP request/reply objects.
  */
+import type { SecretBox } from '../crypto/secret-box.js';
 import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/users.js';
 import type { StorageShards } from '../git/storage.js';
@@ -23,6 +24,8 @@ export interface ServiceContext {
   /** Base URL for web_url fields, without trailing slash. */
   externalUrl: () => string;
   tasks: BackgroundTasks;
+  /** Seals secrets kept at rest (cluster tokens, CI/CD variable values); key in `<dataDir>/core_secret.key`. */
+  secrets: SecretBox;
 }
 
 /** The actor's user, or throws for anonymous callers (routes normally check this first). */

@@ -3,10 +3,16 @@
  * response bodies and status codes (doc/api/rest/troubleshooting.md).
  */
 
-/** 404: `{"message":"404 <Resource> Not Found"}`. */
+/**
+ * 404: `{"message":"404 <Resource> Not Found"}`, or `message` as given where GitLab words it otherwise
+ * (`"404 Not found"` from ActiveRecord lookups, `"Release does not exist"` from services).
+ */
 export class NotFoundError extends Error {
-  constructor(readonly resource: string) {
-    super(`404 ${resource} Not Found`);
+  constructor(
+    readonly resource: string,
+    message?: string,
+  ) {
+    super(message ?? `404 ${resource} Not Found`);
     this.name = 'NotFoundError';
   }
 }
@@ -55,5 +61,21 @@ export class ParameterError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ParameterError';
+  }
+}
+
+/** 405: `{"message": "<message>"}` (tag creation failures, doc/api/tags.md). */
+export class MethodNotAllowedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MethodNotAllowedError';
+  }
+}
+
+/** 422: `{"message": ["<full message>", …]}`, Rails' `errors.full_messages` as GitLab renders them. */
+export class UnprocessableEntityError extends Error {
+  constructor(readonly messages: string[]) {
+    super(messages.join(', '));
+    this.name = 'UnprocessableEntityError';
   }
 }

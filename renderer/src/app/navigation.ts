@@ -27,6 +27,8 @@ export interface NavItem {
 /** A titled group of navbar items. */
 export interface NavSection {
   title: string | null;
+  /** Shown only when the active instance's token belongs to an administrator. */
+  adminOnly?: boolean;
   items: NavItem[];
 }
 
@@ -62,26 +64,27 @@ export const NAV_SECTIONS: NavSection[] = [
         label: 'Repository',
         icon: IconCode,
         description: 'Browse a project’s files, branches, tags and commits, with blame and diffs.',
-        built: false,
+        built: true,
       },
     ],
   },
   {
     title: 'Admin',
+    adminOnly: true,
     items: [
       {
         path: '/admin/clusters',
         label: 'Clusters',
         icon: IconTopologyStar3,
         description: 'Kubernetes clusters attached to the instance, with their environments and status.',
-        built: false,
+        built: true,
       },
       {
         path: '/admin/ci-variables',
         label: 'CI/CD variables',
         icon: IconVariable,
         description: 'Instance-wide CI/CD variables, with their masking and protection settings.',
-        built: false,
+        built: true,
       },
       {
         path: '/admin/storage-moves',
@@ -95,8 +98,9 @@ export const NAV_SECTIONS: NavSection[] = [
         path: '/admin/plan-limits',
         label: 'Plan limits',
         icon: IconGauge,
-        description: 'Limits the instance applies per plan, such as CI/CD job counts and artifact sizes.',
-        built: false,
+        description:
+          'Limits the instance applies per plan, such as the largest package file each registry accepts.',
+        built: true,
       },
       {
         path: '/admin/audit-events',
@@ -120,6 +124,11 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
 ];
+
+/** The sections a user sees: the Admin section only for administrators. */
+export function navSectionsFor(isAdmin: boolean): NavSection[] {
+  return NAV_SECTIONS.filter((section) => !section.adminOnly || isAdmin);
+}
 
 /** Every navbar item, flattened. */
 export const NAV_ITEMS: NavItem[] = NAV_SECTIONS.flatMap((section) => section.items);

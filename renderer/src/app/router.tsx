@@ -1,5 +1,20 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { AdminGuard } from '../features/admin/admin-guard.js';
+import { CiVariablesPage } from '../features/admin/ci-variables/ci-variables-page.js';
+import { ClustersPage } from '../features/admin/clusters/clusters-page.js';
+import { PlanLimitsPage } from '../features/admin/plan-limits/plan-limits-page.js';
 import { ProjectListPage } from '../features/projects/project-list-page.js';
+import { BlamePage } from '../features/repository/blame-page.js';
+import { BranchesPage } from '../features/repository/branches-page.js';
+import { CommitsPage } from '../features/repository/commits-page.js';
+import { FileEditorPage } from '../features/repository/file-editor-page.js';
+import { FileTreePage } from '../features/repository/file-tree-page.js';
+import { FileViewPage } from '../features/repository/file-view-page.js';
+import { ProtectedBranchesPage } from '../features/repository/protected-branches-page.js';
+import { RawFilePage } from '../features/repository/raw-file-page.js';
+import { RepositoryIndexPage } from '../features/repository/repository-index-page.js';
+import { RepositoryLayout } from '../features/repository/repository-layout.js';
+import { TagsPage } from '../features/repository/tags-page.js';
 import { AppLayout } from './layout/app-layout.js';
 import { NAV_ITEMS } from './navigation.js';
 import { ComingSoonPage } from './pages/coming-soon-page.js';
@@ -17,6 +32,48 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/projects" replace /> },
           { path: 'projects', element: <ProjectListPage /> },
+          { path: 'repository', element: <RepositoryIndexPage /> },
+          {
+            path: 'repository/:projectId',
+            element: <RepositoryLayout />,
+            children: [
+              { index: true, element: <Navigate to="tree" replace /> },
+              { path: 'tree/*', element: <FileTreePage /> },
+              { path: 'blob/*', element: <FileViewPage /> },
+              { path: 'blame/*', element: <BlamePage /> },
+              { path: 'raw/*', element: <RawFilePage /> },
+              { path: 'edit/*', element: <FileEditorPage mode="edit" /> },
+              { path: 'new/*', element: <FileEditorPage mode="new" /> },
+              { path: 'commits', element: <CommitsPage /> },
+              { path: 'branches', element: <BranchesPage /> },
+              { path: 'tags', element: <TagsPage /> },
+              { path: 'protected-branches', element: <ProtectedBranchesPage /> },
+            ],
+          },
+          {
+            path: 'admin/clusters',
+            element: (
+              <AdminGuard>
+                <ClustersPage />
+              </AdminGuard>
+            ),
+          },
+          {
+            path: 'admin/ci-variables',
+            element: (
+              <AdminGuard>
+                <CiVariablesPage />
+              </AdminGuard>
+            ),
+          },
+          {
+            path: 'admin/plan-limits',
+            element: (
+              <AdminGuard>
+                <PlanLimitsPage />
+              </AdminGuard>
+            ),
+          },
           ...NAV_ITEMS.filter((item) => !item.built).map((item) => ({
             path: item.path.slice(1),
             element: <ComingSoonPage item={item} />,

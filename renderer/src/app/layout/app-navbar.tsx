@@ -5,7 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { profileQueries } from '../../api/profiles/queries.js';
-import { NAV_SECTIONS } from '../navigation.js';
+import { useActiveInstanceIsAdmin } from '../../features/admin/use-admin-access.js';
+import { navSectionsFor } from '../navigation.js';
 import classes from './app-navbar.module.css';
 
 /** Left navigation: the areas of Outpost, grouped, with the command palette trigger and app facts. */
@@ -13,6 +14,7 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const os = useOs();
   const { data: info } = useQuery(profileQueries.appInfo());
+  const isAdmin = useActiveInstanceIsAdmin();
 
   return (
     <>
@@ -34,7 +36,7 @@ export function AppNavbar({ onNavigate }: { onNavigate: () => void }) {
       <AppShell.Section grow component={ScrollArea} px="sm" py={4}>
         <nav aria-label="Main">
           <Stack gap="md">
-            {NAV_SECTIONS.map((section) => (
+            {navSectionsFor(isAdmin).map((section) => (
               <Stack key={section.title ?? 'main'} gap={2}>
                 {section.title ? (
                   <Text

@@ -2,16 +2,18 @@ import { useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
 import { IconMoon, IconSearch } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { NAV_ITEMS } from '../navigation.js';
+import { useActiveInstanceIsAdmin } from '../../features/admin/use-admin-access.js';
+import { navSectionsFor } from '../navigation.js';
 
 /** `mod+K` palette: jump to any area, or flip the color scheme. */
 export function CommandPalette() {
   const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const items = navSectionsFor(useActiveInstanceIsAdmin()).flatMap((section) => section.items);
 
   const actions: SpotlightActionData[] = [
-    ...NAV_ITEMS.map((item) => {
+    ...items.map((item) => {
       const Icon = item.icon;
       return {
         id: `go:${item.path}`,

@@ -1,9 +1,12 @@
-import { Avatar, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconGitBranch } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCode, IconGitBranch } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router';
 import type { Project } from '../../../../shared/api-types/projects.js';
 import { RelativeTime } from '../../components/relative-time.js';
+import { repositoryRoute } from '../repository/repository-paths.js';
 import { ImportStatusBadge } from './import-status-badge.js';
+import classes from './project-table.module.css';
 import { VisibilityBadge } from './visibility-badge.js';
 
 const column = createColumnHelper<Project>();
@@ -24,7 +27,15 @@ export const projectColumns = [
           <Avatar name={project.name} color="initials" radius="md" size={34} />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={600} truncate data-testid="project-name">
+              <Text
+                size="sm"
+                fw={600}
+                truncate
+                data-testid="project-name"
+                component={Link}
+                to={repositoryRoute(project.id)}
+                className={classes.nameLink}
+              >
                 {project.name}
               </Text>
               {project.archived ? (
@@ -102,6 +113,25 @@ export const projectColumns = [
     enableSorting: false,
     cell: ({ row }) => (
       <ImportStatusBadge status={row.original.import_status} error={row.original.import_error} />
+    ),
+  }),
+  column.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    enableSorting: false,
+    cell: ({ row }) => (
+      <Tooltip label="Browse repository">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          component={Link}
+          to={repositoryRoute(row.original.id)}
+          aria-label={`Browse the repository of ${row.original.name}`}
+          data-testid="open-repository"
+        >
+          <IconCode size={18} stroke={1.7} />
+        </ActionIcon>
+      </Tooltip>
     ),
   }),
 ];

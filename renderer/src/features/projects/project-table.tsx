@@ -20,6 +20,7 @@ const COLUMN_CLASSES: Record<string, string | undefined> = {
   default_branch: classes.shrink,
   last_activity_at: classes.shrink,
   import_status: classes.shrink,
+  actions: classes.shrink,
 };
 
 /** Props of {@link ProjectTable}. */
@@ -131,6 +132,9 @@ export function ProjectTable({
                   </Table.Td>
                   <Table.Td>
                     <Skeleton height={8} width={24} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Skeleton height={18} width={18} />
                   </Table.Td>
                 </Table.Tr>
               ))

@@ -1,0 +1,60 @@
+/**
+ * Tag presenters (spec "Tag"; GitLab's Entities::Tag and Entities::TagRelease, schemas
+ * public_api/v4/tag.json and release/tag_release.json — both strict): name, message (null for
+ * lightweight tags), target (tag object id for annotated tags, commit id for lightweight ones), commit,
+ * release ({tag_name, description} or null), protected, created_at (tagger date; null for lightweight).
+ * Pure.
+ */
+import type { CommitInfo } from '../git/commit-info.js';
+import { presentCommit } from './commits.js';
+import type { CommitJson } from './commits.js';
+
+/** Release notes of a tag. */
+export interface TagReleaseView {
+  tagName: string;
+  description: string;
+}
+
+/** What the tag services know about one tag. */
+export interface TagView {
+  name: string;
+  message: string | null;
+  targetId: string;
+  /** Null only for a tag naming no commit (a tree or blob). */
+  commit: CommitInfo | null;
+  release: TagReleaseView | null;
+  taggerDate: string | null;
+}
+
+export interface TagReleaseJson {
+  tag_name: string;
+  description: string;
+}
+
+export interface TagJson {
+  name: string;
+  message: string | null;
+  target: string;
+  commit: CommitJson | null;
+  release: TagReleaseJson | null;
+  protected: boolean;
+  created_at: string | null;
+}
+
+/** `{tag_name, description}`: the `release` of a tag and the answer of the tag release endpoints. */
+export function presentTagRelease(r: TagReleaseView): TagReleaseJson {
+  return { tag_name: r.tagName, description: r.description };
+}
+
+/** `projectWebUrl` is `http://host/group/project` (for the commit's web_url). Tags are never protected yet. */
+export function presentTag(t: TagView, projectWebUrl: string): TagJson {
+  return {
+    name: t.name,
+    message: t.message,
+    target: t.targetId,
+    commit: t.commit ? presentCommit(t.commit, projectWebUrl) : null,
+    release: t.release ? presentTagRelease(t.release) : null,
+    protected: false,
+    created_at: t.taggerDate,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * `DELETE /projects/:id/repository/branches/:branch` (doc/api/branches.md "Delete repository branch";
+ * GitLab's Branches::DeleteService and Gitlab::Checks::BranchCheck): errors carry an explanatory
+ * message. The ref is removed with `update-ref -d <ref> <old>`, so a branch moved meanwhile is kept.
+ */
+import { AccessLevel } from '../../../../shared/access-levels.js';
+import type { ProjectRow } from '../../db/projects.js';
+import { deleteRef, findBranchRef } from '../../git/refs.js';
+import type { BranchRef } from '../../git/refs.js';
+import { isAdmin, projectAccessLevel } from '../access/project-access.js';
+import type { ServiceContext } from '../context.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { loadProtectionRules, matchingRules } from '../protected-branches/branch-protection.js';
+import type { ProtectionRule } from '../protected-branches/branch-protection.js';
+import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
+import type { ProjectRepository } from '../refs/project-repository.js';
+
+export const DEFAULT_BRANCH_DELETE_MESSAGE = 'The default branch of a project cannot be deleted.';
+export const PROTECTED_BRANCH_DELETE_MESSAGE =
+  'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.';
+
+/**
+ * Why the caller may not delete `ref`, or null when they may: the default branch never; a protected
+ * branch only by Maintainers and above (GitLab's `push_to_delete_protected_branch`).
+ */
+export function branchDeletionProblem(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  name: string,
+  rules: readonly ProtectionRule[],
+): string | null {
+  if (name === project.default_branch) return DEFAULT_BRANCH_DELETE_MESSAGE;
+  if (matchingRules(rules, name).length > 0) {
+    const user = ctx.actor.user;
+    if (!isAdmin(user) && projectAccessLevel(ctx.db, user, project) < AccessLevel.Maintainer)
+      return PROTECTED_BRANCH_DELETE_MESSAGE;
+  }
+  return null;
+}
+
+/** Remove one branch ref if it still points where it did. @returns false when it moved meanwhile. */
+export async function removeBranchRef(repo: ProjectRepository, ref: BranchRef): Promise<boolean> {
+  return (await deleteRef(repo.path, `refs/heads/${ref.name}`, ref.commitId)) === 'deleted';
+}
+
+/**
+ * Delete a branch. Developer or above.
+ * @throws ForbiddenError; NotFoundError `404 Branch Not Found`; ValidationError 400 with GitLab's
+ *   message for the default branch, a protected branch (below Maintainer), or
+ *   `Failed to remove branch` when the branch moved during the request.
+ */
+export async function deleteBranch(ctx: ServiceContext, project: ProjectRow, name: string): Promise<void> {
+  requirePushAccess(ctx, project);
+  const repo = projectRepository(ctx, project);
+  const ref = await findBranchRef(repo.path, name);
+  if (!ref) throw new NotFoundError('Branch');
+  const problem = branchDeletionProblem(ctx, project, name, loadProtectionRules(ctx.db, project.id));
+  if (problem) throw new ValidationError(problem);
+  if (!(await removeBranchRef(repo, ref))) throw new ValidationError('Failed to remove branch');
+}

@@ -1,0 +1,65 @@
+/**
+ * Reading one repository file (doc/api/repository_files.md "Get file from repository", "Get raw file";
+ * lib/api/files.rb `assign_file_vars!`/`blob_data`): resolve `ref` to a commit (404 `Commit Not Found`),
+ * find the file there (404 `File Not Found`), and report its metadata with the bytes.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { ProjectRow } from '../../db/projects.js';
+import { readFileAtCommit } from '../../git/blobs.js';
+import { resolveCommit } from '../../git/commit-info.js';
+import type { ServiceContext } from '../context.js';
+import { NotFoundError } from '../errors.js';
+import { projectRepositoryPath } from '../projects/projects-service.js';
+import { requireValidFilePath } from './file-path.js';
+
+/** Everything GitLab reports about a file read at a ref. */
+export interface RepositoryFileView {
+  /** Base name (`popen.rb`). */
+  name: string;
+  /** Full path in the repository (`files/ruby/popen.rb`). */
+  path: string;
+  size: number;
+  content: Buffer;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  /** The ref as the caller gave it (branch, tag or SHA). */
+  ref: string;
+  blobId: string;
+  /** The commit `ref` resolved to. */
+  commitId: string;
+  /** Last commit that touched the file, reachable from `commitId`. */
+  lastCommitId: string;
+  /** Mode 100755. */
+  executable: boolean;
+}
+
+/**
+ * Read `filePath` at `ref` in the project's repository. The caller has checked read access to the code.
+ * @throws ParameterError for an invalid path; NotFoundError('Commit') for an unknown ref;
+ *   NotFoundError('File') when the path is missing at that commit or is not a file.
+ */
+export async function readRepositoryFile(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  input: { filePath: string; ref: string },
+): Promise<RepositoryFileView> {
+  requireValidFilePath(input.filePath);
+  const repoPath = projectRepositoryPath(ctx, project);
+  const commitId = await resolveCommit(repoPath, input.ref);
+  if (!commitId) throw new NotFoundError('Commit');
+  const file = await readFileAtCommit(repoPath, commitId, input.filePath);
+  if (!file) throw new NotFoundError('File');
+  return {
+    name: path.posix.basename(input.filePath),
+    path: input.filePath,
+    size: file.content.length,
+    content: file.content,
+    sha256: createHash('sha256').update(file.content).digest('hex'),
+    ref: input.ref,
+    blobId: file.entry.id,
+    commitId,
+    lastCommitId: file.lastCommitId,
+    executable: file.entry.mode === '100755',
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * A single commit (doc/api/commits.md "Get a single commit"; lib/api/commits.rb): by SHA, branch or tag
+ * name; with line statistics against the first parent unless `stats=false`. 404 `Commit Not Found`.
+ */
+import type { ProjectRow } from '../../db/projects.js';
+import { readCommits, resolveCommit } from '../../git/commit-info.js';
+import type { CommitInfo } from '../../git/commit-info.js';
+import { readCommitStats } from '../../git/commit-stats.js';
+import type { CommitStats } from '../../git/commit-stats.js';
+import type { ServiceContext } from '../context.js';
+import { NotFoundError } from '../errors.js';
+import { projectRepository } from '../refs/project-repository.js';
+
+export interface CommitDetailView {
+  commit: CommitInfo;
+  /** Null when not asked for. */
+  stats: CommitStats | null;
+  projectId: number;
+  projectWebUrl: string;
+}
+
+/**
+ * Read one commit. The caller has checked read access to the code.
+ * @throws NotFoundError('Commit') when `sha` names no commit.
+ */
+export async function getRepositoryCommit(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  input: { sha: string; stats: boolean },
+): Promise<CommitDetailView> {
+  const repo = projectRepository(ctx, project);
+  const id = await resolveCommit(repo.path, input.sha);
+  if (!id) throw new NotFoundError('Commit');
+  const [commit] = await readCommits(repo.path, [id]);
+  if (!commit) throw new NotFoundError('Commit');
+  const stats = input.stats ? await readCommitStats(repo.path, id, commit.parentIds[0] ?? null) : null;
+  return { commit, stats, projectId: project.id, projectWebUrl: repo.webUrl };
+}

@@ -1,0 +1,324 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiJson } from '../client.js';
+import { encodeFilePath, encodeRefSegment } from './file-path.js';
+import { repositoryKeys } from './keys.js';
+import type { Branch, FileCommitResult, ProtectedBranch, Tag, TagRelease } from './types.js';
+
+/** Where a file commit lands: `branch`, created from `startBranch` when that is given. */
+interface CommitTarget {
+  path: string;
+  branch: string;
+  /** Create `branch` from this branch first (GitLab's `start_branch`). */
+  startBranch?: string;
+  commitMessage: string;
+}
+
+/** Input of {@link useCreateFile}. */
+export interface CreateFileInput extends CommitTarget {
+  content: string;
+}
+
+/** Input of {@link useUpdateFile}; `lastCommitId` makes the instance refuse a stale edit. */
+export interface UpdateFileInput extends CommitTarget {
+  content: string;
+  lastCommitId?: string;
+}
+
+/** Input of {@link useDeleteFile}. */
+export interface DeleteFileInput extends CommitTarget {
+  lastCommitId?: string;
+}
+
+/** Input of {@link useProtectBranch} (access levels 0, 30, 40 or 60). */
+export interface ProtectBranchInput {
+  name: string;
+  pushAccessLevel: number;
+  mergeAccessLevel: number;
+  allowForcePush: boolean;
+}
+
+/** One change to a protection rule; access changes update the rule's existing entry by `id`. */
+export interface UpdateProtectedBranchInput {
+  name: string;
+  allowForcePush?: boolean;
+  push?: { entryId?: number; accessLevel: number };
+  merge?: { entryId?: number; accessLevel: number };
+}
+
+/** Input of {@link useSaveRelease}: `exists` picks PUT (update) over POST (create). */
+export interface SaveReleaseInput {
+  tagName: string;
+  description: string;
+  exists: boolean;
+}
+
+const repo = (projectId: number) => `/projects/${projectId}/repository`;
+
+function commitBody(input: CommitTarget, extra: Record<string, unknown>) {
+  return {
+    branch: input.branch,
+    ...(input.startBranch ? { start_branch: input.startBranch } : {}),
+    commit_message: input.commitMessage,
+    ...extra,
+  };
+}
+
+/**
+ * Refresh everything a commit to a branch can change: folder listings, files, raw contents, blame,
+ * commit lists and branches (their last commit) of the project. Tags and protections stay.
+ */
+export function invalidateRepositoryContent(
+  queryClient: QueryClient,
+  profileId: string,
+  projectId: number,
+): Promise<unknown> {
+  return Promise.all(
+    [
+      repositoryKeys.trees,
+      repositoryKeys.files,
+      repositoryKeys.raws,
+      repositoryKeys.blames,
+      repositoryKeys.commits,
+      repositoryKeys.branches,
+    ].map((key) => queryClient.invalidateQueries({ queryKey: key(profileId, projectId) })),
+  );
+}
+
+function invalidate(queryClient: QueryClient, ...keys: (readonly unknown[])[]): Promise<unknown> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/**
+ * `POST /projects/:id/repository/files/:file_path` (text content). Invalidates the project's content
+ * (see {@link invalidateRepositoryContent}). 400 when the file exists; 403 on a protected branch.
+ */
+export function useCreateFile(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateFileInput) =>
+      apiJson<FileCommitResult>({
+        method: 'POST',
+        path: `${repo(projectId)}/files/${encodeFilePath(input.path)}`,
+        body: commitBody(input, { content: input.content, encoding: 'text' }),
+        profileId,
+      }),
+    onSuccess: () => invalidateRepositoryContent(queryClient, profileId, projectId),
+  });
+}
+
+/**
+ * `PUT /projects/:id/repository/files/:file_path` with `last_commit_id`. Invalidates the project's
+ * content. 400 when the file changed since `lastCommitId` (or nothing changed); 403 on a protected branch.
+ */
+export function useUpdateFile(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateFileInput) =>
+      apiJson<FileCommitResult>({
+        method: 'PUT',
+        path: `${repo(projectId)}/files/${encodeFilePath(input.path)}`,
+        body: commitBody(input, {
+          content: input.content,
+          encoding: 'text',
+          ...(input.lastCommitId ? { last_commit_id: input.lastCommitId } : {}),
+        }),
+        profileId,
+      }),
+    onSuccess: () => invalidateRepositoryContent(queryClient, profileId, projectId),
+  });
+}
+
+/** `DELETE /projects/:id/repository/files/:file_path` with a commit message. Invalidates the project's content. */
+export function useDeleteFile(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DeleteFileInput) =>
+      apiJson<unknown>({
+        method: 'DELETE',
+        path: `${repo(projectId)}/files/${encodeFilePath(input.path)}`,
+        body: commitBody(input, input.lastCommitId ? { last_commit_id: input.lastCommitId } : {}),
+        profileId,
+      }),
+    onSuccess: () => invalidateRepositoryContent(queryClient, profileId, projectId),
+  });
+}
+
+/** `POST /projects/:id/repository/branches` from a branch, tag or SHA. Invalidates the branch lists. */
+export function useCreateBranch(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { branch: string; ref: string }) =>
+      apiJson<Branch>({ method: 'POST', path: `${repo(projectId)}/branches`, body: input, profileId }),
+    onSuccess: () => invalidate(queryClient, repositoryKeys.branches(profileId, projectId)),
+  });
+}
+
+/**
+ * `DELETE /projects/:id/repository/branches/:branch`. The instance refuses default and protected
+ * branches with a message. Invalidates branches and commit lists (of that ref).
+ */
+export function useDeleteBranch(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (branch: string) =>
+      apiJson<unknown>({
+        method: 'DELETE',
+        path: `${repo(projectId)}/branches/${encodeRefSegment(branch)}`,
+        profileId,
+      }),
+    onSuccess: () =>
+      invalidate(
+        queryClient,
+        repositoryKeys.branches(profileId, projectId),
+        repositoryKeys.commits(profileId, projectId),
+      ),
+  });
+}
+
+/**
+ * `DELETE /projects/:id/repository/merged_branches`: deletes every branch merged into the default
+ * branch, skipping protected ones. Invalidates the branch lists.
+ */
+export function useDeleteMergedBranches(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiJson<unknown>({ method: 'DELETE', path: `${repo(projectId)}/merged_branches`, profileId }),
+    onSuccess: () => invalidate(queryClient, repositoryKeys.branches(profileId, projectId)),
+  });
+}
+
+/**
+ * `POST /projects/:id/repository/tags`: lightweight, or annotated when `message` is given.
+ * 405 (or 400) with a reason when git refuses. Invalidates the tag lists.
+ */
+export function useCreateTag(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { tagName: string; ref: string; message?: string }) =>
+      apiJson<Tag>({
+        method: 'POST',
+        path: `${repo(projectId)}/tags`,
+        body: {
+          tag_name: input.tagName,
+          ref: input.ref,
+          ...(input.message ? { message: input.message } : {}),
+        },
+        profileId,
+      }),
+    onSuccess: () => invalidate(queryClient, repositoryKeys.tags(profileId, projectId)),
+  });
+}
+
+/** `DELETE /projects/:id/repository/tags/:tag_name`. Invalidates the tag lists. */
+export function useDeleteTag(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tagName: string) =>
+      apiJson<unknown>({
+        method: 'DELETE',
+        path: `${repo(projectId)}/tags/${encodeRefSegment(tagName)}`,
+        profileId,
+      }),
+    onSuccess: () => invalidate(queryClient, repositoryKeys.tags(profileId, projectId)),
+  });
+}
+
+/**
+ * Release notes of a tag: `POST .../tags/:tag_name/release` to add (409 when they exist),
+ * `PUT` to change (404 when there are none). Invalidates the tag lists.
+ */
+export function useSaveRelease(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveReleaseInput) =>
+      apiJson<TagRelease>({
+        method: input.exists ? 'PUT' : 'POST',
+        path: `${repo(projectId)}/tags/${encodeRefSegment(input.tagName)}/release`,
+        body: { description: input.description },
+        profileId,
+      }),
+    onSuccess: () => invalidate(queryClient, repositoryKeys.tags(profileId, projectId)),
+  });
+}
+
+/**
+ * `POST /projects/:id/protected_branches` for a name or wildcard. Invalidates protections and
+ * branches (their `protected` flag).
+ */
+export function useProtectBranch(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProtectBranchInput) =>
+      apiJson<ProtectedBranch>({
+        method: 'POST',
+        path: `/projects/${projectId}/protected_branches`,
+        body: {
+          name: input.name,
+          push_access_level: input.pushAccessLevel,
+          merge_access_level: input.mergeAccessLevel,
+          allow_force_push: input.allowForcePush,
+        },
+        profileId,
+      }),
+    onSuccess: () =>
+      invalidate(
+        queryClient,
+        repositoryKeys.protectedBranches(profileId, projectId),
+        repositoryKeys.branches(profileId, projectId),
+      ),
+  });
+}
+
+/** `DELETE /projects/:id/protected_branches/:name`. Invalidates protections and branches. */
+export function useUnprotectBranch(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiJson<unknown>({
+        method: 'DELETE',
+        path: `/projects/${projectId}/protected_branches/${encodeRefSegment(name)}`,
+        profileId,
+      }),
+    onSuccess: () =>
+      invalidate(
+        queryClient,
+        repositoryKeys.protectedBranches(profileId, projectId),
+        repositoryKeys.branches(profileId, projectId),
+      ),
+  });
+}
+
+/**
+ * `PATCH /projects/:id/protected_branches/:name`: `allow_force_push`, and `allowed_to_push` /
+ * `allowed_to_merge` entries that update the existing role entry by `id` (GitLab's documented
+ * form). Invalidates protections and branches.
+ */
+export function useUpdateProtectedBranch(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProtectedBranchInput) => {
+      const entry = (change: { entryId?: number; accessLevel: number }) => [
+        change.entryId !== undefined
+          ? { id: change.entryId, access_level: change.accessLevel }
+          : { access_level: change.accessLevel },
+      ];
+      return apiJson<ProtectedBranch>({
+        method: 'PATCH',
+        path: `/projects/${projectId}/protected_branches/${encodeRefSegment(input.name)}`,
+        body: {
+          ...(input.allowForcePush !== undefined ? { allow_force_push: input.allowForcePush } : {}),
+          ...(input.push ? { allowed_to_push: entry(input.push) } : {}),
+          ...(input.merge ? { allowed_to_merge: entry(input.merge) } : {}),
+        },
+        profileId,
+      });
+    },
+    onSuccess: () =>
+      invalidate(
+        queryClient,
+        repositoryKeys.protectedBranches(profileId, projectId),
+        repositoryKeys.branches(profileId, projectId),
+      ),
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * Wire shapes of the repository endpoints, as GitLab's v4 API documents them (doc/api/repositories.md,
+ * repository_files.md, commits.md, branches.md, tags.md, protected_branches.md) and the spec's
+ * "Repository file", "Blame range", "Commit object", "Branch", "Tag" and "Protected branch" sections.
+ * Renderer-side until the core's entities export them to shared/api-types.
+ */
+
+/** One entry of `GET /projects/:id/repository/tree`. `commit` is a submodule. */
+export interface TreeEntry {
+  id: string;
+  name: string;
+  type: 'tree' | 'blob' | 'commit';
+  path: string;
+  mode: string;
+}
+
+/** `GET /projects/:id/repository/files/:file_path` (content is base64). */
+export interface RepositoryFile {
+  file_name: string;
+  file_path: string;
+  size: number;
+  encoding: string;
+  content: string;
+  content_sha256: string;
+  ref: string;
+  blob_id: string;
+  commit_id: string;
+  last_commit_id: string;
+  execute_filemode?: boolean;
+}
+
+/** A commit as lists, branches and tags embed it. */
+export interface Commit {
+  id: string;
+  short_id: string;
+  title: string;
+  message: string;
+  parent_ids: string[];
+  author_name: string;
+  author_email: string;
+  authored_date: string;
+  committer_name: string;
+  committer_email: string;
+  committed_date: string;
+  created_at?: string;
+  web_url?: string;
+}
+
+/** `GET /projects/:id/repository/commits/:sha` adds stats (and more fields Outpost does not use). */
+export interface CommitDetail extends Commit {
+  stats?: { additions: number; deletions: number; total: number };
+}
+
+/** One range of `GET .../files/:file_path/blame`: consecutive lines last changed by one commit. */
+export interface BlameRange {
+  commit: Pick<
+    Commit,
+    | 'id'
+    | 'message'
+    | 'parent_ids'
+    | 'authored_date'
+    | 'author_name'
+    | 'author_email'
+    | 'committed_date'
+    | 'committer_name'
+    | 'committer_email'
+  > &
+    Partial<Pick<Commit, 'short_id' | 'title'>>;
+  lines: string[];
+}
+
+/** A branch (`GET /projects/:id/repository/branches`). */
+export interface Branch {
+  name: string;
+  merged: boolean;
+  protected: boolean;
+  default: boolean;
+  developers_can_push: boolean;
+  developers_can_merge: boolean;
+  can_push: boolean;
+  web_url: string;
+  commit: Commit;
+}
+
+/** Release notes attached to a tag. */
+export interface TagRelease {
+  tag_name: string;
+  description: string;
+}
+
+/** A tag: `message` is null for a lightweight tag and the annotation otherwise. */
+export interface Tag {
+  name: string;
+  message: string | null;
+  target: string;
+  commit: Commit;
+  release: TagRelease | null;
+  protected: boolean;
+}
+
+/** Who may push, merge or unprotect: a role level, or (higher editions) one user or group. */
+export interface AccessLevelEntry {
+  id?: number;
+  access_level: number | null;
+  access_level_description: string;
+  user_id?: number | null;
+  group_id?: number | null;
+}
+
+/** A protection rule for a branch name or wildcard (`release/*`). */
+export interface ProtectedBranch {
+  id: number;
+  name: string;
+  push_access_levels: AccessLevelEntry[];
+  merge_access_levels: AccessLevelEntry[];
+  unprotect_access_levels?: AccessLevelEntry[];
+  allow_force_push: boolean;
+  code_owner_approval_required: boolean;
+}
+
+/** Answer of `POST`/`PUT .../repository/files/:file_path`. */
+export interface FileCommitResult {
+  file_path: string;
+  branch: string;
+}

@@ -1,0 +1,108 @@
+import { Skeleton, Table } from '@mantine/core';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import classes from './admin-table.module.css';
+
+/** How a column sizes: shrink to its content, take the free space, or hold row actions. */
+export type AdminColumnSize = 'shrink' | 'grow' | 'actions';
+
+/** Column metadata read by {@link AdminTable}. */
+export interface AdminColumnMeta {
+  size?: AdminColumnSize;
+  /** Width of the skeleton bar while loading. */
+  skeletonWidth?: number | string;
+}
+
+/** Props of {@link AdminTable}. */
+export interface AdminTableProps<T> {
+  data: T[];
+  /** Display columns (`columnHelper.display`): each cell reads `row.original`. */
+  columns: ColumnDef<T, unknown>[];
+  getRowId: (row: T) => string;
+  /** Skeleton rows instead of data (first load). */
+  loading: boolean;
+  skeletonRows?: number;
+  /** `data-testid` of every data row. */
+  rowTestId: string;
+  /** Minimum width before the table scrolls sideways. */
+  minWidth?: number;
+  /** Accessible name of the table. */
+  label: string;
+}
+
+const SIZE_CLASSES: Record<AdminColumnSize, string | undefined> = {
+  shrink: classes.shrink,
+  grow: classes.grow,
+  actions: classes.actions,
+};
+
+function sizeClass(meta: unknown): string | undefined {
+  const size = (meta as AdminColumnMeta | undefined)?.size;
+  return size ? SIZE_CLASSES[size] : undefined;
+}
+
+/**
+ * A client-side table for the Admin screens (@tanstack/react-table for the model, Mantine Table for
+ * the look), with skeleton rows while the first load runs.
+ */
+export function AdminTable<T>({
+  data,
+  columns,
+  getRowId,
+  loading,
+  skeletonRows = 4,
+  rowTestId,
+  minWidth = 760,
+  label,
+}: AdminTableProps<T>) {
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8 is not compiler-aware; nothing here is memoized by the compiler.
+  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId });
+
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        className={classes.table}
+        aria-label={label}
+        aria-busy={loading}
+      >
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => (
+                <Table.Th key={header.id} className={sizeClass(header.column.columnDef.meta)}>
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {loading
+            ? Array.from({ length: skeletonRows }, (_, index) => (
+                <Table.Tr key={`skeleton-${index}`} data-testid={`${rowTestId}-skeleton`}>
+                  {table.getVisibleLeafColumns().map((column) => (
+                    <Table.Td key={column.id} className={sizeClass(column.columnDef.meta)}>
+                      <Skeleton
+                        height={10}
+                        width={(column.columnDef.meta as AdminColumnMeta | undefined)?.skeletonWidth ?? '70%'}
+                      />
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            : table.getRowModel().rows.map((row) => (
+                <Table.Tr key={row.id} data-testid={rowTestId}>
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Td key={cell.id} className={sizeClass(cell.column.columnDef.meta)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

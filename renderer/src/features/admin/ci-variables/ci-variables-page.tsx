@@ -1,0 +1,244 @@
+import { ActionIcon, Button, EmptyState, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import {
+  IconDownload,
+  IconEye,
+  IconEyeOff,
+  IconFileImport,
+  IconPlus,
+  IconRefresh,
+  IconVariable,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useDeleteCiVariable } from '../../../api/admin/ci-variables/mutations.js';
+import { ciVariableQueries } from '../../../api/admin/ci-variables/queries.js';
+import type { CiVariable } from '../../../api/admin/ci-variables/types.js';
+import { useActiveProfile } from '../../../app/active-profile.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { AdminTable } from '../admin-table.js';
+import { ConfirmModal } from '../../../components/confirm-modal.js';
+import { AdminQueryError } from '../admin-query-error.js';
+import { ciVariableColumns } from './ci-variable-columns.js';
+import { CiVariableFormModal } from './ci-variable-form-modal.js';
+import { downloadDotenv } from './download-dotenv.js';
+import { ImportVariablesModal } from './import-variables-modal.js';
+
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'add' }
+  | { kind: 'import' }
+  | { kind: 'edit'; variable: CiVariable }
+  | { kind: 'delete'; variable: CiVariable };
+
+/**
+ * Admin → CI/CD variables: the instance-level variables every pipeline gets, with values hidden
+ * until revealed per row, add/edit dialogs that check GitLab's key and masking rules as you type,
+ * `.env` import with a preview, and `.env` export.
+ */
+export function CiVariablesPage() {
+  const profile = useActiveProfile();
+  const query = useQuery(ciVariableQueries.list(profile.id));
+  const deleteVariable = useDeleteCiVariable(profile.id);
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const variables = query.data ?? [];
+  const allRevealed = variables.length > 0 && variables.every((variable) => revealed.has(variable.key));
+
+  const closeDialog = () => {
+    deleteVariable.reset();
+    setDialog({ kind: 'none' });
+  };
+
+  const columns = ciVariableColumns({
+    isRevealed: (key) => revealed.has(key),
+    onToggleReveal: (key) =>
+      setRevealed((previous) => {
+        const next = new Set(previous);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    onEdit: (variable) => setDialog({ kind: 'edit', variable }),
+    onDelete: (variable) => setDialog({ kind: 'delete', variable }),
+  });
+
+  const exportVariables = () => {
+    const { skipped } = downloadDotenv(variables, profile.name);
+    const written = variables.length - skipped.length;
+    notifications.show({
+      color: skipped.length > 0 ? 'orange' : 'teal',
+      title: 'Variables exported',
+      message:
+        skipped.length > 0
+          ? `${written} written to the .env file; ${skipped.join(', ')} could not be (see the file’s last line).`
+          : `${written} ${written === 1 ? 'variable' : 'variables'} written to the .env file. It holds secrets: keep it safe.`,
+    });
+  };
+
+  const actions = (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconFileImport size={16} />}
+        onClick={() => setDialog({ kind: 'import' })}
+        disabled={!query.data}
+      >
+        Import .env
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        onClick={exportVariables}
+        disabled={variables.length === 0}
+      >
+        Export .env
+      </Button>
+      <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+        Add variable
+      </Button>
+    </>
+  );
+
+  let description = `Variables every pipeline on ${profile.name} gets`;
+  if (query.data) {
+    description =
+      variables.length === 0
+        ? `No instance variables on ${profile.name}`
+        : `${variables.length} ${variables.length === 1 ? 'variable' : 'variables'} every pipeline on ${profile.name} gets`;
+  }
+
+  let body;
+  if (query.isError && !query.data) {
+    body = (
+      <AdminQueryError
+        what="CI/CD variables"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (query.data && variables.length === 0) {
+    body = (
+      <Paper withBorder>
+        <EmptyState
+          py={56}
+          variant="light"
+          icon={<IconVariable size={26} stroke={1.6} />}
+          title="No instance variables yet"
+          description="Instance variables reach every pipeline of every project. Add one, or import a .env file."
+        >
+          <EmptyState.Actions>
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} />}
+              onClick={() => setDialog({ kind: 'import' })}
+            >
+              Import .env
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
+              Add variable
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Paper withBorder>
+        <Group
+          px="md"
+          py="xs"
+          justify="space-between"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Text size="sm" c="dimmed">
+            Values stay hidden until you reveal them. Protected variables reach only protected branches and
+            tags.
+          </Text>
+          <Group gap={6}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={allRevealed ? <IconEyeOff size={14} /> : <IconEye size={14} />}
+              onClick={() =>
+                setRevealed(allRevealed ? new Set() : new Set(variables.map((variable) => variable.key)))
+              }
+              disabled={variables.length === 0}
+            >
+              {allRevealed ? 'Hide values' : 'Reveal values'}
+            </Button>
+            <Tooltip label="Refresh">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Refresh variables"
+                onClick={() => void query.refetch()}
+                loading={query.isFetching && !query.isPending}
+              >
+                <IconRefresh size={16} stroke={1.7} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Group>
+        <AdminTable
+          label="Instance CI/CD variables"
+          data={variables}
+          columns={columns}
+          getRowId={(variable) => variable.key}
+          loading={query.isPending}
+          skeletonRows={4}
+          rowTestId="variable-row"
+          minWidth={820}
+        />
+      </Paper>
+    );
+  }
+
+  const deleting = dialog.kind === 'delete' ? dialog.variable : null;
+
+  return (
+    <>
+      <PageHeader title="CI/CD variables" description={description} actions={actions} />
+      {body}
+      <CiVariableFormModal
+        profileId={profile.id}
+        opened={dialog.kind === 'add' || dialog.kind === 'edit'}
+        variable={dialog.kind === 'edit' ? dialog.variable : null}
+        existingKeys={variables.map((variable) => variable.key)}
+        onClose={closeDialog}
+      />
+      <ImportVariablesModal
+        profileId={profile.id}
+        opened={dialog.kind === 'import'}
+        variables={variables}
+        onClose={closeDialog}
+      />
+      <ConfirmModal
+        opened={deleting !== null}
+        title={`Delete variable ${deleting?.key ?? ''}?`}
+        confirmLabel="Delete variable"
+        busy={deleteVariable.isPending}
+        error={deleteVariable.error}
+        onClose={closeDialog}
+        onConfirm={() => {
+          if (!deleting) return;
+          deleteVariable.mutate(deleting.key, {
+            onSuccess: () => {
+              notifications.show({
+                color: 'teal',
+                title: 'Variable deleted',
+                message: `Pipelines no longer get ${deleting.key}.`,
+              });
+              closeDialog();
+            },
+          });
+        }}
+      >
+        <Text size="sm">
+          Pipelines that start from now on no longer get <b>{deleting?.key}</b>. Jobs that rely on it may
+          fail. This cannot be undone.
+        </Text>
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Group, Text, Tooltip } from '@mantine/core';
+import { Fragment, useMemo } from 'react';
+import { formatDateTime, formatRelativeTime } from '../../lib/format-relative-time.js';
+import { commitTitle, shortSha, type BlameBlock } from './blame-rows.js';
+import blameClasses from './blame-view.module.css';
+import codeClasses from './code-view.module.css';
+import { highlightLines } from './highlight.js';
+
+/**
+ * The blame listing: per block the commit (short SHA, author, age, title) beside its lines, with
+ * line numbers and highlighting; blocks alternate their shading.
+ */
+export function BlameTable({ blocks, language }: { blocks: BlameBlock[]; language: string | null }) {
+  const html = useMemo(() => {
+    const text = blocks.flatMap((block) => block.lines).join('\n');
+    return highlightLines(`${text}\n`, language);
+  }, [blocks, language]);
+  return (
+    <div className={codeClasses.frame}>
+      <table className={blameClasses.table} data-testid="blame-table">
+        <tbody>
+          {blocks.map((block, blockIndex) => (
+            <Fragment key={`${block.commit.id}-${block.startLine}`}>
+              {block.lines.map((_, offset) => {
+                const lineNumber = block.startLine + offset;
+                const rowClass = [
+                  block.shade === 1 ? blameClasses.shade1 : '',
+                  offset === 0 && blockIndex > 0 ? blameClasses.blockStart : '',
+                ].join(' ');
+                return (
+                  <tr key={lineNumber} className={rowClass}>
+                    {offset === 0 ? (
+                      <td
+                        className={blameClasses.info}
+                        rowSpan={block.lines.length}
+                        data-testid="blame-range"
+                      >
+                        <Group gap={8} wrap="nowrap" justify="space-between">
+                          <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+                            <Tooltip label={block.commit.id}>
+                              <Text size="xs" ff="monospace" c="outpost" fw={500}>
+                                {block.commit.short_id ?? shortSha(block.commit.id)}
+                              </Text>
+                            </Tooltip>
+                            <Text size="xs" fw={600} truncate>
+                              {block.commit.author_name}
+                            </Text>
+                          </Group>
+                          <Tooltip label={formatDateTime(block.commit.authored_date)}>
+                            <Text size="xs" c="dimmed" className={blameClasses.age}>
+                              {formatRelativeTime(block.commit.authored_date)}
+                            </Text>
+                          </Tooltip>
+                        </Group>
+                        <Text size="xs" c="dimmed" truncate title={block.commit.message}>
+                          {commitTitle(block.commit)}
+                        </Text>
+                      </td>
+                    ) : null}
+                    <td className={blameClasses.lineNumber}>{lineNumber}</td>
+                    {/* highlight.js output: text is escaped, markup is only hljs spans. */}
+                    <td
+                      className={blameClasses.code}
+                      dangerouslySetInnerHTML={{ __html: html[lineNumber - 1] || ' ' }}
+                    />
+                  </tr>
+                );
+              })}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconTag } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { describeError } from '../../api/describe-error.js';
+import { useCreateTag, useSaveRelease } from '../../api/repository/mutations.js';
+import { validateRefName } from './branch-rules.js';
+import { MarkdownField } from './markdown-field.js';
+import { RefSwitcher } from './ref-switcher.js';
+import { useRepository } from './repository-context.js';
+
+/**
+ * "New tag": name, the ref it points at, lightweight or annotated (with a message), and optional
+ * release notes in Markdown (saved with `POST .../tags/:tag/release` once the tag exists).
+ */
+export function CreateTagModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { profileId, projectId, ref: currentRef } = useRepository();
+  const [name, setName] = useState('');
+  const [ref, setRef] = useState(currentRef);
+  const [kind, setKind] = useState<'lightweight' | 'annotated'>('annotated');
+  const [message, setMessage] = useState('');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; message?: string }>({});
+  const [releaseError, setReleaseError] = useState<unknown>(null);
+  const createTag = useCreateTag(profileId, projectId);
+  const saveRelease = useSaveRelease(profileId, projectId);
+  const busy = createTag.isPending || saveRelease.isPending;
+
+  const close = () => {
+    if (busy) return;
+    setName('');
+    setMessage('');
+    setNotes('');
+    setErrors({});
+    setReleaseError(null);
+    createTag.reset();
+    saveRelease.reset();
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const tagName = name.trim();
+    const next: typeof errors = {};
+    const nameProblem = validateRefName(tagName, 'tag');
+    if (nameProblem) next.name = nameProblem;
+    if (kind === 'annotated' && !message.trim()) next.message = 'An annotated tag needs a message.';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    createTag.mutate(
+      { tagName, ref, message: kind === 'annotated' ? message.trim() : undefined },
+      {
+        onSuccess: (tag) => {
+          const done = (withNotes: boolean) => {
+            notifications.show({
+              color: 'teal',
+              title: 'Tag created',
+              message: `${tag.name} points at ${tag.commit.short_id}${withNotes ? ', with release notes' : ''}.`,
+            });
+            close();
+          };
+          if (!notes.trim()) {
+            done(false);
+            return;
+          }
+          saveRelease.mutate(
+            { tagName: tag.name, description: notes, exists: false },
+            {
+              onSuccess: () => done(true),
+              onError: (error) => setReleaseError(error),
+            },
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={<Text fw={600}>New tag</Text>} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {createTag.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The tag was not created">
+              {describeError(createTag.error)}
+            </Alert>
+          ) : null}
+          {releaseError ? (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertCircle />}
+              title="Tag created, release notes not saved"
+            >
+              {describeError(releaseError)} Add them from the tag list.
+            </Alert>
+          ) : null}
+          <Group grow align="flex-start">
+            <TextInput
+              label="Tag name"
+              placeholder="v1.2.0"
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={errors.name}
+              required
+              data-autofocus
+              leftSection={<IconTag size={14} />}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Create from
+              </Text>
+              <RefSwitcher
+                profileId={profileId}
+                projectId={projectId}
+                value={ref}
+                onChange={setRef}
+                withHotkey={false}
+              />
+            </Stack>
+          </Group>
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              Type
+            </Text>
+            <SegmentedControl
+              value={kind}
+              onChange={(value) => setKind(value as 'lightweight' | 'annotated')}
+              data={[
+                { value: 'annotated', label: 'Annotated' },
+                { value: 'lightweight', label: 'Lightweight' },
+              ]}
+              w={280}
+            />
+            <Text size="xs" c="dimmed">
+              {kind === 'annotated'
+                ? 'A tag object with its own message, author and date — what releases usually use.'
+                : 'Just a name for a commit, with no message of its own.'}
+            </Text>
+          </Stack>
+          {kind === 'annotated' ? (
+            <Textarea
+              label="Message"
+              placeholder="Version 1.2.0"
+              value={message}
+              onChange={(event) => setMessage(event.currentTarget.value)}
+              error={errors.message}
+              autosize
+              minRows={2}
+              maxRows={6}
+              required
+            />
+          ) : null}
+          <MarkdownField
+            label="Release notes (optional)"
+            description="Markdown. Shown with the tag in the list."
+            value={notes}
+            onChange={setNotes}
+            placeholder={'## What changed\n\n- …'}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              {releaseError ? 'Close' : 'Cancel'}
+            </Button>
+            {releaseError ? null : (
+              <Button type="submit" loading={busy}>
+                Create tag
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

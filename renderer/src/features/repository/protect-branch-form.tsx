@@ -1,0 +1,155 @@
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { describeError } from '../../api/describe-error.js';
+import { useProtectBranch } from '../../api/repository/mutations.js';
+import { DEFAULT_PROTECTION_LEVEL, PROTECTION_LEVEL_OPTIONS, protectionLevelLabel } from './access-levels.js';
+import { isWildcard, matchingBranches } from './branch-matches.js';
+import { useRepository } from './repository-context.js';
+
+/** How many matching branch names the form lists before "and N more". */
+const SHOWN_MATCHES = 6;
+
+/**
+ * "Protect a branch": a branch name or wildcard (`release/*`, with the branches it matches shown
+ * as you type), who may push and merge, and whether force pushes are allowed.
+ */
+export function ProtectBranchForm({ branchNames, onDone }: { branchNames: string[]; onDone?: () => void }) {
+  const { profileId, projectId } = useRepository();
+  const [name, setName] = useState('');
+  const [push, setPush] = useState(String(DEFAULT_PROTECTION_LEVEL));
+  const [merge, setMerge] = useState(String(DEFAULT_PROTECTION_LEVEL));
+  const [forcePush, setForcePush] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const protect = useProtectBranch(profileId, projectId);
+  const trimmed = name.trim();
+  const matches = matchingBranches(trimmed, branchNames);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!trimmed) {
+      setNameError('Enter a branch name or a wildcard such as release/*.');
+      return;
+    }
+    setNameError(null);
+    protect.mutate(
+      {
+        name: trimmed,
+        pushAccessLevel: Number(push),
+        mergeAccessLevel: Number(merge),
+        allowForcePush: forcePush,
+      },
+      {
+        onSuccess: (rule) => {
+          notifications.show({
+            color: 'teal',
+            title: 'Branch protected',
+            message: `${rule.name}: push ${protectionLevelLabel(Number(push)).toLowerCase()}, merge ${protectionLevelLabel(Number(merge)).toLowerCase()}.`,
+          });
+          setName('');
+          setForcePush(false);
+          protect.reset();
+          onDone?.();
+        },
+      },
+    );
+  };
+
+  let matchText: string | null = null;
+  if (trimmed) {
+    if (matches.length === 0) {
+      matchText = isWildcard(trimmed)
+        ? 'Matches no branch yet; branches created later with a matching name are protected too.'
+        : 'No branch has this name yet; it is protected as soon as it is created.';
+    } else {
+      const shown = matches.slice(0, SHOWN_MATCHES).join(', ');
+      const more = matches.length > SHOWN_MATCHES ? ` and ${matches.length - SHOWN_MATCHES} more` : '';
+      matchText = `Matches ${matches.length} ${matches.length === 1 ? 'branch' : 'branches'}: ${shown}${more}.`;
+    }
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={submit} noValidate data-testid="protect-branch-form">
+        <Stack gap="sm">
+          <Group gap={8}>
+            <IconShieldLock size={18} stroke={1.7} />
+            <Text fw={600} size="sm">
+              Protect a branch
+            </Text>
+          </Group>
+          {protect.isError ? (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle />}
+              title="The branch was not protected"
+            >
+              {describeError(protect.error)}
+            </Alert>
+          ) : null}
+          <Group align="flex-start" gap="md" wrap="wrap">
+            <Autocomplete
+              label="Branch"
+              placeholder="main or release/*"
+              value={name}
+              onChange={setName}
+              data={branchNames}
+              limit={20}
+              error={nameError}
+              w={280}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+              description={matchText ? undefined : 'A name, or a wildcard with *'}
+            />
+            <Select
+              label="Allowed to merge"
+              data={PROTECTION_LEVEL_OPTIONS}
+              value={merge}
+              onChange={(value) => value && setMerge(value)}
+              allowDeselect={false}
+              w={230}
+            />
+            <Select
+              label="Allowed to push"
+              data={PROTECTION_LEVEL_OPTIONS}
+              value={push}
+              onChange={(value) => value && setPush(value)}
+              allowDeselect={false}
+              w={230}
+            />
+            <Tooltip label="Let those allowed to push rewrite the branch’s history." multiline w={240}>
+              <Switch
+                label="Allow force push"
+                checked={forcePush}
+                onChange={(event) => setForcePush(event.currentTarget.checked)}
+                mt={32}
+              />
+            </Tooltip>
+          </Group>
+          {matchText ? (
+            <Text size="xs" c={matches.length ? 'dimmed' : 'orange'} data-testid="protect-matches">
+              {matchText}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button type="submit" loading={protect.isPending} leftSection={<IconShieldLock size={16} />}>
+              Protect
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
