@@ -76,7 +76,8 @@ test('clusters, CI/CD variables and plan limits', async ({ page, browserHost, co
 
   // Disable a cluster inline.
   const review = rows.filter({ hasText: 'review apps' });
-  await review.getByRole('switch', { name: 'Enabled: review apps' }).click();
+  // Mantine draws the switch's track over its input; the click lands on the track, as a user's would.
+  await review.getByRole('switch', { name: 'Enabled: review apps' }).click({ force: true });
   await expect(page.getByText('Cluster disabled', { exact: true })).toBeVisible();
   await expect(review.getByRole('switch', { name: 'Enabled: review apps' })).not.toBeChecked();
 

@@ -7,6 +7,8 @@
  * whether a token is stored (`hasToken`). No Node or DOM imports in this file.
  */
 
+import type { AuditEventFilters } from './audit-events.js';
+
 /** HTTP methods the API proxy forwards. */
 export type ApiMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -79,6 +81,48 @@ export interface BridgeErrorShape {
   message: string;
 }
 
+/** File formats of an export: CSV (one row per record, header first) or NDJSON (one JSON record per line). */
+export type ExportFormat = 'csv' | 'ndjson';
+
+/**
+ * Input of `export:start`: what to export and in which format. The renderer never names the file: the
+ * host asks the user (Electron's save dialog) or writes to the downloads folder (browser host).
+ */
+export interface AuditEventsExportInput {
+  kind: 'audit_events';
+  /** Profile to export from; the active profile when absent. */
+  profileId?: string;
+  format: ExportFormat;
+  /** Filters of `GET /audit_events`, as the audit log screen sends them. */
+  filters: AuditEventFilters;
+}
+
+/** Result of `export:start`: the job's id, or `null` when the user dismissed the save dialog. */
+export interface ExportStartResult {
+  exportId: string | null;
+}
+
+/** Where an export job stands. `running` ends in exactly one of the other three. */
+export type ExportState = 'running' | 'done' | 'failed' | 'canceled';
+
+/** Progress and outcome of an export job (`export:status`, `export:cancel`). Never carries a token. */
+export interface ExportStatus {
+  exportId: string;
+  state: ExportState;
+  format: ExportFormat;
+  /** Records written so far (the final count once `done`). */
+  written: number;
+  /** Records matching the filters when the export started, when the instance says (`x-total`); else null. */
+  expected: number | null;
+  /** Absolute path of the finished file; present once `done`. */
+  file?: string;
+  /** A sentence an administrator can act on; present once `failed`. */
+  error?: string;
+  /** ISO 8601 times. */
+  startedAt: string;
+  finishedAt?: string;
+}
+
 /**
  * Channel name → handler signature. Electron's ipcMain handlers, the preload and the browser host's
  * `/bridge/:channel` routes are all keyed by this map, so a channel can't be called with the wrong shape.
@@ -93,6 +137,9 @@ export interface BridgeChannels {
   'profiles:check': (id: string) => Promise<ProfileCheckResult>;
   'app:info': () => Promise<AppInfo>;
   'shell:open-external': (url: string) => Promise<void>;
+  'export:start': (input: AuditEventsExportInput) => Promise<ExportStartResult>;
+  'export:status': (exportId: string) => Promise<ExportStatus>;
+  'export:cancel': (exportId: string) => Promise<ExportStatus>;
 }
 
 export type BridgeChannel = keyof BridgeChannels;
@@ -107,6 +154,9 @@ export const BRIDGE_CHANNELS: readonly BridgeChannel[] = [
   'profiles:check',
   'app:info',
   'shell:open-external',
+  'export:start',
+  'export:status',
+  'export:cancel',
 ] as const;
 
 /** The object the preload exposes as `window.outpost`, namespaced one method per channel. */
@@ -121,6 +171,11 @@ export interface OutpostBridge {
   };
   app: { info: BridgeChannels['app:info'] };
   shell: { openExternal: BridgeChannels['shell:open-external'] };
+  exports: {
+    start: BridgeChannels['export:start'];
+    status: BridgeChannels['export:status'];
+    cancel: BridgeChannels['export:cancel'];
+  };
 }
 
 /** Header carrying the browser host's per-launch secret on every `/bridge/*` call. */

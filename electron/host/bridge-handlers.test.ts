@@ -43,6 +43,7 @@ beforeAll(async () => {
     openExternal: async (url) => void opened.push(url),
     remoteTimeoutMs: 2000,
     env: {},
+    exportDir: join(dir, 'exports'),
   });
   handlers = createBridgeHandlers(host);
   rootToken = (await host.vault.get('embedded')) as string;
@@ -188,6 +189,42 @@ describe('bridge handlers over a real embedded core', () => {
       error: { code: 'bad_request' },
     });
     expect(opened).toEqual(['https://docs.gitlab.com/']);
+  });
+
+  it('export:start, export:status and export:cancel run an audit events export', async () => {
+    const started = result<{ exportId: string }>(
+      await call('export:start', {
+        kind: 'audit_events',
+        format: 'ndjson',
+        filters: { created_after: '2000-01-01T00:00:00Z', entity_type: 'Project' },
+      }),
+    );
+    expect(started.exportId).toEqual(expect.any(String));
+    let status = result<{ state: string; written: number; file?: string }>(
+      await call('export:status', started.exportId),
+    );
+    for (let i = 0; i < 200 && status.state === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      status = result(await call('export:status', started.exportId));
+    }
+    expect(status).toMatchObject({ state: 'done', written: expect.any(Number) });
+    expect(status.written).toBeGreaterThan(0);
+    expect(status.file?.startsWith(join(dir, 'exports'))).toBe(true);
+    const exported = await readFile(status.file as string, 'utf8');
+    expect(exported).toContain('"entity_type":"Project"');
+    expect(exported).not.toContain(rootToken);
+    expect(result(await call('export:cancel', started.exportId))).toMatchObject({ state: 'done' });
+
+    expect(await call('export:status', 'unknown-export')).toMatchObject({ error: { code: 'not_found' } });
+    expect(
+      await call('export:start', { kind: 'audit_events', format: 'csv', filters: { created_after: '2025-01-01' } }),
+    ).toMatchObject({ error: { code: 'bad_request', message: expect.stringContaining('created_after') } });
+    expect(
+      await call('export:start', { kind: 'audit_events', format: 'csv', filters: { entity_id: 3 } }),
+    ).toMatchObject({ error: { code: 'bad_request', message: expect.stringContaining('entity_type') } });
+    expect(
+      await call('export:start', { kind: 'audit_events', format: 'xlsx', filters: {}, file: '/etc/passwd' }),
+    ).toMatchObject({ error: { code: 'bad_request' } });
   });
 
   it('no reply on any channel, success or error, ever contains a token', () => {

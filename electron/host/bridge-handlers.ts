@@ -45,6 +45,9 @@ export function createBridgeHandlers(host: Host): BridgeHandlers {
       }
       await host.openExternal(url);
     },
+    'export:start': (input) => host.exports.start(input),
+    'export:status': async (exportId) => host.exports.status(exportId),
+    'export:cancel': (exportId) => host.exports.cancel(exportId),
   };
   const validated = {} as Record<BridgeChannel, (...args: unknown[]) => Promise<unknown>>;
   for (const channel of BRIDGE_CHANNELS) {

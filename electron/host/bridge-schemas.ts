@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ENTITY_TYPES, AUDIT_TIME_PATTERN } from '../../shared/audit-events.js';
 import type { BridgeChannel, BridgeChannels } from '../../shared/ipc-contract.js';
 
 const profileId = z.string().min(1).max(200);
@@ -30,6 +31,30 @@ const addRemoteInput = z
   })
   .strict();
 
+const auditTime = z.string().regex(AUDIT_TIME_PATTERN, 'expected YYYY-MM-DDTHH:MM:SSZ');
+
+const auditEventsExportInput = z
+  .object({
+    kind: z.literal('audit_events'),
+    profileId: profileId.optional(),
+    format: z.enum(['csv', 'ndjson']),
+    filters: z
+      .object({
+        created_after: auditTime.optional(),
+        created_before: auditTime.optional(),
+        entity_type: z.enum(AUDIT_ENTITY_TYPES).optional(),
+        entity_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      })
+      .strict()
+      .refine((filters) => filters.entity_id === undefined || filters.entity_type !== undefined, {
+        message: 'entity_id needs entity_type',
+        path: ['entity_id'],
+      }),
+  })
+  .strict();
+
+const exportId = z.string().min(1).max(100);
+
 /** Argument tuples of each channel (what the renderer may send), checked before any handler runs. */
 export const BRIDGE_ARG_SCHEMAS: { [C in BridgeChannel]: z.ZodType<Parameters<BridgeChannels[C]>> } = {
   'api:request': z.tuple([apiRequest]),
@@ -40,6 +65,9 @@ export const BRIDGE_ARG_SCHEMAS: { [C in BridgeChannel]: z.ZodType<Parameters<Br
   'profiles:check': z.tuple([profileId]),
   'app:info': z.tuple([]),
   'shell:open-external': z.tuple([z.string().max(8192)]),
+  'export:start': z.tuple([auditEventsExportInput]),
+  'export:status': z.tuple([exportId]),
+  'export:cancel': z.tuple([exportId]),
 };
 
 /**

@@ -2,6 +2,8 @@ import type { AppInfo } from '../../shared/ipc-contract.js';
 import type { Core } from '../core/core-contract.js';
 import { hostDataDir } from './app-data-dir.js';
 import { startEmbeddedCore, type CreateCore } from './embedded-core.js';
+import { resolveExportDir, type PickSavePath } from './exports/destination.js';
+import { createExportJobs, type ExportJobs } from './exports/export-jobs.js';
 import { openProfileStore, type ProfileStore } from './profiles/profile-store.js';
 import { createApiProxy, type ApiProxy } from './proxy/api-proxy.js';
 import type { SecretCipher } from './vault/secret-cipher.js';
@@ -17,9 +19,11 @@ export interface Host {
   readonly proxy: ApiProxy;
   /** The embedded core, or null when the host was created without one. */
   readonly core: Core | null;
+  /** Export jobs (audit events to CSV/NDJSON) behind the `export:*` channels. */
+  readonly exports: ExportJobs;
   /** Opens an allow-listed http(s) URL outside the app (Electron shell.openExternal, a browser…). */
   openExternal(url: string): Promise<void>;
-  /** Closes the embedded core. Idempotent. */
+  /** Cancels running exports, then closes the embedded core. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -38,8 +42,12 @@ export interface HostOptions {
   openExternal: (url: string) => Promise<void>;
   /** Remote API timeout in ms (default 15 000). */
   remoteTimeoutMs?: number;
-  /** Environment for `OUTPOST_ROOT_TOKEN` (default process.env). */
+  /** Environment for `OUTPOST_ROOT_TOKEN` and the export folder (default process.env). */
   env?: Record<string, string | undefined>;
+  /** Save dialog for exports (Electron). Without it exports go to `exportDir`. */
+  pickSavePath?: PickSavePath;
+  /** Folder for exports without a dialog; default `resolveExportDir(env)` (OUTPOST_EXPORT_DIR, XDG_DOWNLOAD_DIR, ~/Downloads). */
+  exportDir?: string;
 }
 
 /**
@@ -65,6 +73,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
     core,
     ...(options.remoteTimeoutMs === undefined ? {} : { remoteTimeoutMs: options.remoteTimeoutMs }),
   });
+  const exports = createExportJobs({
+    proxy,
+    resolveProfileId: (id) => (id === undefined ? profiles.active() : profiles.get(id)).id,
+    ...(options.pickSavePath ? { pickSavePath: options.pickSavePath } : {}),
+    exportDir: options.exportDir ?? resolveExportDir(options.env ?? process.env),
+  });
   let closing: Promise<void> | undefined;
   return {
     appDataDir: options.appDataDir,
@@ -74,9 +88,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
     vault,
     proxy,
     core,
+    exports,
     openExternal: options.openExternal,
     close() {
-      closing ??= core ? core.close() : Promise.resolve();
+      closing ??= exports.close().then(() => (core ? core.close() : undefined));
       return closing;
     },
   };

@@ -2,7 +2,7 @@
  * Electron entry (package.json "main" → dist/node/electron/main/index.js): app lifecycle only.
  * Logic lives in electron/host; this file wires Electron's pieces to it.
  */
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
 import { findDataDirArg, resolveAppDataDir } from '../host/app-data-dir.js';
@@ -51,6 +51,24 @@ async function start(): Promise<void> {
     cipherId: 'safe-storage',
     createCore: await loadCreateCore(),
     openExternal: (url) => shell.openExternal(url),
+    pickSavePath: async ({ suggestedName, format }) => {
+      const options = {
+        title: 'Export audit events',
+        defaultPath: join(app.getPath('downloads'), suggestedName),
+        filters: [
+          format === 'csv'
+            ? { name: 'CSV', extensions: ['csv'] }
+            : { name: 'Newline-delimited JSON', extensions: ['ndjson', 'jsonl'] },
+        ],
+        properties: ['createDirectory', 'showOverwriteConfirmation'] as Array<
+          'createDirectory' | 'showOverwriteConfirmation'
+        >,
+      };
+      const picked = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, options)
+        : await dialog.showSaveDialog(options);
+      return picked.canceled || !picked.filePath || !isAbsolute(picked.filePath) ? null : picked.filePath;
+    },
   });
   const senders = createTrustedSenderCheck(pathToFileURL(rendererIndexPath).href);
   registerBridgeIpc(createBridgeHandlers(host), senders.isTrusted);

@@ -37,6 +37,11 @@ const bridge = {
   },
   app: { info: () => call('app:info', []) },
   shell: { openExternal: (url) => call('shell:open-external', [url]) },
+  exports: {
+    start: (input) => call('export:start', [input]),
+    status: (exportId) => call('export:status', [exportId]),
+    cancel: (exportId) => call('export:cancel', [exportId]),
+  },
 } satisfies OutpostBridge;
 
 contextBridge.exposeInMainWorld('outpost', bridge);

@@ -59,6 +59,28 @@ export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSumma
       }),
     },
     shell: { openExternal: async () => undefined },
+    exports: {
+      start: async () => ({ exportId: 'export-1' }),
+      status: async (exportId) => ({
+        exportId,
+        state: 'done',
+        format: 'csv',
+        written: 0,
+        expected: 0,
+        file: '/tmp/outpost/audit-events.csv',
+        startedAt: '2025-01-01T00:00:00.000Z',
+        finishedAt: '2025-01-01T00:00:01.000Z',
+      }),
+      cancel: async (exportId) => ({
+        exportId,
+        state: 'canceled',
+        format: 'csv',
+        written: 0,
+        expected: null,
+        startedAt: '2025-01-01T00:00:00.000Z',
+        finishedAt: '2025-01-01T00:00:01.000Z',
+      }),
+    },
   };
   return { bridge, requests };
 }

@@ -73,6 +73,7 @@ export interface ProtectedBranchView {
   access: readonly AccessLevelRow[];
 }
 
+/** A protection rule as GitLab's Entities::ProtectedBranch shows it (EE fields included). */
 export function presentProtectedBranch(
   rule: ProtectedBranchView,
   names: AccessEntryNames,

@@ -7,11 +7,13 @@ import {
   createAnnotatedTag,
   createRef,
   deleteRef,
+  deleteRefs,
   findBranchRef,
   findTagRef,
   listBranchRefs,
   listTagRefs,
   mergedBranchNames,
+  packRefs,
   parseTagRecords,
   tagObjectText,
 } from './refs.js';
@@ -109,6 +111,29 @@ describe('refs on a bare repository', () => {
     expect(await findBranchRef(repo, 'feature/x')).not.toBeNull();
     expect(await deleteRef(repo, 'refs/heads/feature/x', first)).toBe('deleted');
     expect(await findBranchRef(repo, 'feature/x')).toBeNull();
+  });
+
+  it('deletes several refs in one all-or-nothing transaction, packed or loose', async () => {
+    const { repo, first } = await repoWithCommit();
+    const second = await commitOn(repo, first, 'second');
+    for (const n of ['a', 'b', 'c']) await createRef(repo, `refs/heads/${n}`, first);
+    await packRefs(repo);
+    await createRef(repo, 'refs/heads/d', first);
+    expect(
+      await deleteRefs(repo, [
+        { ref: 'refs/heads/a', oldId: first },
+        { ref: 'refs/heads/b', oldId: second },
+      ]),
+    ).toBe('stale');
+    expect((await listBranchRefs(repo)).map((b) => b.name)).toEqual(['a', 'b', 'c', 'd', 'main']);
+    expect(
+      await deleteRefs(repo, [
+        { ref: 'refs/heads/a', oldId: first },
+        { ref: 'refs/heads/d', oldId: first },
+      ]),
+    ).toBe('deleted');
+    expect((await listBranchRefs(repo)).map((b) => b.name)).toEqual(['b', 'c', 'main']);
+    expect(await deleteRefs(repo, [])).toBe('deleted');
   });
 
   it('tells merged branches from unmerged ones in one call', async () => {

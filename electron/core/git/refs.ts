@@ -179,7 +179,9 @@ export async function mergedBranchNames(
   names?: readonly string[],
 ): Promise<Set<string>> {
   if (names && names.length === 0) return new Set();
-  const patterns = names ? names.map((n) => `refs/heads/${n}`) : ['refs/heads/'];
+  // A few names: match them as patterns. Many: git's pattern matching (names × refs) costs more than
+  // listing every merged branch and filtering here.
+  const patterns = names && names.length <= 16 ? names.map((n) => `refs/heads/${n}`) : ['refs/heads/'];
   const out = await runGit(
     ['for-each-ref', `--format=%(refname:lstrip=2)`, `--merged=${commitId}`, ...patterns],
     { gitDir: repoPath },
@@ -226,6 +228,42 @@ export async function deleteRef(repoPath: string, ref: string, oldId: string): P
       return 'stale';
     throw err;
   }
+}
+
+/**
+ * Delete several refs in one `update-ref --stdin` transaction, each only if it still points at its old
+ * id. All or nothing: when any ref moved, nothing is deleted.
+ * @returns 'deleted', or 'stale' when the transaction was refused because a ref moved or vanished.
+ * @throws GitError for other failures.
+ */
+export async function deleteRefs(
+  repoPath: string,
+  refs: readonly { ref: string; oldId: string }[],
+): Promise<'deleted' | 'stale'> {
+  if (refs.length === 0) return 'deleted';
+  try {
+    await runGit(['update-ref', '--no-deref', '--stdin', '-z'], {
+      gitDir: repoPath,
+      input: refs.map((r) => `delete ${r.ref}\0${r.oldId}\0`).join(''),
+    });
+    return 'deleted';
+  } catch (err) {
+    if (
+      err instanceof GitError &&
+      /but expected|unable to resolve reference|cannot lock ref/.test(err.stderr)
+    )
+      return 'stale';
+    throw err;
+  }
+}
+
+/**
+ * Pack loose refs into `packed-refs` (`git pack-refs --all --prune`), so ref listings read one file
+ * instead of one per ref. Safe while other writers run: refs changed meanwhile stay loose.
+ * @throws GitError
+ */
+export async function packRefs(repoPath: string): Promise<void> {
+  await runGit(['pack-refs', '--all', '--prune'], { gitDir: repoPath });
 }
 
 /** Who signs an annotated tag. Characters git refuses in an ident (`<`, `>`, newlines) are dropped. */

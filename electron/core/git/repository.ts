@@ -102,6 +102,9 @@ export async function fetchMirror(
     ],
     { gitDir: repoPath, timeoutMs },
   );
+  // Fetch leaves one loose file per ref; packed, every later ref listing reads one file instead of
+  // scanning thousands (for-each-ref on 7,000 loose refs: ~50 ms; packed: ~2 ms).
+  await runGit(['pack-refs', '--all', '--prune'], { gitDir: repoPath, timeoutMs });
   const m = /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(symref);
   const branches = await listBranchNames(repoPath);
   const head = m?.[1] && branches.includes(m[1]) ? m[1] : (branches[0] ?? null);

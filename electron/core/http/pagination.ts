@@ -6,7 +6,7 @@
  * external URL. Over 10,000 records X-Total, X-Total-Pages and rel="last" are left out. One helper serves every list.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ParameterError } from '../services/errors.js';
+import { MethodNotAllowedError, ParameterError } from '../services/errors.js';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -142,4 +142,97 @@ export function setPaginationHeaders(
   url.host = base.host;
   for (const key of ['private_token', 'access_token']) url.searchParams.delete(key);
   reply.headers(paginationHeaders(pageReq, total, url));
+}
+
+/**
+ * Keyset pagination (doc/api/rest/_index.md §Keyset-based pagination; lib/gitlab/pagination/keyset/*):
+ * `pagination=keyset`, optional `order_by` and `sort`, `per_page` as above, and an opaque `cursor`. The
+ * response has no X-Total* or X-Page headers, only `Link: <…&cursor=…>; rel="next"` while more rows
+ * exist. The cursor is GitLab's: Base64 of `{"id":"<last id>","_kd":"n"}`; it names a row, not a
+ * position, so rows added or removed during a walk never shift it.
+ */
+export interface KeysetPageRequest {
+  perPage: number;
+  orderBy: string;
+  sort: 'asc' | 'desc';
+  /** The key of the last row of the previous page; null for the first page. */
+  after: number | null;
+}
+
+/** GitLab's answer when a list can't be walked by keyset in the requested order (pagination_strategies.rb). */
+export const KEYSET_UNAVAILABLE = 'Keyset pagination is not yet available for this type of request';
+
+/** True when the request asks for keyset pagination (`pagination=keyset`). */
+export function isKeysetRequest(params: Record<string, unknown>): boolean {
+  return params.pagination === 'keyset';
+}
+
+/** The cursor that continues after the row with key `id`. */
+export function encodeKeysetCursor(id: number): string {
+  return Buffer.from(JSON.stringify({ id: String(id), _kd: 'n' })).toString('base64');
+}
+
+/** The row key in a forward cursor, or null when the cursor is not one of ours. Pure; unit-tested. */
+export function decodeKeysetCursor(cursor: string): number | null {
+  try {
+    const text = Buffer.from(cursor, cursor.includes('-') || cursor.includes('_') ? 'base64url' : 'base64');
+    const parsed = JSON.parse(text.toString('utf8')) as unknown;
+    if (!parsed || typeof parsed !== 'object') return null;
+    const { id, _kd: kd } = parsed as { id?: unknown; _kd?: unknown };
+    if (kd !== undefined && kd !== 'n') return null;
+    const s = typeof id === 'number' ? String(id) : id;
+    if (typeof s !== 'string' || !/^\d{1,15}$/.test(s)) return null;
+    return Number(s);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Read a keyset request from merged params. `orders` lists the sorts each `order_by` supports, first the default.
+ * @throws MethodNotAllowedError (405, GitLab's words) for an order the list can't walk; ParameterError for a bad
+ *   `per_page` or `cursor`.
+ */
+export function readKeysetPageRequest(
+  params: Record<string, unknown>,
+  orders: Readonly<Record<string, readonly ('asc' | 'desc')[]>>,
+): KeysetPageRequest {
+  const perPage = Math.min(readPositiveInt(params.per_page, 'per_page', DEFAULT_PER_PAGE), MAX_PER_PAGE);
+  const defaultOrder = Object.keys(orders)[0]!;
+  const orderBy = params.order_by === undefined || params.order_by === '' ? defaultOrder : String(params.order_by);
+  const sorts = Object.hasOwn(orders, orderBy) ? orders[orderBy]! : [];
+  const sort = params.sort === undefined || params.sort === '' ? sorts[0] : String(params.sort);
+  if (sort === undefined || !(sorts as readonly string[]).includes(sort)) {
+    throw new MethodNotAllowedError(KEYSET_UNAVAILABLE);
+  }
+  let after: number | null = null;
+  if (params.cursor !== undefined && params.cursor !== '') {
+    after = typeof params.cursor === 'string' ? decodeKeysetCursor(params.cursor) : null;
+    if (after === null) throw new ParameterError('cursor is invalid');
+  }
+  return { perPage, orderBy, sort: sort as 'asc' | 'desc', after };
+}
+
+/** The headers of a keyset page: `Link` rel="next" when `nextAfter` is given, else none. Pure; unit-tested. */
+export function keysetHeaders(
+  pageReq: KeysetPageRequest,
+  nextAfter: number | null,
+  requestUrl: URL,
+): Record<string, string> {
+  if (nextAfter === null) return {};
+  const u = new URL(requestUrl.toString());
+  u.searchParams.set('cursor', encodeKeysetCursor(nextAfter));
+  u.searchParams.set('per_page', String(pageReq.perPage));
+  return { link: `<${u.toString()}>; rel="next"` };
+}
+
+/** Set the headers of a keyset page; the Link URL uses `externalUrl` as its origin. */
+export function setKeysetHeaders(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  pageReq: KeysetPageRequest,
+  nextAfter: number | null,
+  externalUrl: string,
+): void {
+  reply.headers(keysetHeaders(pageReq, nextAfter, linkBaseUrl(req, externalUrl)));
 }

@@ -18,6 +18,7 @@ import { pageOf, pathParam, sendPage } from './respond.js';
 /** Reads: anonymous on public projects; tokens with api, read_api or read_repository. */
 export const REPOSITORY_READ = { auth: 'optional', scopes: ['api', 'read_api', 'read_repository'] } as const;
 
+/** Registers the branch routes (see the file comment for shapes and errors). */
 export async function branchesRoutes(app: FastifyInstance): Promise<void> {
   /** List branches: array of branch objects with pagination headers. */
   app.get('/projects/:id/repository/branches', { config: REPOSITORY_READ }, async (req, reply) => {

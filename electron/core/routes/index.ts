@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminCiVariablesRoutes } from './admin-ci-variables.js';
 import { adminClustersRoutes } from './admin-clusters.js';
+import { auditEventsRoutes } from './audit-events.js';
 import { branchesRoutes } from './branches.js';
 import { groupsRoutes } from './groups.js';
 import { membersRoutes } from './members.js';
@@ -31,6 +32,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminClustersRoutes);
   await app.register(adminCiVariablesRoutes);
   await app.register(planLimitsRoutes);
+  await app.register(auditEventsRoutes);
   await app.register(repositoryFilesRoutes);
   await app.register(repositoryTreeRoutes);
   await app.register(repositoryCommitsRoutes);

@@ -60,6 +60,7 @@ function projectOf(req: FastifyRequest) {
   return findReadableProject(req.svc, pathParam(req, 'id'));
 }
 
+/** Registers the protected branch routes (see the file comment for shapes and errors). */
 export async function protectedBranchesRoutes(app: FastifyInstance): Promise<void> {
   /** List protection rules (Maintainer+). */
   app.get('/projects/:id/protected_branches', { config: { auth: 'optional' } }, async (req, reply) => {

@@ -16,6 +16,7 @@ import { createTagRelease, updateTagRelease } from '../services/tags/tag-release
 import { REPOSITORY_READ } from './branches.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
+/** Registers the tag and tag release routes (see the file comment for shapes and errors). */
 export async function tagsRoutes(app: FastifyInstance): Promise<void> {
   /** List tags (default: most recently updated first), paginated. */
   app.get('/projects/:id/repository/tags', { config: REPOSITORY_READ }, async (req, reply) => {

@@ -25,6 +25,11 @@ export interface StartBrowserHostOptions {
   openExternal?: (url: string) => Promise<void>;
   /** Remote API timeout in ms (default 15 000). */
   remoteTimeoutMs?: number;
+  /**
+   * Folder exports are written to (the browser host has no save dialog); default OUTPOST_EXPORT_DIR,
+   * then XDG_DOWNLOAD_DIR, then ~/Downloads, created when missing.
+   */
+  exportDir?: string;
 }
 
 /** A running browser host. */
@@ -56,6 +61,7 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
     createCore,
     openExternal: options.openExternal ?? createBrowserHostOpener(),
     ...(options.remoteTimeoutMs === undefined ? {} : { remoteTimeoutMs: options.remoteTimeoutMs }),
+    ...(options.exportDir === undefined ? {} : { exportDir: options.exportDir }),
   });
   const secret = randomBytes(32).toString('base64url');
   let port = 0;

@@ -81,5 +81,10 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
     },
     app: { info: () => call('app:info', []) },
     shell: { openExternal: (url) => call('shell:open-external', [url]) },
+    exports: {
+      start: (input) => call('export:start', [input]),
+      status: (exportId) => call('export:status', [exportId]),
+      cancel: (exportId) => call('export:cancel', [exportId]),
+    },
   };
 }

@@ -7,7 +7,10 @@ describe('bytesToParts', () => {
     expect(bytesToParts(5368709120)).toEqual({ value: 5, unit: 'GiB' });
     expect(bytesToParts(524288000)).toEqual({ value: 500, unit: 'MiB' });
     expect(bytesToParts(5242880)).toEqual({ value: 5, unit: 'MiB' });
-    expect(bytesToParts(1536)).toEqual({ value: 1.5 * 1024, unit: 'B' });
+    expect(bytesToParts(1536)).toEqual({ value: 1.5, unit: 'KiB' });
+    expect(bytesToParts(1610612736)).toEqual({ value: 1.5, unit: 'GiB' });
+    expect(bytesToParts(1000)).toEqual({ value: 1000, unit: 'B' });
+    expect(bytesToParts(1288490189)).toEqual({ value: 1288490189, unit: 'B' });
     expect(bytesToParts(2048)).toEqual({ value: 2, unit: 'KiB' });
     expect(bytesToParts(7)).toEqual({ value: 7, unit: 'B' });
   });

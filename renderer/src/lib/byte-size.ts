@@ -20,16 +20,19 @@ export interface ByteSizeParts {
 }
 
 /**
- * The largest unit that shows `bytes` exactly as a whole number (3221225472 → 3 GiB, 5242880 → 5 MiB,
- * 1536 → 1.5 KiB is not whole, so 1536 B). Zero shows as `0 MiB` (`fallbackUnit`). Non-integers and
- * negative sizes are returned in bytes as they are.
+ * The largest unit that shows `bytes` exactly, as a number of at least 1 with at most two decimals
+ * (3221225472 → 3 GiB, 1610612736 → 1.5 GiB, 524288000 → 500 MiB, 1536 → 1.5 KiB, 1000 → 1000 B).
+ * Zero shows as `0 MiB` (`fallbackUnit`). Non-integers and negative sizes are returned in bytes.
  */
 export function bytesToParts(bytes: number, fallbackUnit: ByteUnit = 'MiB'): ByteSizeParts {
   if (bytes === 0) return { value: 0, unit: fallbackUnit };
   if (!Number.isSafeInteger(bytes) || bytes < 0) return { value: bytes, unit: 'B' };
   for (let index = BYTE_UNIT_ORDER.length - 1; index > 0; index -= 1) {
     const unit = BYTE_UNIT_ORDER[index] as ByteUnit;
-    if (bytes % BYTE_UNITS[unit] === 0) return { value: bytes / BYTE_UNITS[unit], unit };
+    const value = bytes / BYTE_UNITS[unit];
+    // Binary fractions are exact in floating point, so `value * 100` is an integer exactly when
+    // the size has at most two decimals in this unit.
+    if (value >= 1 && Number.isInteger(value * 100)) return { value, unit };
   }
   return { value: bytes, unit: 'B' };
 }

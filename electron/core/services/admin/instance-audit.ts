@@ -11,7 +11,7 @@ export const INSTANCE_SCOPE_ID = 1;
 export const INSTANCE_SCOPE_PATH = 'gitlab_instance';
 
 export interface InstanceAuditInput {
-  targetId: number | string;
+  targetId: number;
   targetType: 'Clusters::Cluster' | 'Ci::InstanceVariable' | 'PlanLimits';
   targetDetails: string;
   action: AuditEventInput['action'];

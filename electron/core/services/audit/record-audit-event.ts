@@ -15,7 +15,8 @@ export interface AuditEventInput {
   entityType: AuditEntityType;
   entityId: number;
   entityPath: string;
-  targetId: number | string;
+  /** An integer, as GitLab's schema requires (token targets use the token id, members the user id). */
+  targetId: number;
   targetType: string;
   targetDetails: string;
   /** What happened: one of GitLab's detail forms. */

@@ -3,11 +3,9 @@
  * GitLab's Branches::DeleteService and Gitlab::Checks::BranchCheck): errors carry an explanatory
  * message. The ref is removed with `update-ref -d <ref> <old>`, so a branch moved meanwhile is kept.
  */
-import { AccessLevel } from '../../../../shared/access-levels.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { deleteRef, findBranchRef } from '../../git/refs.js';
 import type { BranchRef } from '../../git/refs.js';
-import { isAdmin, projectAccessLevel } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { loadProtectionRules, matchingRules } from '../protected-branches/branch-protection.js';
@@ -17,24 +15,21 @@ import type { ProjectRepository } from '../refs/project-repository.js';
 
 export const DEFAULT_BRANCH_DELETE_MESSAGE = 'The default branch of a project cannot be deleted.';
 export const PROTECTED_BRANCH_DELETE_MESSAGE =
-  'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.';
+  'Protected branches cannot be deleted. Unprotect the branch first (Repository → Protected branches).';
 
 /**
- * Why the caller may not delete `ref`, or null when they may: the default branch never; a protected
- * branch only by Maintainers and above (GitLab's `push_to_delete_protected_branch`).
+ * Why the caller may not delete `ref`, or null when they may: never the default branch, never a
+ * protected branch (issue 3: "protected and default branches refused" — stricter than GitLab, which lets
+ * Maintainers delete protected branches; an administrator unprotects first, which is audited).
  */
 export function branchDeletionProblem(
-  ctx: ServiceContext,
+  _ctx: ServiceContext,
   project: ProjectRow,
   name: string,
   rules: readonly ProtectionRule[],
 ): string | null {
   if (name === project.default_branch) return DEFAULT_BRANCH_DELETE_MESSAGE;
-  if (matchingRules(rules, name).length > 0) {
-    const user = ctx.actor.user;
-    if (!isAdmin(user) && projectAccessLevel(ctx.db, user, project) < AccessLevel.Maintainer)
-      return PROTECTED_BRANCH_DELETE_MESSAGE;
-  }
+  if (matchingRules(rules, name).length > 0) return PROTECTED_BRANCH_DELETE_MESSAGE;
   return null;
 }
 

@@ -5,7 +5,7 @@
  * (tracked by `ctx.tasks`; `core.idle()` awaits it) and the request answers 202 at once.
  */
 import type { ProjectRow } from '../../db/projects.js';
-import { findBranchRef, listBranchRefs, mergedBranchNames } from '../../git/refs.js';
+import { deleteRefs, findBranchRef, listBranchRefs, mergedBranchNames, packRefs } from '../../git/refs.js';
 import type { ServiceContext } from '../context.js';
 import { loadProtectionRules, matchingRules } from '../protected-branches/branch-protection.js';
 import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
@@ -26,8 +26,16 @@ export async function deleteMergedBranchesNow(ctx: ServiceContext, project: Proj
   const doomed = (await listBranchRefs(repo.path)).filter(
     (r) => merged.has(r.name) && r.name !== head.name && matchingRules(rules, r.name).length === 0,
   );
+  if (doomed.length === 0) return [];
+  // One transaction for all of them; if a branch moved meanwhile, fall back to one at a time.
+  const batch = await deleteRefs(
+    repo.path,
+    doomed.map((r) => ({ ref: `refs/heads/${r.name}`, oldId: r.commitId })),
+  );
   const deleted: string[] = [];
-  for (const ref of doomed) if (await removeBranchRef(repo, ref)) deleted.push(ref.name);
+  if (batch === 'deleted') deleted.push(...doomed.map((r) => r.name));
+  else for (const ref of doomed) if (await removeBranchRef(repo, ref)) deleted.push(ref.name);
+  await packRefs(repo.path);
   return deleted;
 }
 

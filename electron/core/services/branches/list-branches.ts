@@ -4,7 +4,7 @@
  */
 import type { ProjectRow } from '../../db/projects.js';
 import type { BranchView } from '../../entities/branches.js';
-import { findBranchRef, listBranchRefs } from '../../git/refs.js';
+import { listBranchRefs } from '../../git/refs.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { projectRepository, requireCodeRead } from '../refs/project-repository.js';
@@ -53,8 +53,12 @@ export async function findBranch(
 ): Promise<{ branch: BranchView; projectWebUrl: string }> {
   requireCodeRead(ctx, project);
   const repo = projectRepository(ctx, project);
-  const ref = await findBranchRef(repo.path, name);
+  // The branch and the default branch in one listing.
+  const wanted = project.default_branch ? [name, project.default_branch] : [name];
+  const found = await listBranchRefs(repo.path, wanted);
+  const ref = found.find((r) => r.name === name);
   if (!ref) throw new NotFoundError('Branch');
-  const [branch] = await loadBranchViews(ctx, repo, [ref]);
+  const head = found.find((r) => r.name === project.default_branch) ?? null;
+  const [branch] = await loadBranchViews(ctx, repo, [ref], head);
   return { branch: branch!, projectWebUrl: repo.webUrl };
 }

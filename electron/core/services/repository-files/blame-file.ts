@@ -5,12 +5,13 @@
  */
 import type { ProjectRow } from '../../db/projects.js';
 import { blameFile } from '../../git/blame.js';
-import { readCommits } from '../../git/commit-info.js';
+import { readCommits, resolveCommit } from '../../git/commit-info.js';
 import type { CommitInfo } from '../../git/commit-info.js';
 import type { ServiceContext } from '../context.js';
-import { ParameterError } from '../errors.js';
+import { NotFoundError, ParameterError } from '../errors.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
-import { readRepositoryFile } from './read-file.js';
+import { requireValidFilePath } from './file-path.js';
+import { readRepositoryFileAt } from './read-file.js';
 import type { RepositoryFileView } from './read-file.js';
 
 export interface BlameRangeView {
@@ -35,9 +36,21 @@ export async function blameRepositoryFile(
 ): Promise<BlameView> {
   if (input.range && input.range.start > input.range.end)
     throw new ParameterError('range[start] must be less than or equal to range[end]');
-  const file = await readRepositoryFile(ctx, project, input);
+  requireValidFilePath(input.filePath);
   const repoPath = projectRepositoryPath(ctx, project);
-  const raw = await blameFile(repoPath, file.commitId, file.path, input.range);
+  const commitId = await resolveCommit(repoPath, input.ref);
+  if (!commitId) throw new NotFoundError('Commit');
+  // The file read and the blame run side by side; a blame failure only matters when the file exists.
+  const blame = blameFile(repoPath, commitId, input.filePath, input.range).then(
+    (ranges) => ({ ranges }),
+    (error: unknown) => ({ error }),
+  );
+  const [file, outcome] = await Promise.all([
+    readRepositoryFileAt(ctx, project, { filePath: input.filePath, ref: input.ref, commitId }),
+    blame,
+  ]);
+  if ('error' in outcome) throw outcome.error;
+  const raw = outcome.ranges;
   const ids = [...new Set(raw.map((r) => r.commitId))];
   const commits = new Map((await readCommits(repoPath, ids)).map((c) => [c.id, c]));
   return {

@@ -45,10 +45,22 @@ export async function readRepositoryFile(
   input: { filePath: string; ref: string },
 ): Promise<RepositoryFileView> {
   requireValidFilePath(input.filePath);
-  const repoPath = projectRepositoryPath(ctx, project);
-  const commitId = await resolveCommit(repoPath, input.ref);
+  const commitId = await resolveCommit(projectRepositoryPath(ctx, project), input.ref);
   if (!commitId) throw new NotFoundError('Commit');
-  const file = await readFileAtCommit(repoPath, commitId, input.filePath);
+  return readRepositoryFileAt(ctx, project, { ...input, commitId });
+}
+
+/**
+ * Read `filePath` at an already resolved commit (`ref` is what the caller named it). The path must have
+ * been validated.
+ * @throws NotFoundError('File')
+ */
+export async function readRepositoryFileAt(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  input: { filePath: string; ref: string; commitId: string },
+): Promise<RepositoryFileView> {
+  const file = await readFileAtCommit(projectRepositoryPath(ctx, project), input.commitId, input.filePath);
   if (!file) throw new NotFoundError('File');
   return {
     name: path.posix.basename(input.filePath),
@@ -58,7 +70,7 @@ export async function readRepositoryFile(
     sha256: createHash('sha256').update(file.content).digest('hex'),
     ref: input.ref,
     blobId: file.entry.id,
-    commitId,
+    commitId: input.commitId,
     lastCommitId: file.lastCommitId,
     executable: file.entry.mode === '100755',
   };

@@ -279,8 +279,8 @@ describe('branches API', () => {
       const ok = await create('release/2.0', 'trunk', maint.token);
       expect(ok.status).toBe(201);
       expect(ok.body).toMatchObject({ protected: true, can_push: true });
-      await t.api('DELETE', `${base()}/branches/release%2F2.0`);
       await unprotect('release/*');
+      await t.api('DELETE', `${base()}/branches/release%2F2.0`);
     });
   });
 
@@ -353,22 +353,25 @@ describe('branches API', () => {
       expect(gitDir(p.repo, 'rev-parse', 'trunk')).toBe(p.trunk[2]);
     });
 
-    it('refuses a protected branch to a Developer and lets a Maintainer delete it', async () => {
+    it('refuses a protected branch to everyone, Maintainers and admins included, until it is unprotected', async () => {
       expect((await create('keep/me', 'trunk')).status).toBe(201);
       await protect('keep/*', { push_access_level: 30, merge_access_level: 30 });
       const refused = await t.api('DELETE', `${base()}/branches/keep%2Fme`, { token: dev.token });
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         message:
-          'You are not allowed to delete protected branches from this project. Only a project maintainer or owner can delete a protected branch.',
+          'Protected branches cannot be deleted. Unprotect the branch first (Repository → Protected branches).',
       });
+      for (const token of [maint.token, undefined]) {
+        expect((await t.api('DELETE', `${base()}/branches/keep%2Fme`, { token })).status).toBe(400);
+      }
       expect(gitDir(p.repo, 'for-each-ref', '--format=%(refname)', 'refs/heads/keep/me')).toBe(
         'refs/heads/keep/me',
       );
+      await unprotect('keep/*');
       expect((await t.api('DELETE', `${base()}/branches/keep%2Fme`, { token: maint.token })).status).toBe(
         204,
       );
-      await unprotect('keep/*');
     });
 
     it('needs Developer (403)', async () => {

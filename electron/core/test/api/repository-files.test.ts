@@ -9,7 +9,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gitDir, openCoreDatabase, projectRepoPath, refs } from '../helpers/disk.js';
+import { gitDir, projectRepoPath, refs } from '../helpers/disk.js';
 import { git } from '../helpers/git-fixtures.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
@@ -899,40 +899,19 @@ describe('repository files API', () => {
   describe('protected branches', () => {
     let project: { id: number; repo: string };
 
-    /**
-     * Protect `name` with push for Maintainers. Through the protected-branches API when it is registered;
-     * otherwise (before that route exists) straight into the core's tables with db/protected-branches.ts
-     * semantics, as the enforcement under test only reads those rows.
-     */
+    /** Protect `name` (a branch or a wildcard) through the protected-branches API. */
     async function protect(name: string, pushLevel: number): Promise<void> {
       const res = await t.api('POST', `/projects/${project.id}/protected_branches`, {
         json: { name, push_access_level: pushLevel, merge_access_level: pushLevel },
       });
-      if (res.status === 201) return;
-      expect(res.body).toEqual({ error: '404 Not Found' });
-      const db = openCoreDatabase(t.dataDir, { writable: true });
-      try {
-        const now = new Date().toISOString();
-        const id = Number(
-          db
-            .prepare(
-              'INSERT INTO protected_branches (project_id, name, allow_force_push, code_owner_approval_required, created_at, updated_at) VALUES (?, ?, 0, 0, ?, ?)',
-            )
-            .run(project.id, name, now, now).lastInsertRowid,
-        );
-        for (const kind of ['push', 'merge'])
-          db.prepare(
-            'INSERT INTO protected_branch_access_levels (protected_branch_id, kind, access_level, user_id, group_id) VALUES (?, ?, ?, NULL, NULL)',
-          ).run(id, kind, pushLevel);
-      } finally {
-        db.close();
-      }
+      expect(res.status).toBe(201);
     }
 
     beforeAll(async () => {
       project = await freshProject('Protected');
       await protect('trunk', 40);
       await protect('release/*', 40);
+      await protect('feature', 30);
     });
 
     it("refuses a Developer's PUT on a protected branch with 403 and lets a Maintainer push", async () => {
@@ -964,7 +943,7 @@ describe('repository files API', () => {
       });
       const free = await t.api('POST', file(project.id, 'f.txt'), {
         token: dev.token,
-        json: { branch: 'feature', content: 'f', commit_message: 'On feature' },
+        json: { branch: 'unprotected', start_branch: 'trunk', content: 'f', commit_message: 'Off trunk' },
       });
       expect(free.status).toBe(201);
       const maintRelease = await t.api('POST', file(project.id, 'r.txt'), {
@@ -972,6 +951,26 @@ describe('repository files API', () => {
         json: { branch: 'release/1.0', start_branch: 'trunk', content: 'r', commit_message: 'Release' },
       });
       expect(maintRelease.status).toBe(201);
+    });
+
+    it("follows the rule's push level: Developers may push where it is 30, no one where it is 0", async () => {
+      const devPush = await t.api('PUT', file(project.id, 'feature.txt'), {
+        token: dev.token,
+        json: { branch: 'feature', content: 'developers allowed\n', commit_message: 'Dev push' },
+      });
+      expect(devPush.status).toBe(200);
+      await protect('frozen', 0);
+      const before = refs(project.repo);
+      const created = await t.api('POST', file(project.id, 'x.txt'), {
+        token: maint.token,
+        json: { branch: 'frozen', start_branch: 'trunk', content: 'x', commit_message: 'Frozen' },
+      });
+      expect(created.status).toBe(403);
+      const byAdmin = await t.api('POST', file(project.id, 'x.txt'), {
+        json: { branch: 'frozen', start_branch: 'trunk', content: 'x', commit_message: 'Frozen' },
+      });
+      expect(byAdmin.status).toBe(403);
+      expect(refs(project.repo)).toEqual(before);
     });
   });
 

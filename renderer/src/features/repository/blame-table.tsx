@@ -1,4 +1,4 @@
-import { Group, Text, Tooltip } from '@mantine/core';
+import { Tooltip } from '@mantine/core';
 import { Fragment, useMemo } from 'react';
 import { formatDateTime, formatRelativeTime } from '../../lib/format-relative-time.js';
 import { commitTitle, shortSha, type BlameBlock } from './blame-rows.js';
@@ -35,26 +35,24 @@ export function BlameTable({ blocks, language }: { blocks: BlameBlock[]; languag
                         rowSpan={block.lines.length}
                         data-testid="blame-range"
                       >
-                        <Group gap={8} wrap="nowrap" justify="space-between">
-                          <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-                            <Tooltip label={block.commit.id}>
-                              <Text size="xs" ff="monospace" c="outpost" fw={500}>
-                                {block.commit.short_id ?? shortSha(block.commit.id)}
-                              </Text>
-                            </Tooltip>
-                            <Text size="xs" fw={600} truncate>
-                              {block.commit.author_name}
-                            </Text>
-                          </Group>
-                          <Tooltip label={formatDateTime(block.commit.authored_date)}>
-                            <Text size="xs" c="dimmed" className={blameClasses.age}>
-                              {formatRelativeTime(block.commit.authored_date)}
-                            </Text>
+                        <div className={blameClasses.infoLine}>
+                          <Tooltip label={block.commit.id}>
+                            <span className={blameClasses.sha}>
+                              {block.commit.short_id ?? shortSha(block.commit.id)}
+                            </span>
                           </Tooltip>
-                        </Group>
-                        <Text size="xs" c="dimmed" truncate title={block.commit.message}>
-                          {commitTitle(block.commit)}
-                        </Text>
+                          <span className={blameClasses.author} title={block.commit.author_email}>
+                            {block.commit.author_name}
+                          </span>
+                          <span className={blameClasses.title} title={block.commit.message}>
+                            {commitTitle(block.commit)}
+                          </span>
+                          <Tooltip label={formatDateTime(block.commit.authored_date)}>
+                            <span className={blameClasses.age}>
+                              {formatRelativeTime(block.commit.authored_date)}
+                            </span>
+                          </Tooltip>
+                        </div>
                       </td>
                     ) : null}
                     <td className={blameClasses.lineNumber}>{lineNumber}</td>

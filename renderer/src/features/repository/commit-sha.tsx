@@ -5,7 +5,7 @@ import { shortSha } from './blame-rows.js';
 /** A short SHA in monospace with a button that copies the full SHA. */
 export function CommitSha({ sha, withCopy = true }: { sha: string; withCopy?: boolean }) {
   return (
-    <Group gap={2} wrap="nowrap">
+    <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
       <Badge
         variant="light"
         color="gray"
@@ -15,6 +15,7 @@ export function CommitSha({ sha, withCopy = true }: { sha: string; withCopy?: bo
         size="md"
         radius="sm"
         title={sha}
+        style={{ minWidth: 'max-content' }}
         data-testid="commit-sha"
       >
         {shortSha(sha)}

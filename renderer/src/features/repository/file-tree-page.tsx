@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  ThemeIcon,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +20,6 @@ import {
   IconFilter,
   IconFolder,
   IconFolderOff,
-  IconGitCommit,
   IconHistory,
   IconPackage,
   IconSearch,
@@ -60,6 +58,12 @@ export function FileTreePage() {
   const linkRef = useLinkRef();
   const path = trimSlashes(useParams()['*'] ?? '');
   const [filter, setFilter] = useState('');
+  // The filter belongs to one folder: opening another (or going back) starts unfiltered.
+  const [filterPath, setFilterPath] = useState(path);
+  if (filterPath !== path) {
+    setFilterPath(path);
+    setFilter('');
+  }
   const filterRef = useRef<HTMLInputElement>(null);
   useHotkeys([['t', () => filterRef.current?.focus()]]);
 
@@ -245,12 +249,6 @@ export function FileTreePage() {
                 {tree.data?.truncated ? ' (first 2,000 shown)' : ''}
               </Text>
             ) : null}
-            <ThemeIcon variant="transparent" color="gray" size="sm" aria-hidden>
-              <IconGitCommit size={14} />
-            </ThemeIcon>
-            <Text size="xs" c="dimmed" ff="monospace">
-              {ref}
-            </Text>
           </Group>
         </Group>
         {body}

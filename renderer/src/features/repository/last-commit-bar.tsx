@@ -26,8 +26,13 @@ export function LastCommitBar({ sha }: { sha: string }) {
               {commitTitle(commit.data)}
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <RelativeTime iso={commit.data.committed_date} size="sm" c="dimmed" />
+          <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <RelativeTime
+              iso={commit.data.committed_date}
+              size="sm"
+              c="dimmed"
+              style={{ whiteSpace: 'nowrap' }}
+            />
             <CommitSha sha={commit.data.id} />
           </Group>
         </Group>

@@ -83,25 +83,25 @@ function ImportVariables({ profileId, variables, onClose }: ImportVariablesModal
   const apply = () => {
     setFrozen(rows);
     setResults(new Map());
-    importVariables.mutate(
-      {
-        steps,
-        onProgress: (_done, result) => setResults((previous) => new Map(previous).set(result.key, result)),
-      },
-      {
-        onSuccess: (all) => {
-          const bad = all.filter((result) => !result.ok).length;
-          notifications.show({
-            color: bad > 0 ? 'orange' : 'teal',
-            title: bad > 0 ? 'Import finished with errors' : 'Variables imported',
-            message:
-              bad > 0
-                ? `${all.length - bad} of ${all.length} changes applied; ${bad} failed.`
-                : `${all.length} ${all.length === 1 ? 'change' : 'changes'} applied.`,
-          });
-        },
-      },
-    );
+    importVariables.mutate({
+      steps,
+      onProgress: (_done, result) => setResults((previous) => new Map(previous).set(result.key, result)),
+    });
+  };
+
+  // The dialog shows the outcome itself; the notification says it once the dialog is gone.
+  const done = () => {
+    const all = [...results.values()];
+    const bad = all.filter((result) => !result.ok).length;
+    notifications.show({
+      color: bad > 0 ? 'orange' : 'teal',
+      title: bad > 0 ? 'Import finished with errors' : 'Variables imported',
+      message:
+        bad > 0
+          ? `${all.length - bad} of ${all.length} changes applied; ${bad} failed.`
+          : `${all.length} ${all.length === 1 ? 'change' : 'changes'} applied.`,
+    });
+    onClose();
   };
 
   const locked = applying || finished;
@@ -140,23 +140,25 @@ function ImportVariables({ profileId, variables, onClose }: ImportVariablesModal
         spellCheck={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
       />
-      <Group gap="xl">
-        <Checkbox
-          label="Protect new variables"
-          checked={options.protected}
-          onChange={(event) => setOptions({ ...options, protected: event.currentTarget.checked })}
-          disabled={locked}
-        />
-        <Checkbox
-          label="Mask new variables"
-          checked={options.masked}
-          onChange={(event) => setOptions({ ...options, masked: event.currentTarget.checked })}
-          disabled={locked}
-        />
+      <Stack gap={6}>
+        <Group gap="xl">
+          <Checkbox
+            label="Protect new variables"
+            checked={options.protected}
+            onChange={(event) => setOptions({ ...options, protected: event.currentTarget.checked })}
+            disabled={locked}
+          />
+          <Checkbox
+            label="Mask new variables"
+            checked={options.masked}
+            onChange={(event) => setOptions({ ...options, masked: event.currentTarget.checked })}
+            disabled={locked}
+          />
+        </Group>
         <Text size="xs" c="dimmed">
           Existing variables keep their type and flags; only their value changes.
         </Text>
-      </Group>
+      </Stack>
 
       {rows.length > 0 ? (
         <Stack gap="xs">
@@ -217,7 +219,7 @@ function ImportVariables({ profileId, variables, onClose }: ImportVariablesModal
 
       <Group justify="flex-end" gap="sm">
         {finished ? (
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={done}>Done</Button>
         ) : (
           <>
             <Button variant="default" onClick={onClose} disabled={applying}>

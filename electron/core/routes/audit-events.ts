@@ -1,0 +1,152 @@
+/**
+ * Audit events (doc/api/audit_events.md): `GET /audit_events` and `/audit_events/:id` (administrators),
+ * `GET /groups/:id/audit_events[/:audit_event_id]`, `GET /projects/:id/audit_events[/:audit_event_id]`
+ * (role rules in services/audit/audit-events-service.ts). Lists are newest first with GitLab's offset
+ * pagination, or walked by keyset with `pagination=keyset` (`order_by=id`, `sort=desc` default or `asc`,
+ * `cursor` from the `Link` rel="next" URL). Read-only: there is no route that changes an event.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { presentAuditEvent } from '../entities/audit-events.js';
+import { isKeysetRequest, readKeysetPageRequest, setKeysetHeaders } from '../http/pagination.js';
+import { findReadableGroup, findReadableProject, requireAdmin } from '../services/access/project-access.js';
+import {
+  getGroupAuditEvent,
+  getInstanceAuditEvent,
+  getProjectAuditEvent,
+  groupAuditScope,
+  instanceAuditScope,
+  listAuditEventsKeyset,
+  listAuditEventsOffset,
+  projectAuditScope,
+} from '../services/audit/audit-events-service.js';
+import type { AuditEventQuery, AuditScope } from '../services/audit/audit-events-service.js';
+import { ParameterError } from '../services/errors.js';
+import { pageOf, pathParam, sendPage } from './respond.js';
+
+/** `entity_type` values GitLab accepts (AuditEventFinder::VALID_ENTITY_TYPES). */
+export const AUDIT_EVENT_ENTITY_TYPES = ['User', 'Group', 'Project', 'Gitlab::Audit::InstanceScope'] as const;
+
+/** Keyset orders audit events support: by id, newest first (GitLab's only order) or oldest first. */
+const KEYSET_ORDERS = { id: ['desc', 'asc'] } as const;
+
+const TIME_FORM = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
+
+/**
+ * A `YYYY-MM-DDTHH:MM:SSZ` time as stored (`…:SS.000Z`), or null when the text is in another form or
+ * names no real instant (month 13, February 30).
+ */
+export function parseAuditTime(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  const m = TIME_FORM.exec(raw);
+  if (!m) return null;
+  const date = new Date(`${raw.slice(0, 19)}.000Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  const iso = date.toISOString();
+  return iso.slice(0, 19) === raw.slice(0, 19) ? iso : null;
+}
+
+function present(v: unknown): boolean {
+  return v !== undefined && v !== null && v !== '';
+}
+
+/**
+ * Read the filters a list takes; `withEntity` adds `entity_type`/`entity_id` (instance list).
+ * @throws ParameterError with Grape's words, several joined by ", ".
+ */
+export function readAuditEventQuery(params: Record<string, unknown>, withEntity: boolean): AuditEventQuery {
+  const errors: string[] = [];
+  const q: AuditEventQuery = {};
+  if (withEntity) {
+    if (present(params.entity_type)) {
+      const t = String(params.entity_type);
+      if ((AUDIT_EVENT_ENTITY_TYPES as readonly string[]).includes(t)) q.entityType = t;
+      else errors.push('entity_type does not have a valid value');
+    }
+    if (present(params.entity_id)) {
+      const s = String(params.entity_id).trim();
+      if (/^\d{1,15}$/.test(s)) q.entityId = Number(s);
+      else errors.push('entity_id is invalid');
+      // Grape's `given :entity_id do requires :entity_type end`.
+      if (!present(params.entity_type)) errors.push('entity_type is missing');
+    }
+  }
+  for (const name of ['created_after', 'created_before'] as const) {
+    if (!present(params[name])) continue;
+    const at = parseAuditTime(params[name]);
+    if (at === null) errors.push(`${name} is invalid`);
+    else if (name === 'created_after') q.createdAfter = at;
+    else q.createdBefore = at;
+  }
+  if (errors.length) throw new ParameterError(errors.join(', '));
+  return q;
+}
+
+/**
+ * Read the list's filters and paging, then send the page of `scope`: offset pages with GitLab's headers,
+ * or a keyset page with `Link` rel="next" while more events exist. The caller has checked access already,
+ * so a refused caller gets 403/404 before any parameter error.
+ */
+function sendEvents(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  scope: AuditScope,
+  withEntity: boolean,
+): FastifyReply {
+  const q = readAuditEventQuery(req.gparams, withEntity);
+  if (isKeysetRequest(req.gparams)) {
+    const k = readKeysetPageRequest(req.gparams, KEYSET_ORDERS);
+    const page = listAuditEventsKeyset(req.svc, scope, q, { limit: k.perPage, sort: k.sort, after: k.after });
+    setKeysetHeaders(req, reply, k, page.nextAfter, req.svc.externalUrl());
+    return reply.send(page.rows.map(presentAuditEvent));
+  }
+  const pageReq = pageOf(req);
+  const page = listAuditEventsOffset(req.svc, scope, q, pageReq.perPage, pageReq.offset);
+  return sendPage(req, reply, pageReq, page.total, page.rows.map(presentAuditEvent));
+}
+
+/** Integer path parameter as Grape's `requires :<name>, type: Integer` reads it (400 otherwise). */
+function idParam(req: FastifyRequest, name: string): number {
+  const v = pathParam(req, name);
+  if (!/^\d{1,15}$/.test(v)) throw new ParameterError(`${name} is invalid`);
+  return Number(v);
+}
+
+export async function auditEventsRoutes(app: FastifyInstance): Promise<void> {
+  /**
+   * `GET /audit_events` (administrators): `created_after`, `created_before` (`YYYY-MM-DDTHH:MM:SSZ`),
+   * `entity_type` (User, Group, Project, Gitlab::Audit::InstanceScope), `entity_id` (needs entity_type).
+   */
+  app.get('/audit_events', async (req, reply) =>
+    sendEvents(req, reply, instanceAuditScope(req.svc), true),
+  );
+
+  /** `GET /audit_events/:id` (administrators). 404 `Audit Event Not Found`. */
+  app.get('/audit_events/:id', async (req) => {
+    requireAdmin(req.svc);
+    return presentAuditEvent(getInstanceAuditEvent(req.svc, idParam(req, 'id')));
+  });
+
+  /** `GET /groups/:id/audit_events`: Owners all, Developers and Maintainers their own; `created_after`/`created_before`. */
+  app.get('/groups/:id/audit_events', { config: { auth: 'optional' } }, async (req, reply) => {
+    const group = findReadableGroup(req.svc, pathParam(req, 'id'));
+    return sendEvents(req, reply, groupAuditScope(req.svc, group), false);
+  });
+
+  /** `GET /groups/:id/audit_events/:audit_event_id`: group Owners and administrators. */
+  app.get('/groups/:id/audit_events/:audit_event_id', { config: { auth: 'optional' } }, async (req) => {
+    const group = findReadableGroup(req.svc, pathParam(req, 'id'));
+    return presentAuditEvent(getGroupAuditEvent(req.svc, group, idParam(req, 'audit_event_id')));
+  });
+
+  /** `GET /projects/:id/audit_events`: Maintainers and above all, Developers their own; `created_after`/`created_before`. */
+  app.get('/projects/:id/audit_events', { config: { auth: 'optional' } }, async (req, reply) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    return sendEvents(req, reply, projectAuditScope(req.svc, project), false);
+  });
+
+  /** `GET /projects/:id/audit_events/:audit_event_id`: project Maintainers, Owners and administrators. */
+  app.get('/projects/:id/audit_events/:audit_event_id', { config: { auth: 'optional' } }, async (req) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    return presentAuditEvent(getProjectAuditEvent(req.svc, project, idParam(req, 'audit_event_id')));
+  });
+}

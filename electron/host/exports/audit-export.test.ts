@@ -1,0 +1,348 @@
+/**
+ * Audit events export against a real embedded core: events are produced by real API calls (users,
+ * tokens, projects, members), then exported through the host's API proxy and read back with csv-parse.
+ */
+import { parse } from 'csv-parse/sync';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AuditEvent } from '../../../shared/audit-events.js';
+import type { ApiRequest, ApiResponse } from '../../../shared/ipc-contract.js';
+import { createHost, type Host } from '../host.js';
+import { loadCreateCore } from '../load-core.js';
+import { freePort } from '../test/fake-gitlab.js';
+import { createKeyFileCipher } from '../vault/key-file-cipher.js';
+import { AUDIT_CSV_COLUMNS } from './audit-csv.js';
+import { writeAuditExport } from './audit-export.js';
+import { createExportJobs } from './export-jobs.js';
+
+const NASTY_NAME = 'Ada, "The Countess"\nLovelace';
+const FORMULA_TOKEN_NAME = '=HYPERLINK("http://evil.example","click")';
+
+let dir: string;
+let exportDir: string;
+let host: Host;
+let adaToken: string;
+let adaProjectId: number;
+
+async function api<T = unknown>(req: Omit<ApiRequest, 'profileId'>): Promise<ApiResponse<T>> {
+  return (await host.proxy.request({ ...req, profileId: 'embedded' })) as ApiResponse<T>;
+}
+
+async function ok<T>(req: Omit<ApiRequest, 'profileId'>): Promise<T> {
+  const res = await api<T>(req);
+  if (res.status >= 300) throw new Error(`${req.method} ${req.path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Every instance audit event, newest first, read with offset pages (independent of the export's walk). */
+async function allEvents(): Promise<AuditEvent[]> {
+  const events: AuditEvent[] = [];
+  for (let page = 1; ; page++) {
+    const res = await api<AuditEvent[]>({
+      method: 'GET',
+      path: '/audit_events',
+      query: { per_page: 100, page },
+    });
+    events.push(...res.body);
+    if (!res.headers['x-next-page']) return events;
+  }
+}
+
+let listening: Promise<string> | undefined;
+/** The core over loopback HTTP, to stand in for a remote instance. */
+function loopbackUrl(): Promise<string> {
+  listening ??= host.core!.listen({ port: 0 });
+  return listening;
+}
+
+async function files(folder: string): Promise<string[]> {
+  return (await readdir(folder)).sort();
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'outpost-export-'));
+  exportDir = join(dir, 'exports');
+  host = await createHost({
+    appDataDir: dir,
+    shell: 'browser-host',
+    version: '0',
+    cipher: await createKeyFileCipher(join(dir, 'host')),
+    cipherId: 'key-file',
+    createCore: await loadCreateCore(),
+    openExternal: async () => undefined,
+    remoteTimeoutMs: 2000,
+    env: {},
+    exportDir,
+  });
+  const ada = await ok<{ id: number }>({
+    method: 'POST',
+    path: '/users',
+    body: { username: 'ada', name: NASTY_NAME, email: 'ada@example.com', password: 'correct-horse-battery-1' },
+  });
+  adaToken = (
+    await ok<{ token: string }>({
+      method: 'POST',
+      path: `/users/${ada.id}/personal_access_tokens`,
+      body: { name: 'ada-cli', scopes: ['api'] },
+    })
+  ).token;
+  // Ada creates a project herself: its event carries her name (commas, quotes, a newline).
+  const created = await host.core!.inject({
+    method: 'POST',
+    url: '/api/v4/projects',
+    headers: { 'private-token': adaToken, 'content-type': 'application/json' },
+    payload: JSON.stringify({ name: 'ada-project' }),
+  });
+  expect(created.statusCode).toBe(201);
+  adaProjectId = (JSON.parse(created.body) as { id: number }).id;
+  // A token named like a formula, revoked: its name lands in target_details.
+  const formula = await ok<{ id: number }>({
+    method: 'POST',
+    path: `/users/${ada.id}/personal_access_tokens`,
+    body: { name: FORMULA_TOKEN_NAME, scopes: ['read_api'] },
+  });
+  await ok({ method: 'DELETE', path: `/personal_access_tokens/${formula.id}` });
+  for (let i = 1; i <= 12; i++) {
+    const project = await ok<{ id: number }>({ method: 'POST', path: '/projects', body: { name: `p-${i}` } });
+    if (i === 1) {
+      await ok({
+        method: 'POST',
+        path: `/projects/${project.id}/members`,
+        body: { user_id: ada.id, access_level: 30 },
+      });
+      await ok({
+        method: 'PUT',
+        path: `/projects/${project.id}/members/${ada.id}`,
+        body: { access_level: 40 },
+      });
+    }
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await host?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('writeAuditExport over the embedded core', () => {
+  it('writes CSV every event once, in column order, quoting commas, quotes and newlines', async () => {
+    const expected = await allEvents();
+    expect(expected.length).toBeGreaterThan(20);
+    const file = join(dir, 'all.csv');
+    const progress: number[] = [];
+    const { written } = await writeAuditExport({
+      proxy: host.proxy,
+      profileId: 'embedded',
+      format: 'csv',
+      filters: {},
+      file,
+      pageSize: 7,
+      onProgress: (n) => progress.push(n),
+    });
+    expect(written).toBe(expected.length);
+    expect(progress.at(-1)).toBe(expected.length);
+    expect(progress.length).toBe(Math.ceil(expected.length / 7));
+
+    const text = await readFile(file, 'utf8');
+    const header = parse(text, { to_line: 1 }) as string[][];
+    expect(header[0]).toEqual([...AUDIT_CSV_COLUMNS]);
+    const rows = parse(text, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((r) => Number(r.id))).toEqual(expected.map((e) => e.id));
+
+    const adaRow = rows.find((r) => r.entity_id === String(adaProjectId) && r.author_name === NASTY_NAME);
+    expect(adaRow).toMatchObject({ entity_type: 'Project', target_type: 'Project' });
+    const formulaRow = rows.find((r) => r.target_details?.includes('HYPERLINK'));
+    expect(formulaRow?.target_details).toBe(`'${FORMULA_TOKEN_NAME}`);
+    const changed = rows.find((r) => r.from === 'Developer');
+    expect(changed).toMatchObject({ to: 'Maintainer', action: 'Changed access_level from Developer to Maintainer' });
+    expect(rows.some((r) => r.action === 'Added user_access as Developer')).toBe(true);
+    // No cell of the file starts a formula.
+    for (const row of rows) {
+      for (const value of Object.values(row)) expect(value).not.toMatch(/^[=+@\t\r]|^-(?!\d+$)/);
+    }
+    expect(await files(dir)).not.toContain('all.csv.part');
+  });
+
+  it('writes NDJSON: one valid event per line, equal to the API’s', async () => {
+    const expected = await allEvents();
+    const file = join(dir, 'all.ndjson');
+    const { written } = await writeAuditExport({
+      proxy: host.proxy,
+      profileId: 'embedded',
+      format: 'ndjson',
+      filters: {},
+      file,
+      pageSize: 5,
+    });
+    const text = await readFile(file, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text.slice(0, -1).split('\n');
+    expect(lines).toHaveLength(written);
+    expect(lines.map((line) => JSON.parse(line) as AuditEvent)).toEqual(expected);
+    expect(lines.find((line) => line.includes('Countess'))).toContain('\\n');
+  });
+
+  it('filters by entity and writes only a header when nothing matches', async () => {
+    const file = join(dir, 'ada.csv');
+    await writeAuditExport({
+      proxy: host.proxy,
+      profileId: 'embedded',
+      format: 'csv',
+      filters: { entity_type: 'Project', entity_id: adaProjectId },
+      file,
+    });
+    const rows = parse(await readFile(file, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.entity_type === 'Project' && r.entity_id === String(adaProjectId))).toBe(true);
+
+    const empty = join(dir, 'empty.csv');
+    const { written } = await writeAuditExport({
+      proxy: host.proxy,
+      profileId: 'embedded',
+      format: 'csv',
+      filters: { created_before: '2000-01-01T00:00:00Z' },
+      file: empty,
+    });
+    expect(written).toBe(0);
+    expect(await readFile(empty, 'utf8')).toBe(`${AUDIT_CSV_COLUMNS.join(',')}\n`);
+  });
+
+  it('walks every event exactly once while new events arrive', async () => {
+    const before = await allEvents();
+    let made = 0;
+    const busy = {
+      request: async (req: ApiRequest) => {
+        const res = await host.proxy.request(req);
+        // Each page served is followed by a new project (new events) before the next page is asked for.
+        await ok({ method: 'POST', path: '/projects', body: { name: `late-${++made}` } });
+        return res;
+      },
+    };
+    const file = join(dir, 'moving.ndjson');
+    const { written } = await writeAuditExport({
+      proxy: busy,
+      profileId: 'embedded',
+      format: 'ndjson',
+      filters: {},
+      file,
+      pageSize: 4,
+    });
+    expect(made).toBeGreaterThan(5);
+    const ids = (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as AuditEvent).id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(before.map((e) => e.id));
+    expect(written).toBe(before.length);
+    expect((await allEvents()).length).toBeGreaterThan(before.length);
+  });
+});
+
+describe('export jobs', () => {
+  it('runs in the background to done, reporting the count and the file in the export folder', async () => {
+    const total = (await allEvents()).length;
+    const { exportId } = await host.exports.start({ kind: 'audit_events', format: 'csv', filters: {} });
+    expect(exportId).toEqual(expect.any(String));
+    await vi.waitFor(() => expect(host.exports.status(exportId!).state).toBe('done'), { timeout: 20_000 });
+    const status = host.exports.status(exportId!);
+    expect(status).toMatchObject({ written: total, expected: total, format: 'csv' });
+    expect(status.file).toMatch(new RegExp(`^${exportDir}/audit-events-\\d{4}-\\d{2}-\\d{2}-\\d{6}\\.csv$`));
+    const rows = parse(await readFile(status.file!, 'utf8'), { columns: true }) as unknown[];
+    expect(rows).toHaveLength(total);
+    // A second export in the same second gets its own name.
+    const again = await host.exports.start({ kind: 'audit_events', format: 'csv', filters: {} });
+    await vi.waitFor(() => expect(host.exports.status(again.exportId!).state).toBe('done'), {
+      timeout: 20_000,
+    });
+    expect(host.exports.status(again.exportId!).file).not.toBe(status.file);
+    expect(() => host.exports.status('nope')).toThrow(/not known/);
+  });
+
+  it('cancel stops the walk and leaves no file behind', async () => {
+    const folder = join(dir, 'cancel');
+    await mkdir(folder);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let pages = 0;
+    const slow = {
+      request: async (req: ApiRequest) => {
+        if (!req.query || req.query.pagination === 'keyset' || req.path.includes('cursor=')) {
+          pages += 1;
+          if (pages > 1) await gate;
+        }
+        return host.proxy.request(req);
+      },
+    };
+    const jobs = createExportJobs({
+      proxy: slow,
+      resolveProfileId: () => 'embedded',
+      exportDir: folder,
+      pageSize: 3,
+    });
+    const { exportId } = await jobs.start({ kind: 'audit_events', format: 'csv', filters: {} });
+    await vi.waitFor(() => expect(jobs.status(exportId!).written).toBe(3));
+    expect(await files(folder)).toEqual([expect.stringMatching(/^audit-events-.*\.csv\.part$/)]);
+    const cancelling = jobs.cancel(exportId!);
+    release();
+    const status = await cancelling;
+    expect(status).toMatchObject({ state: 'canceled', written: 3 });
+    expect(status.file).toBeUndefined();
+    expect(await files(folder)).toEqual([]);
+    // Canceling again changes nothing.
+    expect(await jobs.cancel(exportId!)).toMatchObject({ state: 'canceled' });
+  });
+
+  it('fails with a clear error for an unreachable instance and a non-administrator', async () => {
+    const folder = join(dir, 'failures');
+    const jobs = createExportJobs({
+      proxy: host.proxy,
+      resolveProfileId: (id) => (id === undefined ? host.profiles.active() : host.profiles.get(id)).id,
+      exportDir: folder,
+    });
+    const down = await host.profiles.addRemote({
+      name: 'Down',
+      url: `http://127.0.0.1:${await freePort()}`,
+      token: 'glpat-unreachable-0000000000',
+    });
+    const failed = await jobs.start({ kind: 'audit_events', profileId: down.id, format: 'csv', filters: {} });
+    await vi.waitFor(() => expect(jobs.status(failed.exportId!).state).toBe('failed'));
+    expect(jobs.status(failed.exportId!).error).toMatch(
+      /^Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)\. Check the URL and your network\.$/,
+    );
+
+    // The core over loopback HTTP as a "remote" instance with Ada's (non-administrator) token.
+    const url = await loopbackUrl();
+    const asAda = await host.profiles.addRemote({ name: 'Ada', url, token: adaToken });
+    const refused = await jobs.start({ kind: 'audit_events', profileId: asAda.id, format: 'ndjson', filters: {} });
+    await vi.waitFor(() => expect(jobs.status(refused.exportId!).state).toBe('failed'));
+    expect(jobs.status(refused.exportId!).error).toMatch(/403 Forbidden.*administrator/);
+    expect(await files(folder)).toEqual([]);
+
+    await expect(jobs.start({ kind: 'audit_events', profileId: 'nope', format: 'csv', filters: {} })).rejects.toThrow();
+  });
+
+  it('exports from a remote instance over HTTP, following absolute Link URLs', async () => {
+    const url = await loopbackUrl();
+    const rootToken = (await host.vault.get('embedded'))!;
+    const remote = await host.profiles.addRemote({ name: 'Loopback', url, token: rootToken });
+    const file = join(dir, 'remote.ndjson');
+    const { written } = await writeAuditExport({
+      proxy: host.proxy,
+      profileId: remote.id,
+      format: 'ndjson',
+      filters: { entity_type: 'Project' },
+      file,
+      pageSize: 10,
+    });
+    const expected = (await allEvents()).filter((e) => e.entity_type === 'Project');
+    expect(written).toBe(expected.length);
+    const ids = (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as AuditEvent).id);
+    expect(ids).toEqual(expected.map((e) => e.id));
+  });
+});

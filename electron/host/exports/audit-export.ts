@@ -1,0 +1,129 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import type { AuditEvent, AuditEventFilters } from '../../../shared/audit-events.js';
+import type { ApiQueryValue, ExportFormat } from '../../../shared/ipc-contract.js';
+import type { ApiProxy } from '../proxy/api-proxy.js';
+import { AUDIT_CSV_COLUMNS, auditCsvRecord } from './audit-csv.js';
+import { ExportError, pageFailureMessage, walkKeysetPages } from './keyset-pages.js';
+
+/** Events per keyset page (GitLab's largest `per_page`). */
+export const AUDIT_EXPORT_PAGE_SIZE = 100;
+
+/** Options of {@link writeAuditExport}. */
+export interface AuditExportWrite {
+  proxy: Pick<ApiProxy, 'request'>;
+  profileId: string;
+  format: ExportFormat;
+  filters: AuditEventFilters;
+  /** Final path; the export writes `<file>.part` and renames it when complete. */
+  file: string;
+  signal?: AbortSignal;
+  /** Called after each page with the running count of records handed to the file. */
+  onProgress?: (written: number) => void;
+  /** Events per page (default {@link AUDIT_EXPORT_PAGE_SIZE}). */
+  pageSize?: number;
+}
+
+/** The filters as query parameters (absent ones left out). Pure. */
+export function auditFilterQuery(filters: AuditEventFilters): Record<string, ApiQueryValue> {
+  const query: Record<string, ApiQueryValue> = {};
+  if (filters.created_after) query.created_after = filters.created_after;
+  if (filters.created_before) query.created_before = filters.created_before;
+  if (filters.entity_type) query.entity_type = filters.entity_type;
+  if (filters.entity_id !== undefined) query.entity_id = filters.entity_id;
+  return query;
+}
+
+/**
+ * How many events match `filters`, from `x-total` of a one-row offset page; null when the instance
+ * does not say (GitLab leaves `x-total` out above 10,000 rows) or the count request fails for a
+ * reason other than access. Errors: ExportError for 401/403 (the export itself would fail the same
+ * way); the proxy's BridgeError.
+ */
+export async function countAuditEvents(
+  proxy: Pick<ApiProxy, 'request'>,
+  profileId: string,
+  filters: AuditEventFilters,
+): Promise<number | null> {
+  const response = await proxy.request({
+    method: 'GET',
+    path: '/audit_events',
+    query: { ...auditFilterQuery(filters), per_page: 1, page: 1 },
+    profileId,
+  });
+  if (response.status === 401 || response.status === 403) {
+    throw new ExportError(pageFailureMessage(response));
+  }
+  const total = Number(response.headers['x-total']);
+  return response.status === 200 && response.headers['x-total'] && Number.isSafeInteger(total) && total >= 0
+    ? total
+    : null;
+}
+
+/**
+ * Exports the instance audit events matching `filters` to `file`: walks `GET /audit_events` with
+ * keyset pagination (newest first, `order_by=id&sort=desc`, following each `Link: rel="next"`) and
+ * streams every event into `<file>.part`, then renames it to `file`.
+ * - CSV: a header row, then one row per event in `AUDIT_CSV_COLUMNS` order (csv-stringify quotes
+ *   commas, quotes and newlines; cells are formula-safe).
+ * - NDJSON: each event exactly as the instance returned it, one JSON object per line.
+ * On failure or abort the part file is removed and nothing is left at `file`.
+ * Returns the number of events written.
+ * Errors: ExportError (instance refusals), the proxy's BridgeError, fs errors, the signal's AbortError.
+ */
+export async function writeAuditExport(options: AuditExportWrite): Promise<{ written: number }> {
+  const { proxy, profileId, format, filters, file, signal, onProgress } = options;
+  const part = `${file}.part`;
+  let written = 0;
+  const pages = walkKeysetPages<AuditEvent>(proxy, {
+    profileId,
+    path: '/audit_events',
+    query: {
+      ...auditFilterQuery(filters),
+      pagination: 'keyset',
+      per_page: options.pageSize ?? AUDIT_EXPORT_PAGE_SIZE,
+      order_by: 'id',
+      sort: 'desc',
+    },
+    ...(signal ? { signal } : {}),
+  });
+  const counted = async function* <T>(
+    render: (page: AuditEvent[]) => Iterable<T>,
+  ): AsyncGenerator<T, void, undefined> {
+    for await (const page of pages) {
+      yield* render(page);
+      written += page.length;
+      onProgress?.(written);
+    }
+  };
+
+  const out = createWriteStream(part, { flags: 'w', mode: 0o600 });
+  try {
+    if (format === 'csv') {
+      await pipeline(
+        Readable.from(counted((page) => page.map(auditCsvRecord))),
+        stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], eof: true }),
+        out,
+        { signal },
+      );
+    } else {
+      await pipeline(
+        Readable.from(
+          counted((page) => (page.length ? [page.map((event) => JSON.stringify(event)).join('\n') + '\n'] : [])),
+        ),
+        out,
+        { signal },
+      );
+    }
+    signal?.throwIfAborted();
+    await rename(part, file);
+  } catch (err) {
+    out.destroy();
+    await rm(part, { force: true });
+    throw err;
+  }
+  return { written };
+}
