@@ -44,7 +44,11 @@ describe('audit event page queries', () => {
 
   it.each([
     ['no filter', {}, /(SCAN|SEARCH) audit_events( USING INTEGER PRIMARY KEY \((rowid|id)<\?\))?$/],
-    ['entity', { entityType: 'Group', entityId: 1 }, /USING INDEX audit_events_entity \(entity_type=\? AND entity_id=\? AND (rowid|id)<\?\)/],
+    [
+      'entity',
+      { entityType: 'Group', entityId: 1 },
+      /USING INDEX audit_events_entity \(entity_type=\? AND entity_id=\? AND (rowid|id)<\?\)/,
+    ],
     [
       'entity, own events, window',
       { entityType: 'Project', entityId: 2, authorId: 2, ...window },
@@ -52,7 +56,11 @@ describe('audit event page queries', () => {
     ],
     ['entity type alone', { entityType: 'User' }, /USING INTEGER PRIMARY KEY \((rowid|id)<\?\)/],
     ['time window', window, /USING INTEGER PRIMARY KEY \((rowid|id)<\?\)/],
-    ['author alone', { authorId: 2 }, /USING (COVERING )?INDEX audit_events_author \(author_id=\? AND (rowid|id)<\?\)/],
+    [
+      'author alone',
+      { authorId: 2 },
+      /USING (COVERING )?INDEX audit_events_author \(author_id=\? AND (rowid|id)<\?\)/,
+    ],
   ] as [string, AuditEventFilter, RegExp][])('%s: id order from an index, no sort', (_name, f, expected) => {
     const p = plan(f, 'desc', 1000);
     expect(p).toMatch(expected);

@@ -13,7 +13,9 @@ export type PresentedAuditEvent = AuditEvent & { event_name: string | null };
 function parseDetails(text: string): AuditEventDetails {
   try {
     const parsed = JSON.parse(text) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as AuditEventDetails) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as AuditEventDetails)
+      : {};
   } catch {
     return {};
   }

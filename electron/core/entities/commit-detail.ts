@@ -7,6 +7,7 @@ import type { RepositoryCommitDetail } from '../../../shared/api-types/repositor
 import type { CommitDetailView } from '../services/repository/get-commit.js';
 import { presentCommit } from './commits.js';
 
+/** `GET /projects/:id/repository/commits/:sha`: the commit plus stats (when read), status, last_pipeline, project_id. */
 export function presentCommitDetail(v: CommitDetailView): RepositoryCommitDetail {
   return {
     ...presentCommit(v.commit, v.projectWebUrl),

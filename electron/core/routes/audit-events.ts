@@ -116,9 +116,7 @@ export async function auditEventsRoutes(app: FastifyInstance): Promise<void> {
    * `GET /audit_events` (administrators): `created_after`, `created_before` (`YYYY-MM-DDTHH:MM:SSZ`),
    * `entity_type` (User, Group, Project, Gitlab::Audit::InstanceScope), `entity_id` (needs entity_type).
    */
-  app.get('/audit_events', async (req, reply) =>
-    sendEvents(req, reply, instanceAuditScope(req.svc), true),
-  );
+  app.get('/audit_events', async (req, reply) => sendEvents(req, reply, instanceAuditScope(req.svc), true));
 
   /** `GET /audit_events/:id` (administrators). 404 `Audit Event Not Found`. */
   app.get('/audit_events/:id', async (req) => {

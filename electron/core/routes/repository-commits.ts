@@ -30,6 +30,7 @@ function codeProject(req: FastifyRequest) {
   return project;
 }
 
+/** Registers the repository commits list and single-commit routes. */
 export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<void> {
   /**
    * `GET /projects/:id/repository/commits`: newest first from `ref_name` (default branch by default);

@@ -115,6 +115,7 @@ function contentParams(req: FastifyRequest) {
   };
 }
 
+/** Registers the repository files routes (see the module comment). */
 export async function repositoryFilesRoutes(app: FastifyInstance): Promise<void> {
   /**
    * `GET /projects/:id/repository/files/:file_path?ref=`: file JSON (file_name, file_path, size,

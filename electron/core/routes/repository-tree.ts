@@ -12,6 +12,7 @@ import { requireCodeRead } from '../services/refs/project-repository.js';
 import { listRepositoryTree } from '../services/repository/list-tree.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
+/** Registers `GET /projects/:id/repository/tree`. */
 export async function repositoryTreeRoutes(app: FastifyInstance): Promise<void> {
   /** `GET /projects/:id/repository/tree`: readable anonymously on public projects. */
   app.get(

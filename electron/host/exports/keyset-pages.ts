@@ -1,6 +1,6 @@
 import type { ApiQueryValue, ApiResponse } from '../../../shared/ipc-contract.js';
 import type { ApiProxy } from '../proxy/api-proxy.js';
-import { linkToApiPath, parseLinkHeader } from './link-header.js';
+import { linkToApiPath, parseLinkHeader } from '../../../shared/link-header.js';
 
 /** A failure of an export that the administrator can act on; its message is shown as is. */
 export class ExportError extends Error {

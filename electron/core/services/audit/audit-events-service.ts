@@ -17,12 +17,7 @@ import {
 import type { AuditEventFilter, AuditEventRow, AuditEventSort } from '../../db/audit-events.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
 import type { ProjectRow } from '../../db/projects.js';
-import {
-  isAdmin,
-  namespaceAccessLevel,
-  projectAccessLevel,
-  requireAdmin,
-} from '../access/project-access.js';
+import { isAdmin, namespaceAccessLevel, projectAccessLevel, requireAdmin } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 

@@ -179,7 +179,8 @@ export function updateMember(
   const expiresAt = input.expires_at === undefined ? member.expires_at : input.expires_at;
   return ctx.db.transaction(() => {
     updateMemberRow(ctx.db, member.id, input.access_level, expiresAt, nowIso());
-    if (member.access_level !== input.access_level) {
+    // GitLab (AuditEventService#for_member :update) audits a changed role or expiry date, both in one event.
+    if (member.access_level !== input.access_level || member.expires_at !== expiresAt) {
       recordAuditEvent(ctx, {
         ...auditEntity(ctx, t),
         targetId: user.id,
@@ -190,7 +191,7 @@ export function updateMember(
           from: ACCESS_LEVEL_NAMES[member.access_level] ?? null,
           to: ACCESS_LEVEL_NAMES[input.access_level] ?? null,
         },
-        extra: { event_name: 'member_updated' },
+        extra: { event_name: 'member_updated', expiry_from: member.expires_at, expiry_to: expiresAt },
       });
     }
     return { member: findMember(ctx.db, sourceType(t), sourceId(t), userId)!, user };

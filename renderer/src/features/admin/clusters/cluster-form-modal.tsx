@@ -175,6 +175,7 @@ function ClusterForm({ profileId, cluster, clusters, onClose }: ClusterFormModal
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label="Cluster name"
+            description="How the Admin area lists it."
             placeholder="production"
             required
             disabled={!connectionEditable}
