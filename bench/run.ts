@@ -1,4 +1,5 @@
 /** `npm run bench`: runs every benchmark in turn and prints its figures. */
+import { benchAuditEvents } from './audit-events.js';
 import { benchCoreApi } from './core-api.js';
 import { benchRepositoryRead } from './repository-read.js';
 
@@ -7,3 +8,5 @@ console.log('\n## core API');
 await benchCoreApi();
 console.log('\n## repository reads (this checkout, imported)');
 await benchRepositoryRead();
+console.log('\n## audit events (1,000,000 unless OUTPOST_BENCH_AUDIT_EVENTS)');
+await benchAuditEvents();

@@ -181,12 +181,12 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
     await openTab(page, 'Protected branches');
     await expect(page.getByText('No branch is protected')).toBeVisible();
     const form = page.getByTestId('protect-branch-form');
-    const name = form.getByRole('textbox', { name: 'Branch' });
+    const name = form.getByRole('combobox', { name: 'Branch', exact: true });
     await name.fill('e2e-*');
     await expect(form.getByTestId('protect-matches')).toHaveText(`Matches 1 branch: ${BRANCH}.`);
     await name.fill(BRANCH);
     await page.keyboard.press('Escape');
-    await form.getByRole('textbox', { name: 'Allowed to push' }).click();
+    await form.getByRole('combobox', { name: 'Allowed to push' }).click();
     await page.getByRole('option', { name: 'No one' }).click();
     await form.getByRole('button', { name: 'Protect' }).click();
     await expect(page.getByText('Branch protected', { exact: true })).toBeVisible();

@@ -24,9 +24,9 @@ describe('linkToApiPath', () => {
     expect(
       linkToApiPath('http://localhost/api/v4/audit_events?cursor=eyJ9&per_page=100', '/audit_events'),
     ).toBe('/audit_events?cursor=eyJ9&per_page=100');
-    expect(
-      linkToApiPath('https://gl.example/gitlab/api/v4/audit_events?id_after=5', '/audit_events'),
-    ).toBe('/audit_events?id_after=5');
+    expect(linkToApiPath('https://gl.example/gitlab/api/v4/audit_events?id_after=5', '/audit_events')).toBe(
+      '/audit_events?id_after=5',
+    );
     expect(linkToApiPath('/api/v4/audit_events?page=2', '/audit_events')).toBe('/audit_events?page=2');
   });
   it('refuses links to anything else', () => {

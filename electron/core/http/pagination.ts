@@ -199,7 +199,8 @@ export function readKeysetPageRequest(
 ): KeysetPageRequest {
   const perPage = Math.min(readPositiveInt(params.per_page, 'per_page', DEFAULT_PER_PAGE), MAX_PER_PAGE);
   const defaultOrder = Object.keys(orders)[0]!;
-  const orderBy = params.order_by === undefined || params.order_by === '' ? defaultOrder : String(params.order_by);
+  const orderBy =
+    params.order_by === undefined || params.order_by === '' ? defaultOrder : String(params.order_by);
   const sorts = Object.hasOwn(orders, orderBy) ? orders[orderBy]! : [];
   const sort = params.sort === undefined || params.sort === '' ? sorts[0] : String(params.sort);
   if (sort === undefined || !(sorts as readonly string[]).includes(sort)) {

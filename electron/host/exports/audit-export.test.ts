@@ -32,7 +32,8 @@ async function api<T = unknown>(req: Omit<ApiRequest, 'profileId'>): Promise<Api
 
 async function ok<T>(req: Omit<ApiRequest, 'profileId'>): Promise<T> {
   const res = await api<T>(req);
-  if (res.status >= 300) throw new Error(`${req.method} ${req.path}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status >= 300)
+    throw new Error(`${req.method} ${req.path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
@@ -79,7 +80,12 @@ beforeAll(async () => {
   const ada = await ok<{ id: number }>({
     method: 'POST',
     path: '/users',
-    body: { username: 'ada', name: NASTY_NAME, email: 'ada@example.com', password: 'correct-horse-battery-1' },
+    body: {
+      username: 'ada',
+      name: NASTY_NAME,
+      email: 'ada@example.com',
+      password: 'correct-horse-battery-1',
+    },
   });
   adaToken = (
     await ok<{ token: string }>({
@@ -156,7 +162,10 @@ describe('writeAuditExport over the embedded core', () => {
     const formulaRow = rows.find((r) => r.target_details?.includes('HYPERLINK'));
     expect(formulaRow?.target_details).toBe(`'${FORMULA_TOKEN_NAME}`);
     const changed = rows.find((r) => r.from === 'Developer');
-    expect(changed).toMatchObject({ to: 'Maintainer', action: 'Changed access_level from Developer to Maintainer' });
+    expect(changed).toMatchObject({
+      to: 'Maintainer',
+      action: 'Changed access_level from Developer to Maintainer',
+    });
     expect(rows.some((r) => r.action === 'Added user_access as Developer')).toBe(true);
     // No cell of the file starts a formula.
     for (const row of rows) {
@@ -316,12 +325,19 @@ describe('export jobs', () => {
     // The core over loopback HTTP as a "remote" instance with Ada's (non-administrator) token.
     const url = await loopbackUrl();
     const asAda = await host.profiles.addRemote({ name: 'Ada', url, token: adaToken });
-    const refused = await jobs.start({ kind: 'audit_events', profileId: asAda.id, format: 'ndjson', filters: {} });
+    const refused = await jobs.start({
+      kind: 'audit_events',
+      profileId: asAda.id,
+      format: 'ndjson',
+      filters: {},
+    });
     await vi.waitFor(() => expect(jobs.status(refused.exportId!).state).toBe('failed'));
     expect(jobs.status(refused.exportId!).error).toMatch(/403 Forbidden.*administrator/);
     expect(await files(folder)).toEqual([]);
 
-    await expect(jobs.start({ kind: 'audit_events', profileId: 'nope', format: 'csv', filters: {} })).rejects.toThrow();
+    await expect(
+      jobs.start({ kind: 'audit_events', profileId: 'nope', format: 'csv', filters: {} }),
+    ).rejects.toThrow();
   });
 
   it('exports from a remote instance over HTTP, following absolute Link URLs', async () => {

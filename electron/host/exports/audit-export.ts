@@ -112,7 +112,9 @@ export async function writeAuditExport(options: AuditExportWrite): Promise<{ wri
     } else {
       await pipeline(
         Readable.from(
-          counted((page) => (page.length ? [page.map((event) => JSON.stringify(event)).join('\n') + '\n'] : [])),
+          counted((page) =>
+            page.length ? [page.map((event) => JSON.stringify(event)).join('\n') + '\n'] : [],
+          ),
         ),
         out,
         { signal },

@@ -8,7 +8,10 @@ import type { ExportFormat } from '../../../shared/ipc-contract.js';
  * Asks the user where to save an export (Electron: `dialog.showSaveDialog`). Resolves to an absolute
  * path, or null when the user dismissed the dialog.
  */
-export type PickSavePath = (request: { suggestedName: string; format: ExportFormat }) => Promise<string | null>;
+export type PickSavePath = (request: {
+  suggestedName: string;
+  format: ExportFormat;
+}) => Promise<string | null>;
 
 /**
  * Folder the browser host writes exports to (it has no native save dialog): `OUTPOST_EXPORT_DIR`

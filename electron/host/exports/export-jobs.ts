@@ -80,7 +80,8 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
 
   const find = (exportId: string): Job => {
     const job = jobs.get(exportId);
-    if (!job) throw new BridgeError('not_found', 'That export is not known (it may be from before a restart).');
+    if (!job)
+      throw new BridgeError('not_found', 'That export is not known (it may be from before a restart).');
     return job;
   };
   const snapshot = (job: Job): ExportStatus => ({ ...job.status });

@@ -107,7 +107,7 @@ export const NAV_SECTIONS: NavSection[] = [
         label: 'Audit events',
         icon: IconHistory,
         description: 'Who changed what and when on the instance, filterable by entity, author and date.',
-        built: false,
+        built: true,
       },
     ],
   },

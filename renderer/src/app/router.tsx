@@ -1,5 +1,6 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { AdminGuard } from '../features/admin/admin-guard.js';
+import { AuditEventsPage } from '../features/audit-events/audit-events-page.js';
 import { CiVariablesPage } from '../features/admin/ci-variables/ci-variables-page.js';
 import { ClustersPage } from '../features/admin/clusters/clusters-page.js';
 import { PlanLimitsPage } from '../features/admin/plan-limits/plan-limits-page.js';
@@ -71,6 +72,14 @@ export const routes: RouteObject[] = [
             element: (
               <AdminGuard>
                 <PlanLimitsPage />
+              </AdminGuard>
+            ),
+          },
+          {
+            path: 'admin/audit-events',
+            element: (
+              <AdminGuard>
+                <AuditEventsPage />
               </AdminGuard>
             ),
           },

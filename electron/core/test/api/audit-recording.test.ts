@@ -1,6 +1,6 @@
 /**
- * Audit events written by API calls. There is no audit events API yet, so these tests read the
- * `audit_events` table of the running core's SQLite file through a separate read-only connection.
+ * Audit events written by API calls, as stored: these tests read the `audit_events` table of the running
+ * core's SQLite file through a separate read-only connection (audit-events.test.ts reads them through the API).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCoreDatabase } from '../helpers/disk.js';

@@ -1,5 +1,11 @@
 import { Skeleton, Table } from '@mantine/core';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type TableMeta,
+} from '@tanstack/react-table';
 import classes from './admin-table.module.css';
 
 /** How a column sizes: shrink to its content, take the free space, or hold row actions. */
@@ -15,8 +21,13 @@ export interface AdminColumnMeta {
 /** Props of {@link AdminTable}. */
 export interface AdminTableProps<T> {
   data: T[];
-  /** Display columns (`columnHelper.display`): each cell reads `row.original`. */
+  /**
+   * Display columns (`columnHelper.display`), defined once at module level: TanStack Table renders
+   * each cell function as a component, so a new function per render would remount every cell.
+   */
   columns: ColumnDef<T, unknown>[];
+  /** What the cells need beyond their row (callbacks, UI state); read with {@link tableMeta}. */
+  meta?: TableMeta<T>;
   getRowId: (row: T) => string;
   /** Skeleton rows instead of data (first load). */
   loading: boolean;
@@ -27,6 +38,11 @@ export interface AdminTableProps<T> {
   minWidth?: number;
   /** Accessible name of the table. */
   label: string;
+}
+
+/** The `meta` an {@link AdminTable} was given, typed as the cells expect it. */
+export function tableMeta<M>(table: { options: { meta?: unknown } }): M {
+  return table.options.meta as M;
 }
 
 const SIZE_CLASSES: Record<AdminColumnSize, string | undefined> = {
@@ -53,9 +69,16 @@ export function AdminTable<T>({
   rowTestId,
   minWidth = 760,
   label,
+  meta,
 }: AdminTableProps<T>) {
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table v8 is not compiler-aware; nothing here is memoized by the compiler.
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId });
+  const table = useReactTable({
+    data,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId,
+    meta,
+  });
 
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   CloseButton,
@@ -163,7 +164,7 @@ export function BranchesPage() {
                         <Table.Td>
                           <Group gap={8} wrap="nowrap">
                             <IconGitBranch size={16} stroke={1.7} color="var(--mantine-color-dimmed)" />
-                            <Text
+                            <Anchor
                               component={Link}
                               to={fileRoute(projectId, 'tree', '', ref)}
                               size="sm"
@@ -172,7 +173,7 @@ export function BranchesPage() {
                               data-testid="branch-name"
                             >
                               {branch.name}
-                            </Text>
+                            </Anchor>
                             {branch.default ? (
                               <Badge size="sm" variant="light" color="outpost">
                                 default
@@ -190,16 +191,23 @@ export function BranchesPage() {
                             ) : null}
                           </Group>
                         </Table.Td>
-                        <Table.Td style={{ maxWidth: 0 }}>
-                          <Group gap="sm" wrap="nowrap">
-                            <CommitSha sha={branch.commit.id} withCopy={false} />
-                            <Text size="sm" truncate title={branch.commit.message}>
-                              {commitTitle(branch.commit)}
-                            </Text>
-                            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        <Table.Td style={{ maxWidth: 0, width: '50%' }}>
+                          <Stack gap={2}>
+                            <Group gap="sm" wrap="nowrap">
+                              <CommitSha sha={branch.commit.id} withCopy={false} />
+                              <Text
+                                size="sm"
+                                truncate
+                                title={branch.commit.message}
+                                style={{ flex: 1, minWidth: 0 }}
+                              >
+                                {commitTitle(branch.commit)}
+                              </Text>
+                            </Group>
+                            <Text size="xs" c="dimmed" truncate>
                               {branch.commit.author_name}
                             </Text>
-                          </Group>
+                          </Stack>
                         </Table.Td>
                         <Table.Td className={classes.shrink}>
                           <RelativeTime iso={branch.commit.committed_date} size="sm" c="dimmed" />

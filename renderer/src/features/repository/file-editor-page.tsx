@@ -308,7 +308,7 @@ export function FileEditorPage({ mode }: { mode: 'edit' | 'new' }) {
   const file = useQuery({
     ...repositoryQueries.file(profileId, projectId, ref, path),
     enabled: mode === 'edit',
-    // The editor starts from what is on the branch now, not from a cached copy.
+    // Check the branch for a newer version on opening; a newer one remounts the editor (key below).
     staleTime: 0,
     refetchOnMount: 'always',
   });
@@ -338,7 +338,7 @@ export function FileEditorPage({ mode }: { mode: 'edit' | 'new' }) {
         retrying={file.isFetching}
       />
     );
-  } else if (!file.data || (file.isFetching && !file.isFetchedAfterMount)) {
+  } else if (!file.data) {
     body = (
       <Paper withBorder p="md">
         <Stack gap={10}>

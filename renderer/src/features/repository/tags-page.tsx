@@ -204,8 +204,13 @@ export function TagsPage() {
                       </Table.Td>
                       <Table.Td>
                         {tag.release?.description ? (
-                          <Spoiler maxHeight={72} showLabel="Show more" hideLabel="Show less">
-                            <MarkdownView source={tag.release.description} />
+                          <Spoiler
+                            maxHeight={84}
+                            showLabel="Show more"
+                            hideLabel="Show less"
+                            styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}
+                          >
+                            <MarkdownView source={tag.release.description} compact />
                           </Spoiler>
                         ) : (
                           <Button

@@ -2,11 +2,11 @@ import { ActionIcon, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core'
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { CiVariable } from '../../../api/admin/ci-variables/types.js';
-import type { AdminColumnMeta } from '../admin-table.js';
+import { tableMeta, type AdminColumnMeta } from '../admin-table.js';
 import { VariableFlagBadges, VariableTypeBadge } from './variable-badges.js';
 import { VariableValueCell } from './variable-value-cell.js';
 
-/** What the variable rows can do, and which values are revealed. */
+/** What the variable rows can do, and which values are revealed; given to the table as its `meta`. */
 export interface CiVariableRowActions {
   isRevealed: (key: string) => boolean;
   onToggleReveal: (key: string) => void;
@@ -17,75 +17,80 @@ export interface CiVariableRowActions {
 const column = createColumnHelper<CiVariable>();
 const meta = (value: AdminColumnMeta) => value;
 
-/** Columns of the instance variable table: key, hidden value, type, flags, actions. */
-export function ciVariableColumns(actions: CiVariableRowActions): ColumnDef<CiVariable, unknown>[] {
-  return [
-    column.display({
-      id: 'key',
-      header: 'Key',
-      meta: meta({ skeletonWidth: '60%' }),
-      cell: ({ row }) => (
-        <Text size="sm" fw={600} ff="monospace" data-testid="variable-key" style={{ wordBreak: 'break-all' }}>
-          {row.original.key}
-        </Text>
-      ),
-    }),
-    column.display({
-      id: 'value',
-      header: 'Value',
-      meta: meta({ size: 'grow', skeletonWidth: '50%' }),
-      cell: ({ row }) => (
+/**
+ * Columns of the instance variable table: key, hidden value, type, flags, actions. Row actions and
+ * the revealed values come from the table's `meta` ({@link CiVariableRowActions}).
+ */
+export const ciVariableColumns: ColumnDef<CiVariable, unknown>[] = [
+  column.display({
+    id: 'key',
+    header: 'Key',
+    meta: meta({ skeletonWidth: '60%' }),
+    cell: ({ row }) => (
+      <Text size="sm" fw={600} ff="monospace" data-testid="variable-key" style={{ wordBreak: 'break-all' }}>
+        {row.original.key}
+      </Text>
+    ),
+  }),
+  column.display({
+    id: 'value',
+    header: 'Value',
+    meta: meta({ size: 'grow', skeletonWidth: '50%' }),
+    cell: ({ row, table }) => {
+      const actions = tableMeta<CiVariableRowActions>(table);
+      return (
         <VariableValueCell
           variableKey={row.original.key}
           value={row.original.value}
           revealed={actions.isRevealed(row.original.key)}
           onToggle={() => actions.onToggleReveal(row.original.key)}
         />
-      ),
-    }),
-    column.display({
-      id: 'variable_type',
-      header: 'Type',
-      meta: meta({ size: 'shrink', skeletonWidth: 64 }),
-      cell: ({ row }) => <VariableTypeBadge type={row.original.variable_type} />,
-    }),
-    column.display({
-      id: 'flags',
-      header: 'Attributes',
-      meta: meta({ size: 'shrink', skeletonWidth: 96 }),
-      cell: ({ row }) => <VariableFlagBadges variable={row.original} />,
-    }),
-    column.display({
-      id: 'actions',
-      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      meta: meta({ size: 'actions', skeletonWidth: 48 }),
-      cell: ({ row }) => {
-        const variable = row.original;
-        return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="Edit">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Edit ${variable.key}`}
-                onClick={() => actions.onEdit(variable)}
-              >
-                <IconPencil size={16} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${variable.key}`}
-                onClick={() => actions.onDelete(variable)}
-              >
-                <IconTrash size={16} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        );
-      },
-    }),
-  ];
-}
+      );
+    },
+  }),
+  column.display({
+    id: 'variable_type',
+    header: 'Type',
+    meta: meta({ size: 'shrink', skeletonWidth: 64 }),
+    cell: ({ row }) => <VariableTypeBadge type={row.original.variable_type} />,
+  }),
+  column.display({
+    id: 'flags',
+    header: 'Attributes',
+    meta: meta({ size: 'shrink', skeletonWidth: 96 }),
+    cell: ({ row }) => <VariableFlagBadges variable={row.original} />,
+  }),
+  column.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    meta: meta({ size: 'actions', skeletonWidth: 48 }),
+    cell: ({ row, table }) => {
+      const variable = row.original;
+      const actions = tableMeta<CiVariableRowActions>(table);
+      return (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Edit ${variable.key}`}
+              onClick={() => actions.onEdit(variable)}
+            >
+              <IconPencil size={16} stroke={1.7} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${variable.key}`}
+              onClick={() => actions.onDelete(variable)}
+            >
+              <IconTrash size={16} stroke={1.7} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      );
+    },
+  }),
+];

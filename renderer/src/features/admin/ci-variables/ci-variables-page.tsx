@@ -19,7 +19,7 @@ import { PageHeader } from '../../../components/page-header.js';
 import { AdminTable } from '../admin-table.js';
 import { ConfirmModal } from '../../../components/confirm-modal.js';
 import { AdminQueryError } from '../admin-query-error.js';
-import { ciVariableColumns } from './ci-variable-columns.js';
+import { ciVariableColumns, type CiVariableRowActions } from './ci-variable-columns.js';
 import { CiVariableFormModal } from './ci-variable-form-modal.js';
 import { downloadDotenv } from './download-dotenv.js';
 import { ImportVariablesModal } from './import-variables-modal.js';
@@ -50,7 +50,7 @@ export function CiVariablesPage() {
     setDialog({ kind: 'none' });
   };
 
-  const columns = ciVariableColumns({
+  const rowActions: CiVariableRowActions = {
     isRevealed: (key) => revealed.has(key),
     onToggleReveal: (key) =>
       setRevealed((previous) => {
@@ -60,7 +60,7 @@ export function CiVariablesPage() {
       }),
     onEdit: (variable) => setDialog({ kind: 'edit', variable }),
     onDelete: (variable) => setDialog({ kind: 'delete', variable }),
-  });
+  };
 
   const exportVariables = () => {
     const { skipped } = downloadDotenv(variables, profile.name);
@@ -183,7 +183,8 @@ export function CiVariablesPage() {
         <AdminTable
           label="Instance CI/CD variables"
           data={variables}
-          columns={columns}
+          columns={ciVariableColumns}
+          meta={rowActions}
           getRowId={(variable) => variable.key}
           loading={query.isPending}
           skeletonRows={4}

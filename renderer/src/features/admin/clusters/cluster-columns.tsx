@@ -3,10 +3,10 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { clusterPlatform, type InstanceCluster } from '../../../api/admin/clusters/types.js';
 import { RelativeTime } from '../../../components/relative-time.js';
-import type { AdminColumnMeta } from '../admin-table.js';
+import { tableMeta, type AdminColumnMeta } from '../admin-table.js';
 import { AUTHORIZATION_TYPE_SHORT } from './authorization-types.js';
 
-/** What the cluster rows can do. */
+/** What the cluster rows can do; given to the table as its `meta`. */
 export interface ClusterRowActions {
   onToggleEnabled: (cluster: InstanceCluster, enabled: boolean) => void;
   onEdit: (cluster: InstanceCluster) => void;
@@ -16,124 +16,127 @@ export interface ClusterRowActions {
 const column = createColumnHelper<InstanceCluster>();
 const meta = (value: AdminColumnMeta) => value;
 
-/** Columns of the instance cluster table: name, API URL, scope, enabled switch, managed, created, actions. */
-export function clusterColumns(actions: ClusterRowActions): ColumnDef<InstanceCluster, unknown>[] {
-  return [
-    column.display({
-      id: 'name',
-      header: 'Cluster',
-      meta: meta({ size: 'grow', skeletonWidth: '60%' }),
-      cell: ({ row }) => {
-        const cluster = row.original;
-        const platform = clusterPlatform(cluster);
-        const details = [
-          platform ? AUTHORIZATION_TYPE_SHORT[platform.authorization_type] : null,
-          platform?.namespace ? `namespace ${platform.namespace}` : null,
-          cluster.domain ? cluster.domain : null,
-        ].filter(Boolean);
-        return (
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} truncate data-testid="cluster-name">
-              {cluster.name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate>
-              {details.join(' · ')}
-            </Text>
-          </Stack>
-        );
-      },
-    }),
-    column.display({
-      id: 'api_url',
-      header: 'API URL',
-      meta: meta({ skeletonWidth: '80%' }),
-      cell: ({ row }) => {
-        const url = clusterPlatform(row.original)?.api_url ?? '';
-        return (
-          <Text size="sm" ff="monospace" truncate title={url} maw={320}>
-            {url || '—'}
+/**
+ * Columns of the instance cluster table: name, API URL, scope, enabled switch, managed, created,
+ * actions. The row actions come from the table's `meta` ({@link ClusterRowActions}).
+ */
+export const clusterColumns: ColumnDef<InstanceCluster, unknown>[] = [
+  column.display({
+    id: 'name',
+    header: 'Cluster',
+    meta: meta({ size: 'grow', skeletonWidth: '60%' }),
+    cell: ({ row }) => {
+      const cluster = row.original;
+      const platform = clusterPlatform(cluster);
+      const details = [
+        platform ? AUTHORIZATION_TYPE_SHORT[platform.authorization_type] : null,
+        platform?.namespace ? `namespace ${platform.namespace}` : null,
+        cluster.domain ? cluster.domain : null,
+      ].filter(Boolean);
+      return (
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate data-testid="cluster-name">
+            {cluster.name}
           </Text>
-        );
-      },
-    }),
-    column.display({
-      id: 'environment_scope',
-      header: 'Environment scope',
-      meta: meta({ size: 'shrink', skeletonWidth: 48 }),
-      cell: ({ row }) => <Code fz="sm">{row.original.environment_scope}</Code>,
-    }),
-    column.display({
-      id: 'enabled',
-      header: 'Enabled',
-      meta: meta({ size: 'shrink', skeletonWidth: 36 }),
-      cell: ({ row }) => {
-        const cluster = row.original;
-        return (
-          <Switch
-            checked={cluster.enabled}
-            onChange={(event) => actions.onToggleEnabled(cluster, event.currentTarget.checked)}
-            aria-label={`Enabled: ${cluster.name}`}
-            data-testid="cluster-enabled"
-          />
-        );
-      },
-    }),
-    column.display({
-      id: 'managed',
-      header: 'Managed',
-      meta: meta({ size: 'shrink', skeletonWidth: 64 }),
-      cell: ({ row }) =>
-        row.original.managed ? (
-          <Tooltip label="GitLab creates namespaces and service accounts for each project.">
-            <Badge variant="light" color="teal">
-              Managed
-            </Badge>
+          <Text size="xs" c="dimmed" truncate>
+            {details.join(' · ')}
+          </Text>
+        </Stack>
+      );
+    },
+  }),
+  column.display({
+    id: 'api_url',
+    header: 'API URL',
+    meta: meta({ skeletonWidth: '80%' }),
+    cell: ({ row }) => {
+      const url = clusterPlatform(row.original)?.api_url ?? '';
+      return (
+        <Text size="sm" ff="monospace" truncate title={url} maw={320}>
+          {url || '—'}
+        </Text>
+      );
+    },
+  }),
+  column.display({
+    id: 'environment_scope',
+    header: 'Environment scope',
+    meta: meta({ size: 'shrink', skeletonWidth: 48 }),
+    cell: ({ row }) => <Code fz="sm">{row.original.environment_scope}</Code>,
+  }),
+  column.display({
+    id: 'enabled',
+    header: 'Enabled',
+    meta: meta({ size: 'shrink', skeletonWidth: 36 }),
+    cell: ({ row, table }) => {
+      const cluster = row.original;
+      const actions = tableMeta<ClusterRowActions>(table);
+      return (
+        <Switch
+          checked={cluster.enabled}
+          onChange={(event) => actions.onToggleEnabled(cluster, event.currentTarget.checked)}
+          aria-label={`Enabled: ${cluster.name}`}
+          data-testid="cluster-enabled"
+        />
+      );
+    },
+  }),
+  column.display({
+    id: 'managed',
+    header: 'Managed',
+    meta: meta({ size: 'shrink', skeletonWidth: 64 }),
+    cell: ({ row }) =>
+      row.original.managed ? (
+        <Tooltip label="GitLab creates namespaces and service accounts for each project.">
+          <Badge variant="light" color="teal">
+            Managed
+          </Badge>
+        </Tooltip>
+      ) : (
+        <Tooltip label="Namespaces and service accounts are managed outside GitLab.">
+          <Badge variant="light" color="gray">
+            Unmanaged
+          </Badge>
+        </Tooltip>
+      ),
+  }),
+  column.display({
+    id: 'created_at',
+    header: 'Created',
+    meta: meta({ size: 'shrink', skeletonWidth: 72 }),
+    cell: ({ row }) => <RelativeTime iso={row.original.created_at} size="sm" c="dimmed" />,
+  }),
+  column.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    meta: meta({ size: 'actions', skeletonWidth: 48 }),
+    cell: ({ row, table }) => {
+      const cluster = row.original;
+      const actions = tableMeta<ClusterRowActions>(table);
+      return (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Edit ${cluster.name}`}
+              onClick={() => actions.onEdit(cluster)}
+            >
+              <IconPencil size={16} stroke={1.7} />
+            </ActionIcon>
           </Tooltip>
-        ) : (
-          <Tooltip label="Namespaces and service accounts are managed outside GitLab.">
-            <Badge variant="light" color="gray">
-              Unmanaged
-            </Badge>
+          <Tooltip label="Delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${cluster.name}`}
+              onClick={() => actions.onDelete(cluster)}
+            >
+              <IconTrash size={16} stroke={1.7} />
+            </ActionIcon>
           </Tooltip>
-        ),
-    }),
-    column.display({
-      id: 'created_at',
-      header: 'Created',
-      meta: meta({ size: 'shrink', skeletonWidth: 72 }),
-      cell: ({ row }) => <RelativeTime iso={row.original.created_at} size="sm" c="dimmed" />,
-    }),
-    column.display({
-      id: 'actions',
-      header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-      meta: meta({ size: 'actions', skeletonWidth: 48 }),
-      cell: ({ row }) => {
-        const cluster = row.original;
-        return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <Tooltip label="Edit">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Edit ${cluster.name}`}
-                onClick={() => actions.onEdit(cluster)}
-              >
-                <IconPencil size={16} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${cluster.name}`}
-                onClick={() => actions.onDelete(cluster)}
-              >
-                <IconTrash size={16} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        );
-      },
-    }),
-  ];
-}
+        </Group>
+      );
+    },
+  }),
+];

@@ -49,16 +49,15 @@ describe('ClustersPage', () => {
     expect((toggle as HTMLInputElement).checked).toBe(true);
     fireEvent.click(toggle);
     await waitFor(() => expect(requests.some((req) => req.method === 'PUT')).toBe(true));
-    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
+    const current = () => screen.getByRole('switch', { name: 'Enabled: production' }) as HTMLInputElement;
+    await waitFor(() => expect(current().checked).toBe(false));
+    // The same switch, not a remounted one: keyboard focus stays where the administrator left it.
+    expect(current()).toBe(toggle);
     expect(requests.find((req) => req.method === 'PUT')?.body).toEqual({ enabled: false });
 
     release();
     expect(await screen.findByText('Couldn’t disable production')).toBeTruthy();
-    await waitFor(() =>
-      expect((screen.getByRole('switch', { name: 'Enabled: production' }) as HTMLInputElement).checked).toBe(
-        true,
-      ),
-    );
+    await waitFor(() => expect(current().checked).toBe(true));
   });
 
   it('names the cluster in the delete confirmation', async () => {

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/page-header.js';
 import { AdminTable } from '../admin-table.js';
 import { ConfirmModal } from '../../../components/confirm-modal.js';
 import { AdminQueryError } from '../admin-query-error.js';
-import { clusterColumns } from './cluster-columns.js';
+import { clusterColumns, type ClusterRowActions } from './cluster-columns.js';
 import { ClusterFormModal } from './cluster-form-modal.js';
 
 /** Which dialog is open. */
@@ -39,7 +39,7 @@ export function ClustersPage() {
     setDialog({ kind: 'none' });
   };
 
-  const columns = clusterColumns({
+  const rowActions: ClusterRowActions = {
     onToggleEnabled: (cluster, enabled) =>
       setEnabled.mutate(
         { id: cluster.id, enabled },
@@ -62,7 +62,7 @@ export function ClustersPage() {
       ),
     onEdit: (cluster) => setDialog({ kind: 'edit', cluster }),
     onDelete: (cluster) => setDialog({ kind: 'delete', cluster }),
-  });
+  };
 
   const addButton = (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
@@ -130,7 +130,8 @@ export function ClustersPage() {
         <AdminTable
           label="Instance clusters"
           data={clusters}
-          columns={columns}
+          columns={clusterColumns}
+          meta={rowActions}
           getRowId={(cluster) => String(cluster.id)}
           loading={query.isPending}
           skeletonRows={3}
