@@ -216,6 +216,7 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
     await expect(problem).toContainText(`You can’t push to ${BRANCH}`);
     await expect(problem).toContainText('You are not allowed to push into this branch');
     await expect(problem.getByRole('button', { name: 'Commit to a new branch instead' })).toBeVisible();
+    await expect(problem).toBeInViewport();
     await shot(page, 'repository-refused-edit.png');
   });
 

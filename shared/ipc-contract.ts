@@ -73,6 +73,8 @@ export interface AppInfo {
   shell: 'electron' | 'browser-host';
   dataDir: string;
   platform: string;
+  /** Where the embedded instance listens on 127.0.0.1 for git clients and alert senders, or null. */
+  embeddedCoreUrl: string | null;
 }
 
 /** Error thrown across the bridge for host-side failures (unreachable instance, unknown profile…). */

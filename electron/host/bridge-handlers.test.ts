@@ -183,6 +183,7 @@ describe('bridge handlers over a real embedded core', () => {
       shell: 'browser-host',
       dataDir: dir,
       platform: process.platform,
+      embeddedCoreUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
     });
     expect(await call('shell:open-external', 'https://docs.gitlab.com/')).toEqual({ result: null });
     expect(await call('shell:open-external', 'file:///etc/passwd')).toMatchObject({

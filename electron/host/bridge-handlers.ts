@@ -35,6 +35,7 @@ export function createBridgeHandlers(host: Host): BridgeHandlers {
       shell: host.shell,
       dataDir: host.appDataDir,
       platform: process.platform,
+      embeddedCoreUrl: host.coreUrl,
     }),
     'shell:open-external': async (url) => {
       if (!isAllowedExternalUrl(url)) {

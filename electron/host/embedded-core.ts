@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-write.js';
 import type { Core, CoreOptions } from '../core/core-contract.js';
 import { coreDataDir } from './app-data-dir.js';
 import { EMBEDDED_PROFILE_ID } from './profiles/profile-store.js';
@@ -13,25 +14,76 @@ export interface StartEmbeddedCoreOptions {
   appDataDir: string;
   vault: TokenVault;
   createCore: CreateCore;
-  /** Environment to read `OUTPOST_ROOT_TOKEN` from (default `process.env`). */
+  /** Environment to read `OUTPOST_ROOT_TOKEN` and `OUTPOST_CORE_PORT` from (default `process.env`). */
   env?: Record<string, string | undefined>;
+  /**
+   * Listen on 127.0.0.1 so git clients and monitoring tools can reach the embedded instance (alert
+   * receiver, clone URLs). `undefined` (default): `OUTPOST_CORE_PORT`, else the port remembered in
+   * `<appData>/host/core-port.json`, else a free port (then remembered, so URLs stay stable across
+   * launches). `false`: in-process only (`inject`), no socket.
+   */
+  listenPort?: number | false;
+}
+
+/** Where the embedded core's last port is kept. */
+function portFile(appDataDir: string): string {
+  return join(appDataDir, 'host', 'core-port.json');
+}
+
+async function rememberedPort(appDataDir: string): Promise<number | null> {
+  try {
+    const { port } = JSON.parse(await readFile(portFile(appDataDir), 'utf8')) as { port?: unknown };
+    return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Listen on 127.0.0.1: the wanted port, falling back to a free port when it is taken; remembers the
+ * port used. @returns the core's base URL.
+ */
+async function listenEmbedded(
+  core: Core,
+  appDataDir: string,
+  wanted: number | undefined,
+  env: Record<string, string | undefined>,
+): Promise<string> {
+  const fromEnv = Number(env.OUTPOST_CORE_PORT);
+  const port =
+    wanted ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : await rememberedPort(appDataDir)) ?? 0;
+  let url: string;
+  try {
+    url = await core.listen({ host: '127.0.0.1', port });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw err;
+    url = await core.listen({ host: '127.0.0.1', port: 0 });
+  }
+  await mkdir(join(appDataDir, 'host'), { recursive: true });
+  await writeFileAtomic(portFile(appDataDir), JSON.stringify({ port: Number(new URL(url).port) }));
+  return url;
 }
 
 /**
  * Starts the embedded core on `<appData>/core` and makes sure the vault holds its root token for the
  * 'embedded' profile: the token the core created on first start (`core.initialRootToken`), or, when
  * the vault has no usable token on a later start, `OUTPOST_ROOT_TOKEN` or `<appData>/core/initial_root_token`.
- * Returns the running core (the caller closes it). Errors: core start failures and vault write errors.
+ * The core also listens on 127.0.0.1 (see `listenPort`) for clients outside the app.
+ * Returns the running core and its URL (null when not listening); the caller closes it.
+ * Errors: core start failures, a port that can't be bound, vault write errors.
  */
 export async function startEmbeddedCore({
   appDataDir,
   vault,
   createCore,
   env = process.env,
-}: StartEmbeddedCoreOptions): Promise<Core> {
+  listenPort,
+}: StartEmbeddedCoreOptions): Promise<{ core: Core; url: string | null }> {
   const dataDir = coreDataDir(appDataDir);
   const core = await createCore({ dataDir });
+  let url: string | null = null;
   try {
+    if (listenPort !== false) url = await listenEmbedded(core, appDataDir, listenPort, env);
     if (core.initialRootToken) {
       await vault.set(EMBEDDED_PROFILE_ID, core.initialRootToken);
     } else if (!(await hasUsableToken(vault))) {
@@ -42,7 +94,7 @@ export async function startEmbeddedCore({
     await core.close();
     throw err;
   }
-  return core;
+  return { core, url };
 }
 
 /** False when the vault has no embedded token or can't decrypt it (e.g. stored by the other shell). */

@@ -19,6 +19,8 @@ export interface Host {
   readonly proxy: ApiProxy;
   /** The embedded core, or null when the host was created without one. */
   readonly core: Core | null;
+  /** Where the embedded core listens on 127.0.0.1 (git clients, alert receivers), or null. */
+  readonly coreUrl: string | null;
   /** Export jobs (audit events to CSV/NDJSON) behind the `export:*` channels. */
   readonly exports: ExportJobs;
   /** Opens an allow-listed http(s) URL outside the app (Electron shell.openExternal, a browser…). */
@@ -38,6 +40,8 @@ export interface HostOptions {
   cipherId: string;
   /** Starts the embedded core; when absent there is no embedded instance (core is null). */
   createCore?: CreateCore;
+  /** Port for the embedded core on 127.0.0.1; `false` = in-process only. See `startEmbeddedCore`. */
+  corePort?: number | false;
   /** Called with URLs that already passed `isAllowedExternalUrl`. */
   openExternal: (url: string) => Promise<void>;
   /** Remote API timeout in ms (default 15 000). */
@@ -59,14 +63,16 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const hostDir = hostDataDir(options.appDataDir);
   const vault = await openTokenVault({ hostDir, cipher: options.cipher, cipherId: options.cipherId });
   const profiles = await openProfileStore({ hostDir, vault });
-  const core = options.createCore
+  const embedded = options.createCore
     ? await startEmbeddedCore({
         appDataDir: options.appDataDir,
         vault,
         createCore: options.createCore,
         ...(options.env ? { env: options.env } : {}),
+        ...(options.corePort === undefined ? {} : { listenPort: options.corePort }),
       })
     : null;
+  const core = embedded?.core ?? null;
   const proxy = createApiProxy({
     profiles,
     vault,
@@ -88,6 +94,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     vault,
     proxy,
     core,
+    coreUrl: embedded?.url ?? null,
     exports,
     openExternal: options.openExternal,
     close() {

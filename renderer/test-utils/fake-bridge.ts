@@ -56,6 +56,7 @@ export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSumma
         shell: 'browser-host',
         dataDir: '/tmp/outpost',
         platform: 'linux',
+        embeddedCoreUrl: null,
       }),
     },
     shell: { openExternal: async () => undefined },

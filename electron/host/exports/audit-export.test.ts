@@ -54,7 +54,8 @@ async function allEvents(): Promise<AuditEvent[]> {
 let listening: Promise<string> | undefined;
 /** The core over loopback HTTP, to stand in for a remote instance. */
 function loopbackUrl(): Promise<string> {
-  listening ??= host.core!.listen({ port: 0 });
+  // The host already makes the embedded core listen on 127.0.0.1 (startEmbeddedCore).
+  listening ??= Promise.resolve(host.coreUrl!);
   return listening;
 }
 

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { dayBuckets } from './day-buckets.js';
 
 describe('dayBuckets', () => {
-  it('cuts a range into local days, clipped at both ends, each ending a second before the next', () => {
+  it('cuts a range into local days, clipped at both ends, each ending where the next starts', () => {
     const from = new Date(2025, 2, 1, 15, 20, 10);
     const to = new Date(2025, 2, 3, 9, 0, 0);
     const { step, buckets } = dayBuckets(from, to);
     expect(step).toBe('day');
     expect(buckets.map((b) => b.label)).toEqual(['Mar 1', 'Mar 2', 'Mar 3']);
     expect(buckets[0]?.start).toEqual(from);
-    expect(buckets[0]?.end).toEqual(new Date(2025, 2, 1, 23, 59, 59));
+    expect(buckets[0]?.end).toEqual(new Date(2025, 2, 2));
     expect(buckets[1]?.start).toEqual(new Date(2025, 2, 2));
     expect(buckets[2]?.end).toEqual(to);
   });

@@ -1,4 +1,8 @@
-/** One bar of the events-per-day chart: `[start, end]` inclusive, whole seconds. */
+/**
+ * One bar of the events-per-day chart: `[start, end]`, both inclusive as `created_after` and
+ * `created_before` are. A bar ends where the next starts (an event at exactly that millisecond would
+ * count twice; ending a second earlier would lose every event in a day's last second instead).
+ */
 export interface DayBucket {
   start: Date;
   end: Date;
@@ -23,8 +27,8 @@ const dayLabel = (date: Date) => date.toLocaleDateString('en-US', { month: 'shor
 
 /**
  * The bars for `[from, to]`: one per local calendar day (clipped to the range at both ends), or per
- * 7 days when the range spans more than {@link MAX_DAY_BUCKETS} days. Each ends one second before the
- * next starts, because `created_before` includes its second. Empty when `to` is before `from`. Pure.
+ * 7 days when the range spans more than {@link MAX_DAY_BUCKETS} days. Starts are whole seconds.
+ * Empty when `to` is before `from`. Pure.
  */
 export function dayBuckets(from: Date, to: Date): { step: 'day' | 'week'; buckets: DayBucket[] } {
   if (to.getTime() < from.getTime()) return { step: 'day', buckets: [] };
@@ -35,12 +39,10 @@ export function dayBuckets(from: Date, to: Date): { step: 'day' | 'week'; bucket
   let dayStart = startOfLocalDay(from);
   while (start.getTime() <= to.getTime()) {
     const nextStart = addDays(dayStart, step);
-    const endMs = Math.min(nextStart.getTime() - 1000, Math.floor(to.getTime() / 1000) * 1000);
+    const endMs = Math.min(nextStart.getTime(), to.getTime());
     const end = new Date(endMs);
-    const label =
-      step === 1
-        ? dayLabel(start)
-        : `${dayLabel(start)} – ${dayLabel(new Date(Math.max(endMs, start.getTime())))}`;
+    const lastDay = new Date(Math.max(Math.min(nextStart.getTime() - 1000, endMs), start.getTime()));
+    const label = step === 1 ? dayLabel(start) : `${dayLabel(start)} – ${dayLabel(lastDay)}`;
     buckets.push({ start, end, label });
     start = nextStart;
     dayStart = nextStart;

@@ -83,7 +83,8 @@ export async function countAuditEvents(
 export interface DailyCount {
   label: string;
   start: string;
-  end: string;
+  /** `created_before` of the bar; null for the open last bar of a range ending now. */
+  end: string | null;
   count: number | null;
 }
 
@@ -139,16 +140,17 @@ export const auditEventQueries = {
           : new Date(to.getTime() - 30 * 24 * 60 * 60 * 1000);
         const { step, buckets } = dayBuckets(from, to);
         const days = await inBatches(
-          buckets.map((bucket) => async (): Promise<DailyCount> => {
-            const range = {
-              ...filters,
-              created_after: toAuditTime(bucket.start),
-              created_before: toAuditTime(bucket.end),
-            };
+          buckets.map((bucket, index) => async (): Promise<DailyCount> => {
+            const last = index === buckets.length - 1;
+            // The last bar of an open range stays open: events of this very second count too.
+            const before = last ? filters.created_before : toAuditTime(bucket.end);
+            const range: AuditEventFilters = { ...filters, created_after: toAuditTime(bucket.start) };
+            if (before) range.created_before = before;
+            else delete range.created_before;
             return {
               label: bucket.label,
-              start: range.created_after,
-              end: range.created_before,
+              start: toAuditTime(bucket.start),
+              end: before ?? null,
               count: await countAuditEvents(profileId, range),
             };
           }),

@@ -64,7 +64,7 @@ export function AuditEventsChart({ profileId, filters, rangeLabel }: AuditEvents
             tickLine="none"
             gridAxis="y"
             withYAxis
-            yAxisProps={{ width: 44, allowDecimals: false }}
+            yAxisProps={{ width: 44, allowDecimals: false, tickCount: 3 }}
             xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
             maxBarWidth={28}
             valueFormatter={(value) => number.format(value)}

@@ -343,7 +343,7 @@ export function AuditEventsPage() {
             />
             <NumberInput
               label="Entity ID"
-              placeholder={entityType ? 'Any' : 'Pick a type first'}
+              placeholder="Any"
               value={entityIdInput}
               onChange={setEntityIdInput}
               disabled={!entityType}

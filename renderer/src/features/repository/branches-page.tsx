@@ -313,7 +313,8 @@ export function BranchesPage() {
         ) : null}
         {body}
       </Paper>
-      <CreateBranchModal opened={createOpened} onClose={createModal.close} />
+      {/* Mounted on open, so it starts from the ref being browsed now. */}
+      {createOpened ? <CreateBranchModal opened onClose={createModal.close} /> : null}
       <ConfirmModal
         opened={toDelete !== null}
         title="Delete branch"

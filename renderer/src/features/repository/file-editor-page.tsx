@@ -16,7 +16,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconCopy, IconGitBranch, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { joinPath, trimSlashes } from '../../api/repository/file-path.js';
 import { useCreateFile, useUpdateFile } from '../../api/repository/mutations.js';
@@ -71,6 +71,11 @@ function EditorForm({ mode, path, file, initialContent, onReload, reloading }: E
   const effectiveTarget = canCommitToCurrent ? target : 'new';
   const branch = effectiveTarget === 'new' ? newBranch.trim() : branchTarget;
   const problem = mutation.isError ? describeCommitProblem(mutation.error, branch) : null;
+  // The refusal appears next to the Commit button; make sure it is on screen.
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (mutation.isError) problemRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [mutation.isError]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -111,53 +116,6 @@ function EditorForm({ mode, path, file, initialContent, onReload, reloading }: E
   return (
     <form onSubmit={submit} noValidate data-testid="file-editor">
       <Stack gap="md">
-        {problem ? (
-          <CommitProblemAlert problem={problem}>
-            {problem.kind === 'protected' && effectiveTarget !== 'new' ? (
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconGitBranch size={14} />}
-                onClick={() => {
-                  setTarget('new');
-                  mutation.reset();
-                }}
-              >
-                Commit to a new branch instead
-              </Button>
-            ) : null}
-            {problem.kind === 'conflict' ? (
-              <>
-                <CopyButton value={content}>
-                  {({ copied, copy }) => (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color={copied ? 'teal' : 'red'}
-                      leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                      onClick={copy}
-                    >
-                      {copied ? 'Copied' : 'Copy my text'}
-                    </Button>
-                  )}
-                </CopyButton>
-                {onReload ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    leftSection={<IconRefresh size={14} />}
-                    onClick={onReload}
-                    loading={reloading}
-                  >
-                    Load the latest version
-                  </Button>
-                ) : null}
-              </>
-            ) : null}
-          </CommitProblemAlert>
-        ) : null}
         <Paper withBorder style={{ overflow: 'hidden' }}>
           <Group
             px="md"
@@ -278,6 +236,55 @@ function EditorForm({ mode, path, file, initialContent, onReload, reloading }: E
               <Alert variant="light" color="blue" icon={<IconInfoCircle />} p="xs">
                 <Text size="sm">{ref} is a tag or commit, so the change goes on a new branch.</Text>
               </Alert>
+            ) : null}
+            {problem ? (
+              <div ref={problemRef}>
+                <CommitProblemAlert problem={problem}>
+                  {problem.kind === 'protected' && effectiveTarget !== 'new' ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconGitBranch size={14} />}
+                      onClick={() => {
+                        setTarget('new');
+                        mutation.reset();
+                      }}
+                    >
+                      Commit to a new branch instead
+                    </Button>
+                  ) : null}
+                  {problem.kind === 'conflict' ? (
+                    <>
+                      <CopyButton value={content}>
+                        {({ copied, copy }) => (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color={copied ? 'teal' : 'red'}
+                            leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                            onClick={copy}
+                          >
+                            {copied ? 'Copied' : 'Copy my text'}
+                          </Button>
+                        )}
+                      </CopyButton>
+                      {onReload ? (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          leftSection={<IconRefresh size={14} />}
+                          onClick={onReload}
+                          loading={reloading}
+                        >
+                          Load the latest version
+                        </Button>
+                      ) : null}
+                    </>
+                  ) : null}
+                </CommitProblemAlert>
+              </div>
             ) : null}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" component={Link} to={cancelTo}>

@@ -137,17 +137,21 @@ export function ProtectBranchForm({ branchNames, onDone }: { branchNames: string
                 mt={32}
               />
             </Tooltip>
+            <Button
+              type="submit"
+              loading={protect.isPending}
+              leftSection={<IconShieldLock size={16} />}
+              mt={25}
+              ml="auto"
+            >
+              Protect
+            </Button>
           </Group>
           {matchText ? (
             <Text size="xs" c={matches.length ? 'dimmed' : 'orange'} data-testid="protect-matches">
               {matchText}
             </Text>
           ) : null}
-          <Group justify="flex-end">
-            <Button type="submit" loading={protect.isPending} leftSection={<IconShieldLock size={16} />}>
-              Protect
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Paper>

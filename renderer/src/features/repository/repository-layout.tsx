@@ -118,8 +118,9 @@ export function RepositoryLayout() {
   const goToTab = (value: string | null) => {
     if (value === 'files') navigate(fileRoute(projectId, 'tree', '', refForLinks));
     else if (value === 'commits') navigate(listRoute(projectId, 'commits', refForLinks));
+    // The ref rides along on every tab, so coming back to Files or Commits keeps it.
     else if (value === 'branches' || value === 'tags' || value === 'protected-branches') {
-      navigate(listRoute(projectId, value));
+      navigate(listRoute(projectId, value, refForLinks));
     }
   };
 

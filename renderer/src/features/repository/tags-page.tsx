@@ -329,7 +329,8 @@ export function TagsPage() {
         ) : null}
         {body}
       </Paper>
-      <CreateTagModal opened={createOpened} onClose={createModal.close} />
+      {/* Mounted on open, so it starts from the ref being browsed now. */}
+      {createOpened ? <CreateTagModal opened onClose={createModal.close} /> : null}
       {notesFor ? <ReleaseNotesModal tag={notesFor} onClose={() => setNotesFor(null)} /> : null}
       <ConfirmModal
         opened={toDelete !== null}
