@@ -1,4 +1,5 @@
 /** `npm run bench`: runs every benchmark in turn and prints its figures. */
+import { benchAuditExport } from './audit-export.js';
 import { benchAuditEvents } from './audit-events.js';
 import { benchCoreApi } from './core-api.js';
 import { benchRepositoryRead } from './repository-read.js';
@@ -10,3 +11,5 @@ console.log('\n## repository reads (this checkout, imported)');
 await benchRepositoryRead();
 console.log('\n## audit events (1,000,000 unless OUTPOST_BENCH_AUDIT_EVENTS)');
 await benchAuditEvents();
+console.log('\n## audit events export through the host (CSV; NDJSON too with OUTPOST_BENCH_EXPORT_NDJSON=1)');
+await benchAuditExport();

@@ -194,7 +194,12 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
     await expect(row.getByTestId('push-access')).toHaveValue('No one');
     await expect(row.getByTestId('merge-access')).toHaveValue('Maintainers');
     await settle(page);
+    // A wildcard shows which branches it would cover before it is saved.
+    await name.fill('e2e-*');
+    await page.keyboard.press('Escape');
+    await expect(form.getByTestId('protect-matches')).toHaveText(`Matches 1 branch: ${BRANCH}.`);
     await shot(page, 'repository-protected.png');
+    await name.fill('');
 
     await openTab(page, 'Branches');
     await expect(
@@ -210,6 +215,11 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
     const editor = await editorOf(page);
     const content = editor.getByRole('textbox', { name: 'File content' });
     await content.fill(`${await content.inputValue()}One more line.\n`);
+    // The editor knows the branch refuses this user and proposes a new branch; insist on the protected one.
+    await expect(editor.getByRole('radio', { name: 'Create a new branch' })).toBeChecked();
+    const current = editor.getByRole('radio', { name: `Commit to ${BRANCH}` });
+    await expect(current).toHaveAccessibleName(/protected, you may not push to it/);
+    await current.check();
     await editor.getByRole('button', { name: 'Commit changes' }).click();
     const problem = page.getByTestId('commit-problem');
     await expect(problem).toHaveAttribute('data-kind', 'protected');
@@ -230,6 +240,11 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
     await expect(page.getByTestId('blame-table')).toBeVisible();
     await page.mouse.move(0, 0);
     await shot(page, 'repository-blame-dark.png');
+    await page.getByTestId('path-breadcrumbs').getByRole('link', { name: 'outpost-source' }).click();
+    await page.getByTestId('tree-row').getByRole('link', { name: 'package.json', exact: true }).click();
+    await expect(page.getByTestId('code-view')).toContainText('"name": "outpost"');
+    await page.mouse.move(0, 0);
+    await shot(page, 'repository-file-dark.png');
   });
 
   expect(consoleProblems).toEqual([]);

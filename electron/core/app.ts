@@ -16,9 +16,11 @@ import { loadOrCreateSecretKeySync } from './crypto/secret-key-file.js';
 import { openDatabase } from './db/database.js';
 import type { StorageShards } from './git/storage.js';
 import { checkRouteAccess, resolveActor } from './http/auth.js';
+import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
 import { registerErrorHandling } from './http/errors.js';
 import { collectParams, parseBracketParams, registerParamParsers } from './http/params.js';
 import { BackgroundTasks } from './jobs/background-tasks.js';
+import { alertReceiverRoutes } from './routes/alert-receiver.js';
 import { apiRoutes } from './routes/index.js';
 import type { Actor, ServiceContext } from './services/context.js';
 import { resumeImports } from './services/projects/import-repository.js';
@@ -118,7 +120,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     req.gparams = await collectParams(req);
   });
 
-  await app.register(apiRoutes, { prefix: '/api/v4' });
+  const alertPayloadLimit = opts.alertPayloadLimit ?? DEFAULT_ALERT_PAYLOAD_LIMIT;
+  await app.register(apiRoutes, { prefix: '/api/v4', alertPayloadLimit });
+  // The alert receiver lives outside /api/v4, on project paths, as GitLab's notify URLs.
+  await app.register(alertReceiverRoutes, { payloadLimit: alertPayloadLimit });
   await app.ready();
 
   let closed = false;

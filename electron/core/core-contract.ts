@@ -17,6 +17,8 @@ export interface CoreOptions {
   externalUrl?: string;
   /** Fastify request logging (never logs tokens). Default false. */
   logger?: boolean;
+  /** Largest alert payload the receiver (and a test alert) accepts, in bytes; larger ones get 413. Default 1 MB (1048576). */
+  alertPayloadLimit?: number;
 }
 
 /** A request for `core.inject()` (light-my-request shape). `url` includes `/api/v4`. */

@@ -7,6 +7,9 @@ import type Database from 'better-sqlite3';
 import { migration001Initial } from './migrations/001-initial.js';
 import { migration002RepositoryProtection } from './migrations/002-repository-protection.js';
 import { migration003AdminResources } from './migrations/003-admin-resources.js';
+import { migration005Alerts } from './migrations/005-alerts.js';
+import { migration006Pipelines } from './migrations/006-pipelines.js';
+import { migration007EnvironmentsDeployments } from './migrations/007-environments-deployments.js';
 
 export interface Migration {
   version: number;
@@ -14,11 +17,15 @@ export interface Migration {
   sql: string;
 }
 
+/** Applied in version order, whatever the order of this list (versions may be reserved and land later). */
 export const MIGRATIONS: readonly Migration[] = [
   migration001Initial,
   migration002RepositoryProtection,
   migration003AdminResources,
-];
+  migration005Alerts,
+  migration006Pipelines,
+  migration007EnvironmentsDeployments,
+].sort((a, b) => a.version - b.version);
 
 /**
  * Apply every migration newer than the database's `user_version`.

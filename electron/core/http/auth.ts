@@ -3,7 +3,8 @@
  * `PRIVATE-TOKEN` header, `Authorization: Bearer <token>`, or the `private_token`/`access_token` query
  * parameter. A presented but unknown, revoked or expired token is refused with 401 even where anonymous
  * access is allowed. Scope checks per route: reads accept `api` or `read_api`, writes need `api`, unless
- * the route's config names other scopes; a missing scope is 403 `insufficient_scope`.
+ * the route's config names other scopes; a missing scope is 403 `insufficient_scope`. Routes with
+ * `config: { auth: 'none' }` don't read tokens at all.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
@@ -12,8 +13,12 @@ import { authenticateToken } from '../services/users/users-service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'required' (default) answers 401 to anonymous callers; 'optional' lets them through. */
-    auth?: 'required' | 'optional';
+    /**
+     * 'required' (default) answers 401 to anonymous callers; 'optional' lets them through; 'none' skips
+     * personal access token authentication altogether (the alert receiver, whose `Authorization` header
+     * carries an integration key that the route checks itself): the actor is anonymous.
+     */
+    auth?: 'required' | 'optional' | 'none';
     /** Token scopes that grant this route; default by method (reads: api, read_api; writes: api). */
     scopes?: readonly string[];
   }
@@ -45,8 +50,9 @@ export function defaultScopes(method: string): readonly string[] {
  * Resolve the caller. Sends 401 and returns null when a presented token is refused.
  */
 export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): Actor | null {
-  const token = presentedToken(req);
   const ipAddress = req.ip ?? null;
+  if (req.routeOptions.config?.auth === 'none') return { user: null, scopes: [], ipAddress };
+  const token = presentedToken(req);
   if (token === null) return { user: null, scopes: [], ipAddress };
   const result = authenticateToken(db, token);
   if ('refused' in result) {

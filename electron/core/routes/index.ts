@@ -2,8 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { adminCiVariablesRoutes } from './admin-ci-variables.js';
 import { adminClustersRoutes } from './admin-clusters.js';
+import { alertManagementRoutes } from './alert-management.js';
 import { auditEventsRoutes } from './audit-events.js';
 import { branchesRoutes } from './branches.js';
+import { deploymentsRoutes } from './deployments.js';
+import { environmentsRoutes } from './environments.js';
 import { groupsRoutes } from './groups.js';
 import { membersRoutes } from './members.js';
 import { namespacesRoutes } from './namespaces.js';
@@ -18,7 +21,12 @@ import { tagsRoutes } from './tags.js';
 import { usersRoutes } from './users.js';
 import { versionRoutes } from './version.js';
 
-export async function apiRoutes(app: FastifyInstance): Promise<void> {
+export interface ApiRoutesOptions {
+  /** Largest alert payload in bytes (test alerts; see `CoreOptions.alertPayloadLimit`). */
+  alertPayloadLimit: number;
+}
+
+export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): Promise<void> {
   await app.register(versionRoutes);
   await app.register(usersRoutes);
   await app.register(personalAccessTokensRoutes);
@@ -33,7 +41,10 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminCiVariablesRoutes);
   await app.register(planLimitsRoutes);
   await app.register(auditEventsRoutes);
+  await app.register(alertManagementRoutes, { payloadLimit: opts.alertPayloadLimit });
   await app.register(repositoryFilesRoutes);
   await app.register(repositoryTreeRoutes);
   await app.register(repositoryCommitsRoutes);
+  await app.register(environmentsRoutes);
+  await app.register(deploymentsRoutes);
 }

@@ -118,8 +118,9 @@ export const NAV_SECTIONS: NavSection[] = [
         path: '/alerts',
         label: 'Alerts',
         icon: IconBell,
-        description: 'Alerts raised by monitoring integrations, with their severity, status and assignees.',
-        built: false,
+        description:
+          'Alerts raised by monitoring tools through HTTP endpoints: severity, status, events and the raw payload.',
+        built: true,
       },
     ],
   },

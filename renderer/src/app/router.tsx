@@ -1,5 +1,10 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { AdminGuard } from '../features/admin/admin-guard.js';
+import { AlertListPage } from '../features/alerts/alert-list-page.js';
+import { AlertsIndexPage } from '../features/alerts/alerts-index-page.js';
+import { AlertsLayout } from '../features/alerts/alerts-layout.js';
+import { IntegrationsPage } from '../features/alerts/integrations-page.js';
+import { ProjectAlertsRedirect } from '../features/alerts/project-alerts-redirect.js';
 import { AuditEventsPage } from '../features/audit-events/audit-events-page.js';
 import { CiVariablesPage } from '../features/admin/ci-variables/ci-variables-page.js';
 import { ClustersPage } from '../features/admin/clusters/clusters-page.js';
@@ -51,6 +56,16 @@ export const routes: RouteObject[] = [
               { path: 'protected-branches', element: <ProtectedBranchesPage /> },
             ],
           },
+          { path: 'alerts', element: <AlertsIndexPage /> },
+          {
+            path: 'alerts/:projectId',
+            element: <AlertsLayout />,
+            children: [
+              { index: true, element: <AlertListPage /> },
+              { path: 'integrations', element: <IntegrationsPage /> },
+            ],
+          },
+          { path: 'projects/:projectId/alerts', element: <ProjectAlertsRedirect /> },
           {
             path: 'admin/clusters',
             element: (

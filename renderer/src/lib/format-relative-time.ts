@@ -7,6 +7,18 @@ const UNITS: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
   { unit: 'minute', seconds: 60 },
 ];
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** One formatter per locale: building one costs more than formatting (long virtualized lists call this per row). */
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
 /**
  * "just now", "5 minutes ago", "yesterday", "in 2 hours", "3 months ago" for an ISO timestamp,
  * relative to `now`. Returns `'—'` for a missing or unparsable date.
@@ -21,7 +33,7 @@ export function formatRelativeTime(
   if (Number.isNaN(time)) return '—';
   const diffSeconds = (time - now.getTime()) / 1000;
   if (Math.abs(diffSeconds) < 45) return 'just now';
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeFormat(locale);
   for (const { unit, seconds } of UNITS) {
     if (Math.abs(diffSeconds) >= seconds) return format.format(Math.round(diffSeconds / seconds), unit);
   }

@@ -92,7 +92,9 @@ export function useUpdateAlertIntegration(profileId: string, projectId: number) 
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData<AlertIntegration[]>(listKey);
       queryClient.setQueryData<AlertIntegration[]>(listKey, (integrations) =>
-        integrations?.map((integration) => (integration.id === id ? { ...integration, ...input } : integration)),
+        integrations?.map((integration) =>
+          integration.id === id ? { ...integration, ...input } : integration,
+        ),
       );
       return { previous };
     },

@@ -1,13 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiJson, apiPage } from '../client.js';
 import { alertIntegrationKeys, alertKeys, type AlertListFilters, type AlertSearchFilters } from './keys.js';
-import {
-  ALERT_STATUSES,
-  type Alert,
-  type AlertDetail,
-  type AlertIntegration,
-  type AlertStatusCounts,
-} from './types.js';
+import type { Alert, AlertDetail, AlertIntegration, AlertStatusCounts } from './types.js';
 
 /** How often an open alert screen polls for new alerts, ms. */
 export const ALERT_REFRESH_MS = 5_000;
@@ -42,31 +36,19 @@ export const alertQueries = {
       staleTime: 2_000,
     }),
   /**
-   * Alerts per status for the tabs: one `per_page=1` request per status, counted from `X-Total`
-   * (null when the instance leaves it out). `all` is their sum.
+   * `GET /projects/:id/alert_management/alerts/counts`: alerts per status (`all`, `open`, each
+   * status) with the same search and severity as the list, for the status tabs.
    */
   counts: (profileId: string, projectId: number, filters: AlertSearchFilters) =>
     queryOptions({
       queryKey: alertKeys.count(profileId, projectId, filters),
-      queryFn: async (): Promise<AlertStatusCounts> => {
-        const totals = await Promise.all(
-          ALERT_STATUSES.map(async (status) => {
-            const page = await apiPage<Alert>({
-              method: 'GET',
-              path: alertsPath(projectId),
-              query: { status, severity: filters.severity, search: filters.search, per_page: 1 },
-              profileId,
-            });
-            return [status, page.total] as const;
-          }),
-        );
-        const counts = Object.fromEntries(totals) as Record<(typeof ALERT_STATUSES)[number], number | null>;
-        const known = totals.map(([, total]) => total);
-        const all = known.every((total) => total !== null)
-          ? known.reduce<number>((sum, total) => sum + (total ?? 0), 0)
-          : null;
-        return { ...counts, all };
-      },
+      queryFn: () =>
+        apiJson<AlertStatusCounts>({
+          method: 'GET',
+          path: `${alertsPath(projectId)}/counts`,
+          query: { severity: filters.severity, search: filters.search },
+          profileId,
+        }),
       placeholderData: keepPreviousData,
       staleTime: 2_000,
     }),

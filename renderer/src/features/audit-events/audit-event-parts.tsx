@@ -49,17 +49,25 @@ export function ActionKindIcon({ details, size = 22 }: { details: AuditEventDeta
   );
 }
 
-/** "Mar 3, 2025, 14:02:11" in the viewer's time zone. */
-export function formatEventTime(iso: string): string {
+/**
+ * "Mar 3, 2025, 14:02:11" in the viewer's time zone; `short` leaves the year out when it is the
+ * current one ("Mar 3, 14:02:11").
+ */
+export function formatEventTime(iso: string, { short = false }: { short?: boolean } = {}): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  });
+  const sameYear = date.getFullYear() === new Date().getFullYear();
+  return (short && sameYear ? SHORT_TIME : FULL_TIME).format(date);
 }
+
+const TIME_PARTS: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+};
+// Built once: a formatter per call costs more than the rest of a table row.
+const SHORT_TIME = new Intl.DateTimeFormat('en-US', TIME_PARTS);
+const FULL_TIME = new Intl.DateTimeFormat('en-US', { ...TIME_PARTS, year: 'numeric' });

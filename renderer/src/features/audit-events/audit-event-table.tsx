@@ -1,6 +1,6 @@
-import { Avatar, Group, Loader, Skeleton, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, Loader, Skeleton, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { describeAuditAction, detailText, type AuditEvent } from '../../../../shared/audit-events.js';
 import { formatRelativeTime } from '../../lib/format-relative-time.js';
 import { ActionKindIcon, EntityTypeBadge, formatEventTime } from './audit-event-parts.js';
@@ -8,8 +8,8 @@ import classes from './audit-event-table.module.css';
 
 /** Height of one row in px (fixed, so the virtualizer never measures). */
 export const AUDIT_ROW_HEIGHT = 52;
-/** Load the next page when the last rendered row is this close to the end of the loaded rows. */
-const LOAD_AHEAD_ROWS = 30;
+/** Load the next page when the last rendered row is this close to the end of the loaded rows (two pages ahead). */
+const LOAD_AHEAD_ROWS = 200;
 
 const COLUMNS = ['Time', 'Author', 'Entity', 'Action', 'Target', 'IP address'];
 
@@ -25,7 +25,7 @@ export interface AuditEventTableProps {
   onLoadMore: () => void;
   onOpen: (event: AuditEvent) => void;
   selectedId: number | null;
-  /** Height of the scrolling area (CSS length). */
+  /** Largest height of the scrolling area (CSS length); shorter lists take only their rows' height. */
   height: string;
   /** What the last row says while more pages exist and none load by themselves. */
   moreLabel?: string;
@@ -42,7 +42,7 @@ function EventRowCells({ event }: { event: AuditEvent }) {
     <>
       <div className={classes.cell} role="cell">
         <Text size="sm" className={classes.ellipsis}>
-          {formatEventTime(event.created_at)}
+          {formatEventTime(event.created_at, { short: true })}
         </Text>
         <Text size="xs" c="dimmed" className={classes.ellipsis}>
           {formatRelativeTime(event.created_at)}
@@ -77,11 +77,9 @@ function EventRowCells({ event }: { event: AuditEvent }) {
       <div className={classes.cell} role="cell">
         <Group gap="xs" wrap="nowrap">
           <ActionKindIcon details={details} />
-          <Tooltip label={action} disabled={action.length < 48} multiline maw={420}>
-            <Text size="sm" className={classes.ellipsis}>
-              {action}
-            </Text>
-          </Tooltip>
+          <Text size="sm" className={classes.ellipsis} title={action.length >= 40 ? action : undefined}>
+            {action}
+          </Text>
         </Group>
       </div>
       <div className={classes.cell} role="cell">
@@ -106,6 +104,45 @@ function EventRowCells({ event }: { event: AuditEvent }) {
     </>
   );
 }
+
+/** One row, memoized: loading a page or scrolling re-renders only rows whose props changed. */
+const EventRow = memo(function EventRow({
+  event,
+  index,
+  start,
+  size,
+  selected,
+  onOpen,
+}: {
+  event: AuditEvent;
+  index: number;
+  start: number;
+  size: number;
+  selected: boolean;
+  onOpen: (event: AuditEvent) => void;
+}) {
+  return (
+    <div
+      className={`${classes.grid} ${classes.row}`}
+      style={{ height: size, transform: `translateY(${start}px)` }}
+      role="row"
+      aria-rowindex={index + 2}
+      tabIndex={0}
+      data-selected={selected || undefined}
+      data-testid="audit-event-row"
+      data-event-id={event.id}
+      onClick={() => onOpen(event)}
+      onKeyDown={(keyEvent) => {
+        if (keyEvent.key === 'Enter' || keyEvent.key === ' ') {
+          keyEvent.preventDefault();
+          onOpen(event);
+        }
+      }}
+    >
+      <EventRowCells event={event} />
+    </div>
+  );
+});
 
 /**
  * Audit events as a virtualized grid (@tanstack/react-virtual): only the rows in view (plus a few)
@@ -145,7 +182,7 @@ export function AuditEventTable({
     <div
       ref={scrollRef}
       className={classes.scroller}
-      style={{ height }}
+      style={{ maxHeight: height }}
       role="table"
       aria-label="Audit events"
       aria-busy={loading || loadingMore}
@@ -202,26 +239,15 @@ export function AuditEventTable({
                 );
               }
               return (
-                <div
+                <EventRow
                   key={item.key}
-                  className={`${classes.grid} ${classes.row}`}
-                  style={{ height: item.size, transform: `translateY(${item.start}px)` }}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  tabIndex={0}
-                  data-selected={event.id === selectedId || undefined}
-                  data-testid="audit-event-row"
-                  data-event-id={event.id}
-                  onClick={() => onOpen(event)}
-                  onKeyDown={(keyEvent) => {
-                    if (keyEvent.key === 'Enter' || keyEvent.key === ' ') {
-                      keyEvent.preventDefault();
-                      onOpen(event);
-                    }
-                  }}
-                >
-                  <EventRowCells event={event} />
-                </div>
+                  event={event}
+                  index={item.index}
+                  start={item.start}
+                  size={item.size}
+                  selected={event.id === selectedId}
+                  onOpen={onOpen}
+                />
               );
             })}
           </div>

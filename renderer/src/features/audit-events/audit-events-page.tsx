@@ -94,11 +94,14 @@ export function AuditEventsPage() {
   const rangeProblem = range.preset === 'custom' ? customRangeProblem(range) : null;
   const entityIdValue =
     typeof entityId === 'number' && Number.isInteger(entityId) && entityId > 0 ? entityId : null;
-  const filters: AuditEventFilters = {
-    ...timeRangeFilters(range),
-    ...(entityType ? { entity_type: entityType } : {}),
-    ...(entityType && entityIdValue !== null ? { entity_id: entityIdValue } : {}),
-  };
+  const filters: AuditEventFilters = useMemo(
+    () => ({
+      ...timeRangeFilters(range),
+      ...(entityType ? { entity_type: entityType } : {}),
+      ...(entityType && entityIdValue !== null ? { entity_id: entityIdValue } : {}),
+    }),
+    [range, entityType, entityIdValue],
+  );
 
   const list = useInfiniteQuery(auditEventQueries.list(profile.id, filters));
   const count = useQuery(auditEventQueries.count(profile.id, filters));

@@ -29,7 +29,7 @@ import { decodeContent } from './file-content.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute } from './repository-paths.js';
 import { RepositoryToolbar } from './repository-toolbar.js';
-import { useRefIsBranch } from './use-ref-is-branch.js';
+import { useRefBranch } from './use-ref-is-branch.js';
 
 /** A branch name for "commit to a new branch": `<ref>-patch-1234`, made safe for git. */
 export function suggestBranchName(ref: string, random: number): string {
@@ -52,11 +52,15 @@ interface EditorFormProps {
 function EditorForm({ mode, path, file, initialContent, onReload, reloading }: EditorFormProps) {
   const { profileId, projectId, ref, defaultBranch, empty } = useRepository();
   const navigate = useNavigate();
-  const isBranch = useRefIsBranch();
+  const { isBranch, canPush } = useRefBranch();
   const [name, setName] = useState('');
   const [content, setContent] = useState(initialContent);
+  // The version this edit started from; a stale one makes the instance refuse the commit (400).
+  // Fixed at mount: the query refreshes after commits, but only "Load the latest version" rebases.
+  const [baseCommitId] = useState(file?.last_commit_id);
   const [message, setMessage] = useState('');
-  const [target, setTarget] = useState<'current' | 'new'>('current');
+  // null: chosen for you (a new branch when you may not push to this one).
+  const [target, setTarget] = useState<'current' | 'new' | null>(null);
   const [newBranch, setNewBranch] = useState(() => suggestBranchName(ref || 'main', Math.random()));
   const [nameError, setNameError] = useState<string | null>(null);
   const createFile = useCreateFile(profileId, projectId);
@@ -68,7 +72,8 @@ function EditorForm({ mode, path, file, initialContent, onReload, reloading }: E
   // An empty repository has no branch to start from: the first commit creates the default branch.
   const branchTarget = empty ? ref || defaultBranch || 'main' : ref;
   const canCommitToCurrent = empty || isBranch !== false;
-  const effectiveTarget = canCommitToCurrent ? target : 'new';
+  const refused = !empty && isBranch === true && canPush === false;
+  const effectiveTarget = !canCommitToCurrent ? 'new' : (target ?? (refused ? 'new' : 'current'));
   const branch = effectiveTarget === 'new' ? newBranch.trim() : branchTarget;
   const problem = mutation.isError ? describeCommitProblem(mutation.error, branch) : null;
   // The refusal appears next to the Commit button; make sure it is on screen.
@@ -104,7 +109,7 @@ function EditorForm({ mode, path, file, initialContent, onReload, reloading }: E
       });
       navigate(fileRoute(projectId, 'blob', filePath, branch === defaultBranch ? undefined : branch));
     };
-    if (mode === 'edit') updateFile.mutate({ ...input, lastCommitId: file?.last_commit_id }, { onSuccess });
+    if (mode === 'edit') updateFile.mutate({ ...input, lastCommitId: baseCommitId }, { onSuccess });
     else createFile.mutate(input, { onSuccess });
   };
 
@@ -200,6 +205,12 @@ function EditorForm({ mode, path, file, initialContent, onReload, reloading }: E
                     <Text size="sm" span>
                       Commit to <b>{branchTarget}</b>
                       {empty ? ' (the first commit creates it)' : ''}
+                      {refused ? (
+                        <Text span size="sm" c="orange">
+                          {' '}
+                          — protected, you may not push to it
+                        </Text>
+                      ) : null}
                     </Text>
                   }
                 />
@@ -315,7 +326,7 @@ export function FileEditorPage({ mode }: { mode: 'edit' | 'new' }) {
   const file = useQuery({
     ...repositoryQueries.file(profileId, projectId, ref, path),
     enabled: mode === 'edit',
-    // Check the branch for a newer version on opening; a newer one remounts the editor (key below).
+    // Start from what is on the branch now; later refreshes don't reset the editor (keyed by reloads).
     staleTime: 0,
     refetchOnMount: 'always',
   });
@@ -360,7 +371,7 @@ export function FileEditorPage({ mode }: { mode: 'edit' | 'new' }) {
     body =
       decoded.kind === 'text' ? (
         <EditorForm
-          key={`${file.data.last_commit_id}-${version}`}
+          key={version}
           mode="edit"
           path={path}
           file={file.data}

@@ -38,7 +38,7 @@ export function FileHeader({
           {formatBytes(file.size)}
         </Text>
         {language ? (
-          <Badge size="sm" variant="light" color="gray" tt="none">
+          <Badge size="sm" variant="default" tt="none" fw={500}>
             {language}
           </Badge>
         ) : null}

@@ -61,7 +61,8 @@ export function FileViewPage() {
   const markdown = /\.(md|markdown)$/i.test(path);
   const [markdownMode, setMarkdownMode] = useState<'preview' | 'code'>('preview');
 
-  if (file.isError) {
+  // A failed refresh keeps showing the file (e.g. just after deleting it, until the page moves on).
+  if (file.isError && !file.data) {
     const missing = file.error instanceof ApiError && file.error.status === 404;
     return (
       <Stack gap="md">

@@ -59,6 +59,8 @@ export function ProtectBranchForm({ branchNames, onDone }: { branchNames: string
             message: `${rule.name}: push ${protectionLevelLabel(Number(push)).toLowerCase()}, merge ${protectionLevelLabel(Number(merge)).toLowerCase()}.`,
           });
           setName('');
+          setPush(String(DEFAULT_PROTECTION_LEVEL));
+          setMerge(String(DEFAULT_PROTECTION_LEVEL));
           setForcePush(false);
           protect.reset();
           onDone?.();
@@ -111,7 +113,6 @@ export function ProtectBranchForm({ branchNames, onDone }: { branchNames: string
               error={nameError}
               w={280}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              description={matchText ? undefined : 'A name, or a wildcard with *'}
             />
             <Select
               label="Allowed to merge"
@@ -147,11 +148,13 @@ export function ProtectBranchForm({ branchNames, onDone }: { branchNames: string
               Protect
             </Button>
           </Group>
-          {matchText ? (
-            <Text size="xs" c={matches.length ? 'dimmed' : 'orange'} data-testid="protect-matches">
-              {matchText}
-            </Text>
-          ) : null}
+          <Text
+            size="xs"
+            c={matchText && matches.length === 0 ? 'orange' : 'dimmed'}
+            data-testid="protect-matches"
+          >
+            {matchText ?? 'A branch name, or a wildcard such as release/* or *-stable that covers many.'}
+          </Text>
         </Stack>
       </form>
     </Paper>

@@ -1,0 +1,105 @@
+/**
+ * Presenters of alert management (an Outpost REST extension after GitLab's GraphQL types; wire shapes in
+ * shared/api-types/alerts.ts): HTTP endpoint integrations (the key only in the create/reset responses),
+ * alerts, status counts and the receiver's `[{"iid", "title"}]`. Pure: no queries.
+ */
+import type {
+  Alert,
+  AlertDetail,
+  AlertHttpIntegration,
+  AlertHttpIntegrationWithToken,
+  AlertNotifyItem,
+  AlertStatusCounts,
+} from '../../../shared/api-types/alerts.js';
+import type {
+  AlertStatusCounts as AlertStatusCountsResult,
+  AlertView,
+} from '../services/alerts/alerts-service.js';
+import type {
+  AlertIntegrationView,
+  AlertIntegrationWithToken,
+} from '../services/alerts/http-integrations-service.js';
+import { flattenKeys } from '../services/alerts/payload-mapping.js';
+import type { AlertNotifyResult } from '../services/alerts/receive-alert.js';
+
+/** Alert columns; payload keys named like them are left out of `details` (GitLab's `Alert#details`). */
+const ALERT_ATTRIBUTES: readonly string[] = [
+  'id',
+  'iid',
+  'project_id',
+  'title',
+  'description',
+  'severity',
+  'status',
+  'started_at',
+  'ended_at',
+  'service',
+  'monitoring_tool',
+  'hosts',
+  'fingerprint',
+  'events',
+  'payload',
+  'created_at',
+  'updated_at',
+];
+
+export function presentAlertIntegration(v: AlertIntegrationView): AlertHttpIntegration {
+  const i = v.integration;
+  return {
+    id: i.id,
+    name: i.name,
+    active: i.active === 1,
+    type: 'http',
+    url: v.url,
+    created_at: i.created_at,
+    updated_at: i.updated_at,
+  };
+}
+
+/** The create/reset response: the integration and its key. */
+export function presentAlertIntegrationWithToken(
+  v: AlertIntegrationWithToken,
+): AlertHttpIntegrationWithToken {
+  return { ...presentAlertIntegration(v), token: v.token };
+}
+
+export function presentAlert(v: AlertView, baseUrl: string): Alert {
+  const a = v.alert;
+  return {
+    id: a.id,
+    iid: a.iid,
+    project_id: a.project_id,
+    title: a.title,
+    description: a.description,
+    severity: a.severity,
+    status: a.status,
+    started_at: a.started_at,
+    ended_at: a.ended_at,
+    service: a.service,
+    monitoring_tool: a.monitoring_tool,
+    hosts: JSON.parse(a.hosts) as string[],
+    environment_name: a.environment_name,
+    fingerprint: a.fingerprint,
+    events: a.events,
+    integration: v.integration,
+    details_url: `${baseUrl}/${v.projectFullPath}/-/alert_management/${a.iid}/details`,
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+  };
+}
+
+/** A single alert: list fields, the raw `payload`, and `details` (payload keys that aren't alert columns, dotted). */
+export function presentAlertDetail(v: AlertView, baseUrl: string): AlertDetail {
+  const payload = JSON.parse(v.alert.payload) as Record<string, unknown>;
+  const rest = Object.fromEntries(Object.entries(payload).filter(([k]) => !ALERT_ATTRIBUTES.includes(k)));
+  return { ...presentAlert(v, baseUrl), payload, details: Object.fromEntries(flattenKeys(rest)) };
+}
+
+export function presentAlertStatusCounts(c: AlertStatusCountsResult): AlertStatusCounts {
+  return { ...c };
+}
+
+/** The receiver's `200` body. */
+export function presentAlertNotifyResults(results: readonly AlertNotifyResult[]): AlertNotifyItem[] {
+  return results.map((r) => ({ iid: r.iid, title: r.title }));
+}

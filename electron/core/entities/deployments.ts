@@ -1,0 +1,35 @@
+/**
+ * Deployment presenter (spec "Deployment"; GitLab's Deployment entity; schema deployment.json): id, iid,
+ * ref, sha, created_at, updated_at, user, environment (basic), deployable (the job, or null), status.
+ * Pure: no queries.
+ */
+import type { Deployment } from '../../../shared/api-types/deployments.js';
+import type { DeploymentView } from '../services/deployments/deployment-views.js';
+import { presentEnvironmentBasic } from './environments.js';
+import { presentUserBasic } from './users.js';
+
+/** A deployment with its environment. */
+export function presentDeployment(v: DeploymentView, baseUrl: string): Deployment {
+  const d = v.deployment;
+  return {
+    id: d.id,
+    iid: d.iid,
+    ref: d.ref,
+    sha: d.sha,
+    created_at: d.created_at,
+    updated_at: d.updated_at,
+    user: v.user ? presentUserBasic(v.user, baseUrl) : null,
+    environment: presentEnvironmentBasic(v.environment),
+    deployable: v.deployable,
+    status: d.status,
+  };
+}
+
+/** A deployment inside its environment (`last_deployment`): the same without `environment`. */
+export function presentDeploymentWithoutEnvironment(
+  v: DeploymentView,
+  baseUrl: string,
+): Omit<Deployment, 'environment'> {
+  const { environment: _environment, ...rest } = presentDeployment(v, baseUrl);
+  return rest;
+}

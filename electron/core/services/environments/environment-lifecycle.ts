@@ -1,0 +1,65 @@
+/**
+ * Stopping and deleting environments (doc/api/environments.md "Stop an environment", "Delete an
+ * environment"; GitLab's Environment state machine and EnvironmentPolicy):
+ * - stop: available → stopped (already stopped: unchanged); Developer.
+ * - delete: only a stopped environment (an available one is 403, as `destroy_environment` is prevented);
+ *   its deployments go with it; Developer.
+ * - start: a successful deployment makes a stopped environment available again.
+ * Every state change is audited on the project.
+ */
+import { nowIso } from '../../db/database.js';
+import { deleteEnvironment as deleteEnvironmentRow, findEnvironment, updateEnvironment } from '../../db/environments.js';
+import type { EnvironmentRow } from '../../db/environments.js';
+import type { ProjectRow } from '../../db/projects.js';
+import type { ServiceContext } from '../context.js';
+import { ForbiddenError } from '../errors.js';
+import { requireEnvironmentRead, requireEnvironmentWrite } from './environment-access.js';
+import { auditEnvironment } from './environment-audit.js';
+import { findProjectEnvironment } from './find-environments.js';
+
+/**
+ * Mark an environment stopped (no permission check; inside the caller's transaction). No-op when it is
+ * already stopped.
+ */
+export function markEnvironmentStopped(ctx: ServiceContext, project: ProjectRow, env: EnvironmentRow): EnvironmentRow {
+  if (env.state === 'stopped') return env;
+  updateEnvironment(ctx.db, env.id, { state: 'stopped' }, nowIso());
+  auditEnvironment(ctx, project, env, 'environment_stopped', { change: 'state', from: 'available', to: 'stopped' }, `Stopped environment ${env.name}`);
+  return findEnvironment(ctx.db, project.id, env.id)!;
+}
+
+/** Make a stopped environment available again (no permission check; inside the caller's transaction). */
+export function markEnvironmentAvailable(ctx: ServiceContext, project: ProjectRow, env: EnvironmentRow): EnvironmentRow {
+  if (env.state === 'available') return env;
+  updateEnvironment(ctx.db, env.id, { state: 'available' }, nowIso());
+  auditEnvironment(ctx, project, env, 'environment_started', { change: 'state', from: 'stopped', to: 'available' }, `Started environment ${env.name}`);
+  return findEnvironment(ctx.db, project.id, env.id)!;
+}
+
+/**
+ * `POST .../environments/:environment_id/stop`.
+ * @throws ForbiddenError (below Reporter, or below Developer for the stop itself); NotFoundError.
+ */
+export function stopEnvironment(ctx: ServiceContext, project: ProjectRow, id: number): EnvironmentRow {
+  requireEnvironmentRead(ctx, project);
+  return ctx.db.transaction(() => {
+    const env = findProjectEnvironment(ctx, project, id);
+    requireEnvironmentWrite(ctx, project);
+    return markEnvironmentStopped(ctx, project, env);
+  })();
+}
+
+/**
+ * `DELETE .../environments/:environment_id`: 204 for a stopped environment.
+ * @throws ForbiddenError (below Reporter; below Developer; the environment is available); NotFoundError.
+ */
+export function deleteEnvironment(ctx: ServiceContext, project: ProjectRow, id: number): void {
+  requireEnvironmentRead(ctx, project);
+  ctx.db.transaction(() => {
+    const env = findProjectEnvironment(ctx, project, id);
+    requireEnvironmentWrite(ctx, project);
+    if (env.state !== 'stopped') throw new ForbiddenError();
+    deleteEnvironmentRow(ctx.db, env.id);
+    auditEnvironment(ctx, project, env, 'environment_deleted', { remove: 'environment' }, `Deleted environment ${env.name}`);
+  })();
+}

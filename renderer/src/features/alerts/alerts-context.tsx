@@ -1,0 +1,23 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Project } from '../../../../shared/api-types/projects.js';
+
+/** What every alert screen knows: the profile and the project whose alerts are shown. */
+export interface AlertsContextValue {
+  profileId: string;
+  project: Project;
+  projectId: number;
+}
+
+const AlertsContext = createContext<AlertsContextValue | null>(null);
+
+/** Provides the project to the screens below the alerts layout. */
+export function AlertsProvider({ value, children }: { value: AlertsContextValue; children: ReactNode }) {
+  return <AlertsContext.Provider value={value}>{children}</AlertsContext.Provider>;
+}
+
+/** The project whose alerts are shown. Throws outside the alerts layout. */
+export function useAlertsProject(): AlertsContextValue {
+  const value = useContext(AlertsContext);
+  if (!value) throw new Error('useAlertsProject() needs the alerts layout around it.');
+  return value;
+}

@@ -1,0 +1,43 @@
+import { ActionIcon, CopyButton, TextInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+
+/** Props of {@link CopyField}. */
+export interface CopyFieldProps {
+  label: string;
+  value: string;
+  description?: string;
+  /** `data-testid` of the input. */
+  testId?: string;
+}
+
+/** A read-only monospace value with a copy button, for URLs and keys. */
+export function CopyField({ label, value, description, testId }: CopyFieldProps) {
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      value={value}
+      readOnly
+      onFocus={(event) => event.currentTarget.select()}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+      data-testid={testId}
+      rightSectionWidth={40}
+      rightSection={
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}>
+              <ActionIcon
+                variant="subtle"
+                color={copied ? 'teal' : 'gray'}
+                onClick={copy}
+                aria-label={`Copy ${label.toLowerCase()}`}
+              >
+                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      }
+    />
+  );
+}
