@@ -153,15 +153,15 @@ test('receive alerts over HTTP, group, acknowledge and resolve them', async ({
   await shot(page, 'alerts-list.png');
 
   // Search and severity filters.
-  await page.getByRole('textbox', { name: 'Search alerts' }).fill('checkout');
+  await page.getByRole('textbox', { name: 'Search alerts' }).fill('error rate');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Error rate above 5% on checkout');
   await page.getByRole('textbox', { name: 'Search alerts' }).fill('');
-  await page.getByRole('textbox', { name: 'Severity' }).click();
-  await page.getByRole('option', { name: 'Low' }).click();
+  await page.getByRole('combobox', { name: 'Severity' }).click();
+  await page.getByRole('option', { name: 'Low', exact: true }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Certificate expires in 14 days');
-  await page.getByRole('textbox', { name: 'Severity' }).click();
+  await page.getByRole('combobox', { name: 'Severity' }).click();
   await page.getByRole('option', { name: 'Any severity' }).click();
   await expect(rows).toHaveCount(5);
 

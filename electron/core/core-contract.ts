@@ -55,4 +55,6 @@ export interface Core {
   idle(): Promise<void>;
   /** Stop listening, finish in-flight work, close SQLite. */
   close(): Promise<void>;
+  /** Pipeline and job change events (published right after each change is stored). */
+  readonly events?: CoreEvents;
 }

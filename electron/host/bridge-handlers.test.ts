@@ -218,7 +218,11 @@ describe('bridge handlers over a real embedded core', () => {
 
     expect(await call('export:status', 'unknown-export')).toMatchObject({ error: { code: 'not_found' } });
     expect(
-      await call('export:start', { kind: 'audit_events', format: 'csv', filters: { created_after: '2025-01-01' } }),
+      await call('export:start', {
+        kind: 'audit_events',
+        format: 'csv',
+        filters: { created_after: '2025-01-01' },
+      }),
     ).toMatchObject({ error: { code: 'bad_request', message: expect.stringContaining('created_after') } });
     expect(
       await call('export:start', { kind: 'audit_events', format: 'csv', filters: { entity_id: 3 } }),

@@ -40,8 +40,10 @@ export interface Alert {
   service: string | null;
   monitoring_tool: string | null;
   hosts: string[];
-  /** The `gitlab_environment_name` of the payload (no environments exist yet to link). */
+  /** The `gitlab_environment_name` of the payload. */
   environment_name: string | null;
+  /** The project's environment of that name, when it exists (GitLab's alert `environment`). */
+  environment: { id: number; name: string } | null;
   /** SHA-1 hex grouping occurrences of the same alert, or null. */
   fingerprint: string | null;
   /** Occurrences grouped into this alert (1 for a new one). */

@@ -70,6 +70,7 @@ export type JobChanges = Partial<
     | 'duration'
     | 'queued_duration'
     | 'user_id'
+    | 'allow_failure'
   >
 >;
 

@@ -53,8 +53,9 @@ function where(projectId: number, f: DeploymentFilter): { sql: string; args: unk
 
 export function countDeployments(db: Db, projectId: number, f: DeploymentFilter): number {
   const w = where(projectId, f);
-  return (db.prepare(`SELECT count(*) AS n FROM deployments d WHERE ${w.sql}`).get(...w.args) as { n: number })
-    .n;
+  return (
+    db.prepare(`SELECT count(*) AS n FROM deployments d WHERE ${w.sql}`).get(...w.args) as { n: number }
+  ).n;
 }
 
 /** A page of deployments ordered by `orderBy` (ties broken by id in the same direction). */
@@ -76,14 +77,12 @@ export function listDeployments(
 
 export function findDeployment(db: Db, projectId: number, id: number): DeploymentRow | undefined {
   return db.prepare('SELECT * FROM deployments WHERE project_id = ? AND id = ?').get(projectId, id) as
-    | DeploymentRow
-    | undefined;
+    DeploymentRow | undefined;
 }
 
 export function findDeploymentByDeployable(db: Db, deployableId: number): DeploymentRow | undefined {
   return db.prepare('SELECT * FROM deployments WHERE deployable_id = ?').get(deployableId) as
-    | DeploymentRow
-    | undefined;
+    DeploymentRow | undefined;
 }
 
 /** The environment's newest deployment with `status` (GitLab's `last_deployment` uses success). */
@@ -148,10 +147,7 @@ export function updateDeploymentStatus(
   finishedAt: string | null,
   at: string,
 ): void {
-  db.prepare('UPDATE deployments SET status = ?, finished_at = coalesce(?, finished_at), updated_at = ? WHERE id = ?').run(
-    status,
-    finishedAt,
-    at,
-    id,
-  );
+  db.prepare(
+    'UPDATE deployments SET status = ?, finished_at = coalesce(?, finished_at), updated_at = ? WHERE id = ?',
+  ).run(status, finishedAt, at, id);
 }

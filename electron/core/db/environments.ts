@@ -64,20 +64,17 @@ export function listEnvironments(
 
 export function findEnvironment(db: Db, projectId: number, id: number): EnvironmentRow | undefined {
   return db.prepare('SELECT * FROM environments WHERE project_id = ? AND id = ?').get(projectId, id) as
-    | EnvironmentRow
-    | undefined;
+    EnvironmentRow | undefined;
 }
 
 export function findEnvironmentByName(db: Db, projectId: number, name: string): EnvironmentRow | undefined {
   return db.prepare('SELECT * FROM environments WHERE project_id = ? AND name = ?').get(projectId, name) as
-    | EnvironmentRow
-    | undefined;
+    EnvironmentRow | undefined;
 }
 
 export function findEnvironmentBySlug(db: Db, projectId: number, slug: string): EnvironmentRow | undefined {
   return db.prepare('SELECT * FROM environments WHERE project_id = ? AND slug = ?').get(projectId, slug) as
-    | EnvironmentRow
-    | undefined;
+    EnvironmentRow | undefined;
 }
 
 export function findEnvironmentsByIds(db: Db, ids: readonly number[]): Map<number, EnvironmentRow> {

@@ -10,6 +10,7 @@ import { migration003AdminResources } from './migrations/003-admin-resources.js'
 import { migration005Alerts } from './migrations/005-alerts.js';
 import { migration006Pipelines } from './migrations/006-pipelines.js';
 import { migration007EnvironmentsDeployments } from './migrations/007-environments-deployments.js';
+import { migration008MergeRequests } from './migrations/008-merge-requests.js';
 
 export interface Migration {
   version: number;
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005Alerts,
   migration006Pipelines,
   migration007EnvironmentsDeployments,
+  migration008MergeRequests,
 ].sort((a, b) => a.version - b.version);
 
 /**

@@ -19,7 +19,6 @@ import type {
   AlertIntegrationView,
   AlertIntegrationWithToken,
 } from '../services/alerts/http-integrations-service.js';
-import { flattenKeys } from '../services/alerts/payload-mapping.js';
 import type { AlertNotifyResult } from '../services/alerts/receive-alert.js';
 
 /** Alert columns; payload keys named like them are left out of `details` (GitLab's `Alert#details`). */
@@ -42,6 +41,23 @@ const ALERT_ATTRIBUTES: readonly string[] = [
   'created_at',
   'updated_at',
 ];
+
+/** Nested objects flattened to dotted keys, arrays kept as values (GitLab's `InlineHash.merge_keys`). */
+function inlineKeys(
+  obj: Record<string, unknown>,
+  prefix = '',
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0) {
+      inlineKeys(v as Record<string, unknown>, key, out);
+    } else {
+      Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return out;
+}
 
 export function presentAlertIntegration(v: AlertIntegrationView): AlertHttpIntegration {
   const i = v.integration;
@@ -79,6 +95,7 @@ export function presentAlert(v: AlertView, baseUrl: string): Alert {
     monitoring_tool: a.monitoring_tool,
     hosts: JSON.parse(a.hosts) as string[],
     environment_name: a.environment_name,
+    environment: v.environment,
     fingerprint: a.fingerprint,
     events: a.events,
     integration: v.integration,
@@ -92,7 +109,7 @@ export function presentAlert(v: AlertView, baseUrl: string): Alert {
 export function presentAlertDetail(v: AlertView, baseUrl: string): AlertDetail {
   const payload = JSON.parse(v.alert.payload) as Record<string, unknown>;
   const rest = Object.fromEntries(Object.entries(payload).filter(([k]) => !ALERT_ATTRIBUTES.includes(k)));
-  return { ...presentAlert(v, baseUrl), payload, details: Object.fromEntries(flattenKeys(rest)) };
+  return { ...presentAlert(v, baseUrl), payload, details: inlineKeys(rest) };
 }
 
 export function presentAlertStatusCounts(c: AlertStatusCountsResult): AlertStatusCounts {

@@ -22,7 +22,7 @@ export function errorResponse(err: unknown): [number, Record<string, unknown>] {
   if (err instanceof NotFoundError) return [404, { message: err.message }];
   if (err instanceof ForbiddenError) return [403, { message: err.message }];
   if (err instanceof UnauthorizedError) return [401, { message: err.message }];
-  if (err instanceof ConflictError) return [409, { message: err.message }];
+  if (err instanceof ConflictError) return [409, { message: err.messages ?? err.message }];
   if (err instanceof MethodNotAllowedError) return [405, { message: err.message }];
   if (err instanceof UnprocessableEntityError) return [422, { message: err.messages }];
   if (err instanceof ParameterError) return [400, { error: err.message }];

@@ -17,13 +17,12 @@ import { gBool, gEnum, gString, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import { createDeployment } from '../services/deployments/create-deployment.js';
 import { listDeploymentMergeRequests } from '../services/deployments/deployment-merge-requests.js';
-import {
-  API_DEPLOYMENT_STATUSES,
-  DEPLOYMENT_STATUSES,
-} from '../services/deployments/deployment-status.js';
+import { API_DEPLOYMENT_STATUSES, DEPLOYMENT_STATUSES } from '../services/deployments/deployment-status.js';
 import { deploymentView, findDeployments, getDeployment } from '../services/deployments/find-deployments.js';
+import { recordJobDeployment } from '../services/deployments/job-deployments.js';
 import { updateDeploymentStatus } from '../services/deployments/update-deployment.js';
 import { ParameterError } from '../services/errors.js';
+import { setJobDeploymentHook } from '../services/pipelines/deployment-hook.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 /** An integer path id (Grape's `type: Integer`: `<name> is invalid` otherwise). */
@@ -43,6 +42,9 @@ function dateParam(name: string, value: string | undefined): string | undefined 
 
 /** Registers the deployment routes (see the file comment for shapes and errors). */
 export async function deploymentsRoutes(app: FastifyInstance): Promise<void> {
+  // Jobs with `environment:` create and update deployments through the pipelines area's hook.
+  setJobDeploymentHook(recordJobDeployment);
+
   /** List deployments, paginated. */
   app.get('/projects/:id/deployments', async (req, reply) => {
     const page = pageOf(req);

@@ -44,7 +44,9 @@ function refuseSlug(params: Record<string, unknown>): void {
 
 /** The environments of a view, each with its project (BasicProjectDetails). */
 function presentWithProject(req: FastifyRequest, v: EnvironmentsView) {
-  const project = presentProjectSimple(presentProject(v.project, v.projectPresentation, req.svc.externalUrl()));
+  const project = presentProjectSimple(
+    presentProject(v.project, v.projectPresentation, req.svc.externalUrl()),
+  );
   return v.environments.map((e) => presentEnvironment(e, { project }));
 }
 
@@ -62,10 +64,7 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
   /** List environments, paginated. */
   app.get('/projects/:id/environments', async (req, reply) => {
     const page = pageOf(req);
-    const p = parseParams(
-      { name: gString().optional(), search: gString().optional() },
-      req.gparams,
-    );
+    const p = parseParams({ name: gString().optional(), search: gString().optional() }, req.gparams);
     if (p.name !== undefined && p.search !== undefined)
       throw new ParameterError('name, search cannot be used together');
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
@@ -107,7 +106,9 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
       externalUrl: p.external_url,
       tier: p.tier,
     });
-    return reply.status(201).send(presentWithProject(req, await environmentsView(req.svc, project, [env]))[0]);
+    return reply
+      .status(201)
+      .send(presentWithProject(req, await environmentsView(req.svc, project, [env]))[0]);
   });
 
   /** Update an environment's name, external URL or tier. */
@@ -144,6 +145,8 @@ export async function environmentsRoutes(app: FastifyInstance): Promise<void> {
     const id = idParam(req, 'environment_id');
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     const env = stopEnvironment(req.svc, project, id);
-    return reply.status(200).send(presentWithProject(req, await environmentsView(req.svc, project, [env]))[0]);
+    return reply
+      .status(200)
+      .send(presentWithProject(req, await environmentsView(req.svc, project, [env]))[0]);
   });
 }

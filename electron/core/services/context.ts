@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/users.js';
 import type { StorageShards } from '../git/storage.js';
 import type { BackgroundTasks } from '../jobs/background-tasks.js';
+import type { CiRuntime } from './pipelines/ci-runtime.js';
 
 /** The authenticated caller (null user = anonymous). */
 export interface Actor {
@@ -26,6 +27,8 @@ export interface ServiceContext {
   tasks: BackgroundTasks;
   /** Seals secrets kept at rest (cluster tokens, CI/CD variable values); key in `<dataDir>/core_secret.key`. */
   secrets: SecretBox;
+  /** The pipeline runner of this core (job processes, traces, change events). */
+  ci: CiRuntime;
 }
 
 /** The actor's user, or throws for anonymous callers (routes normally check this first). */

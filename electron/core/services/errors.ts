@@ -48,9 +48,12 @@ export class ValidationError extends Error {
   }
 }
 
-/** 409: `{"message": "<message>"}`. */
+/** 409: `{"message": "<message>"}`, or `{"message": [<messages>]}` when `messages` is given. */
 export class ConflictError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly messages?: string[],
+  ) {
     super(message);
     this.name = 'ConflictError';
   }

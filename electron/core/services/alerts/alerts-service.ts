@@ -5,6 +5,8 @@
  * `read_alert_management_alert`/`update_alert_management_alert`). Status changes follow GitLab's state
  * machine: `resolved` sets `ended_at` to now, any other status clears it; an alert can't leave `resolved`
  * while another open alert has its fingerprint. Status changes are not audited (GitLab doesn't).
+ * The payload's `gitlab_environment_name` links the project's environment of that name when one exists
+ * (looked up when the alert is read, so an environment created later links too).
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { findAlertIntegrationNames } from '../../db/alert-integrations.js';
@@ -19,6 +21,7 @@ import {
 } from '../../db/alerts.js';
 import type { AlertListFilter, AlertOrder, AlertRow } from '../../db/alerts.js';
 import { nowIso } from '../../db/database.js';
+import { findEnvironmentByName } from '../../db/environments.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
@@ -31,6 +34,8 @@ import type { AlertSeverity, AlertStatus } from './payload-mapping.js';
 export interface AlertView {
   alert: AlertRow;
   integration: { id: number; name: string } | null;
+  /** The project's environment named by the payload's `gitlab_environment_name`, when it exists. */
+  environment: { id: number; name: string } | null;
   /** `namespace/project`, for `details_url`. */
   projectFullPath: string;
 }
@@ -59,11 +64,19 @@ function viewsOf(ctx: ServiceContext, project: ProjectRow, rows: AlertRow[]): Al
   const ids = [...new Set(rows.map((r) => r.integration_id).filter((id): id is number => id !== null))];
   const names = findAlertIntegrationNames(ctx.db, ids);
   const fullPath = projectFullPath(ctx.db, project);
+  const environments = new Map<string, { id: number; name: string } | null>();
+  for (const envName of new Set(rows.map((r) => r.environment_name))) {
+    if (envName === null) continue;
+    const env = findEnvironmentByName(ctx.db, project.id, envName);
+    environments.set(envName, env ? { id: env.id, name: env.name } : null);
+  }
   return rows.map((alert) => {
     const name = alert.integration_id !== null ? names.get(alert.integration_id) : undefined;
     return {
       alert,
       integration: name !== undefined ? { id: alert.integration_id!, name } : null,
+      environment:
+        alert.environment_name !== null ? (environments.get(alert.environment_name) ?? null) : null,
       projectFullPath: fullPath,
     };
   });

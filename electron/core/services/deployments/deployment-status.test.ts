@@ -19,7 +19,9 @@ describe('deployment state machine', () => {
   it('names the events and the finished statuses', () => {
     expect(deploymentEvent('running')).toBe('run');
     expect(deploymentEvent('failed')).toBe('drop');
-    expect(['success', 'failed', 'canceled'].every((s) => isFinishedDeploymentStatus(s as 'success'))).toBe(true);
+    expect(['success', 'failed', 'canceled'].every((s) => isFinishedDeploymentStatus(s as 'success'))).toBe(
+      true,
+    );
     expect(isFinishedDeploymentStatus('skipped')).toBe(false);
     expect(isFinishedDeploymentStatus('running')).toBe(false);
   });

@@ -43,7 +43,11 @@ export async function findDeployments(
  * One deployment.
  * @throws ForbiddenError below Reporter; NotFoundError.
  */
-export async function getDeployment(ctx: ServiceContext, project: ProjectRow, id: number): Promise<DeploymentView> {
+export async function getDeployment(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  id: number,
+): Promise<DeploymentView> {
   requireEnvironmentRead(ctx, project);
   const [view] = await loadDeploymentViews(ctx, project, [findProjectDeployment(ctx, project, id)]);
   return view!;

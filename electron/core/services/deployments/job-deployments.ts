@@ -6,7 +6,12 @@
  * deployment makes its environment available and sets the job's `environment:url` as its external URL.
  * A successful `action: stop` job stops the environment; `prepare`, `verify` and `access` jobs only make
  * sure the environment exists. Changes are audited as the job's user.
+ *
+ * The pipelines area calls `recordJobDeployment` through its hook registry
+ * (services/pipelines/deployment-hook.ts); the deployment routes register it when the core starts.
  */
+import type { JobRow } from '../../db/ci-jobs.js';
+import { findPipelineById } from '../../db/ci-pipelines.js';
 import { findDeploymentByDeployable } from '../../db/deployments.js';
 import type { DeploymentStatus } from '../../db/deployments.js';
 import type { EnvironmentTier } from '../../db/environments.js';
@@ -14,8 +19,10 @@ import { findProjectById } from '../../db/projects.js';
 import { findUserById } from '../../db/users.js';
 import type { ServiceContext } from '../context.js';
 import { ensureEnvironment } from '../environments/create-environment.js';
+import { ENVIRONMENT_TIERS } from '../environments/environment-rules.js';
 import { markEnvironmentStopped } from '../environments/environment-lifecycle.js';
 import { ValidationError } from '../errors.js';
+import type { JobEnvironmentSpec } from '../pipelines/deployment-hook.js';
 import { canTransitionDeployment } from './deployment-status.js';
 import { insertDeploymentRecord, transitionDeployment } from './record-deployment.js';
 
@@ -45,8 +52,7 @@ export interface JobEnvironmentEvent {
 
 /** What happened: the job's deployment (null for other actions) or why nothing could be recorded. */
 export type JobEnvironmentResult =
-  | { deploymentId: number | null }
-  | { error: 'environment_creation_failure'; message: string };
+  { deploymentId: number | null } | { error: 'environment_creation_failure'; message: string };
 
 /** The deployment status that mirrors a job status; null while the job has not started. */
 export function deploymentStatusOfJob(status: string): DeploymentStatus | null {
@@ -116,4 +122,34 @@ export function syncJobEnvironment(ctx: ServiceContext, e: JobEnvironmentEvent):
       };
     throw err;
   }
+}
+
+/**
+ * The job deployment hook (`setJobDeploymentHook(recordJobDeployment)`): called after every status change
+ * of a job with an `environment:`, with the job's new row.
+ * @throws Error when the environment can't be created (an invalid expanded name); the hook registry
+ *   reports it without failing the job.
+ */
+export function recordJobDeployment(ctx: ServiceContext, job: JobRow, environment: JobEnvironmentSpec): void {
+  const pipeline = findPipelineById(ctx.db, job.pipeline_id);
+  if (!pipeline) return;
+  const tier = environment.extra?.deployment_tier;
+  const result = syncJobEnvironment(ctx, {
+    projectId: job.project_id,
+    jobId: job.id,
+    userId: job.user_id,
+    ref: pipeline.ref,
+    tag: pipeline.tag === 1,
+    sha: pipeline.sha,
+    status: job.status,
+    environment: {
+      name: environment.name,
+      url: environment.url,
+      action: environment.action,
+      deploymentTier: (ENVIRONMENT_TIERS as readonly unknown[]).includes(tier)
+        ? (tier as EnvironmentTier)
+        : null,
+    },
+  });
+  if ('error' in result) throw new Error(result.message);
 }

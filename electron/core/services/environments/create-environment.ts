@@ -69,7 +69,14 @@ function insertAndAudit(ctx: ServiceContext, project: ProjectRow, input: NewEnvi
     created_at: nowIso(),
   });
   const env = findEnvironment(ctx.db, project.id, id)!;
-  auditEnvironment(ctx, project, env, 'environment_created', { add: 'environment' }, `Created environment ${env.name}`);
+  auditEnvironment(
+    ctx,
+    project,
+    env,
+    'environment_created',
+    { add: 'environment' },
+    `Created environment ${env.name}`,
+  );
   return env;
 }
 
@@ -77,7 +84,11 @@ function insertAndAudit(ctx: ServiceContext, project: ProjectRow, input: NewEnvi
  * `POST /projects/:id/environments`.
  * @throws ForbiddenError below Developer; ValidationError (name taken or malformed, bad URL).
  */
-export function createEnvironment(ctx: ServiceContext, project: ProjectRow, input: NewEnvironment): EnvironmentRow {
+export function createEnvironment(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  input: NewEnvironment,
+): EnvironmentRow {
   requireEnvironmentWrite(ctx, project);
   return ctx.db.transaction(() => {
     checkEnvironment(ctx, project.id, input);

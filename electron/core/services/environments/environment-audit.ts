@@ -31,6 +31,8 @@ export function auditEnvironment(
     targetType: 'Environment',
     targetDetails: env.name,
     action,
-    extra: customMessage ? { event_name: eventName, custom_message: customMessage } : { event_name: eventName },
+    extra: customMessage
+      ? { event_name: eventName, custom_message: customMessage }
+      : { event_name: eventName },
   });
 }

@@ -8,7 +8,11 @@
  * Every state change is audited on the project.
  */
 import { nowIso } from '../../db/database.js';
-import { deleteEnvironment as deleteEnvironmentRow, findEnvironment, updateEnvironment } from '../../db/environments.js';
+import {
+  deleteEnvironment as deleteEnvironmentRow,
+  findEnvironment,
+  updateEnvironment,
+} from '../../db/environments.js';
 import type { EnvironmentRow } from '../../db/environments.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { ServiceContext } from '../context.js';
@@ -21,18 +25,40 @@ import { findProjectEnvironment } from './find-environments.js';
  * Mark an environment stopped (no permission check; inside the caller's transaction). No-op when it is
  * already stopped.
  */
-export function markEnvironmentStopped(ctx: ServiceContext, project: ProjectRow, env: EnvironmentRow): EnvironmentRow {
+export function markEnvironmentStopped(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  env: EnvironmentRow,
+): EnvironmentRow {
   if (env.state === 'stopped') return env;
   updateEnvironment(ctx.db, env.id, { state: 'stopped' }, nowIso());
-  auditEnvironment(ctx, project, env, 'environment_stopped', { change: 'state', from: 'available', to: 'stopped' }, `Stopped environment ${env.name}`);
+  auditEnvironment(
+    ctx,
+    project,
+    env,
+    'environment_stopped',
+    { change: 'state', from: 'available', to: 'stopped' },
+    `Stopped environment ${env.name}`,
+  );
   return findEnvironment(ctx.db, project.id, env.id)!;
 }
 
 /** Make a stopped environment available again (no permission check; inside the caller's transaction). */
-export function markEnvironmentAvailable(ctx: ServiceContext, project: ProjectRow, env: EnvironmentRow): EnvironmentRow {
+export function markEnvironmentAvailable(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  env: EnvironmentRow,
+): EnvironmentRow {
   if (env.state === 'available') return env;
   updateEnvironment(ctx.db, env.id, { state: 'available' }, nowIso());
-  auditEnvironment(ctx, project, env, 'environment_started', { change: 'state', from: 'stopped', to: 'available' }, `Started environment ${env.name}`);
+  auditEnvironment(
+    ctx,
+    project,
+    env,
+    'environment_started',
+    { change: 'state', from: 'stopped', to: 'available' },
+    `Started environment ${env.name}`,
+  );
   return findEnvironment(ctx.db, project.id, env.id)!;
 }
 
@@ -60,6 +86,13 @@ export function deleteEnvironment(ctx: ServiceContext, project: ProjectRow, id: 
     requireEnvironmentWrite(ctx, project);
     if (env.state !== 'stopped') throw new ForbiddenError();
     deleteEnvironmentRow(ctx.db, env.id);
-    auditEnvironment(ctx, project, env, 'environment_deleted', { remove: 'environment' }, `Deleted environment ${env.name}`);
+    auditEnvironment(
+      ctx,
+      project,
+      env,
+      'environment_deleted',
+      { remove: 'environment' },
+      `Deleted environment ${env.name}`,
+    );
   })();
 }

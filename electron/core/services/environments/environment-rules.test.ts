@@ -81,7 +81,9 @@ describe('externalUrlErrors', () => {
     expect(externalUrlErrors('http://localhost:8080/x?y=1')).toEqual([]);
   });
   it('refuses other schemes, relative and malformed URLs', () => {
-    expect(externalUrlErrors('ftp://example.com')).toEqual(['is blocked: Only allowed schemes are http, https']);
+    expect(externalUrlErrors('ftp://example.com')).toEqual([
+      'is blocked: Only allowed schemes are http, https',
+    ]);
     expect(externalUrlErrors('example.com')).toEqual(['must be a valid URL']);
     expect(externalUrlErrors('http://exa mple.com')).toEqual(['must be a valid URL']);
     expect(externalUrlErrors(`https://e.com/${'a'.repeat(260)}`)).toEqual([

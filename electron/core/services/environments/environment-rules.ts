@@ -40,7 +40,12 @@ export function environmentSlug(
   if (slug.length > 24 || slug !== name) {
     let short = slug.slice(0, 17);
     if (!short.endsWith('-')) short += '-';
-    return short + BigInt(`0x${digest(name)}`).toString(36).slice(-6);
+    return (
+      short +
+      BigInt(`0x${digest(name)}`)
+        .toString(36)
+        .slice(-6)
+    );
   }
   return slug.replace(/-$/, '');
 }
@@ -61,14 +66,17 @@ export function guessEnvironmentTier(name: string): EnvironmentTier {
 export function externalUrlErrors(url: string): string[] {
   const errors: string[] = [];
   if (url.length > 255) errors.push('is too long (maximum is 255 characters)');
-  let parsed: URL | null = null;
-  try {
-    parsed = /^[a-z][a-z0-9+.-]*:/i.test(url) && !/\s/.test(url) ? new URL(url) : null;
-  } catch {
-    parsed = null;
-  }
+  const parsed = /^[a-z][a-z0-9+.-]*:/i.test(url) && !/\s/.test(url) ? parseUrl(url) : null;
   if (!parsed) errors.push('must be a valid URL');
   else if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     errors.push('is blocked: Only allowed schemes are http, https');
   return errors;
+}
+
+function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
 }

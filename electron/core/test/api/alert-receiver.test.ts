@@ -35,6 +35,7 @@ interface AlertJson {
   monitoring_tool: string | null;
   hosts: string[];
   environment_name: string | null;
+  environment: { id: number; name: string } | null;
   fingerprint: string | null;
   events: number;
   integration: { id: number; name: string } | null;
@@ -373,7 +374,20 @@ describe('alert receiver', () => {
       expect(a.service).toBe('checkout');
       expect(a.monitoring_tool).toBe('Prometheus');
       expect(a.environment_name).toBe('production');
+      expect(a.environment).toBeNull();
       expect(a.details).toMatchObject({ gitlab_environment_name: 'production' });
+    });
+
+    it('gitlab_environment_name links the project environment of that name', async () => {
+      const env = await t.api<{ id: number }>('POST', `/projects/${project.id}/environments`, {
+        json: { name: 'staging' },
+      });
+      expect(env.status).toBe(201);
+      const a = await created({ title: 'env link', gitlab_environment_name: 'staging' });
+      expect(a.environment).toEqual({ id: env.body.id, name: 'staging' });
+      const other = await created({ title: 'env missing', gitlab_environment_name: 'Staging' });
+      expect(other.environment_name).toBe('Staging');
+      expect(other.environment).toBeNull();
     });
 
     it('long texts are cut to GitLab column lengths', async () => {
@@ -491,7 +505,13 @@ describe('alert receiver', () => {
         hosts: 'a',
       });
       const iid = first.body[0]!.iid;
-      const second = await send<{ iid: number }[]>({ labels: { queue: 'mail' }, ...base, hosts: ['b', 'c'] });
+      // Same payload with other keys first, other hosts and no start_time.
+      const second = await send<{ iid: number }[]>({
+        hosts: ['b', 'c'],
+        labels: { queue: 'mail' },
+        service: 'jobs',
+        title: 'Queue backlog',
+      });
       expect(second.body[0]!.iid).toBe(iid);
       const different = await send<{ iid: number }[]>({ ...base, labels: { queue: 'sms' } });
       expect(different.body[0]!.iid).not.toBe(iid);

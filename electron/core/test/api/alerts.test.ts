@@ -113,6 +113,7 @@ describe('alerts API', () => {
           'monitoring_tool',
           'hosts',
           'environment_name',
+          'environment',
           'fingerprint',
           'events',
           'integration',

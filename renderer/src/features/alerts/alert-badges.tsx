@@ -38,6 +38,7 @@ export function SeverityBadge({
       size={size}
       leftSection={<Icon size={12} stroke={2} />}
       data-severity={severity}
+      style={{ minWidth: 'max-content' }}
     >
       {style.label}
     </Badge>
@@ -48,7 +49,13 @@ export function SeverityBadge({
 export function StatusBadge({ status, size = 'md' }: { status: AlertStatus; size?: BadgeProps['size'] }) {
   const style = statusStyle(status);
   return (
-    <Badge color={style.color} variant="dot" size={size} data-status={status}>
+    <Badge
+      color={style.color}
+      variant="dot"
+      size={size}
+      data-status={status}
+      style={{ minWidth: 'max-content' }}
+    >
       {style.label}
     </Badge>
   );

@@ -219,7 +219,7 @@ export function AlertListPage() {
         <Group gap="sm" wrap="wrap" align="flex-end">
           <TextInput
             aria-label="Search alerts"
-            placeholder="Search title, description, service…"
+            placeholder="Search alerts"
             value={searchInput}
             onChange={(event) => {
               setSearchInput(event.currentTarget.value);
@@ -231,7 +231,7 @@ export function AlertListPage() {
                 <CloseButton size="sm" aria-label="Clear search text" onClick={() => setSearchInput('')} />
               ) : null
             }
-            w={260}
+            w={220}
           />
           <Select
             aria-label="Severity"

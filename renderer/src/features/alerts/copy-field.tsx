@@ -1,4 +1,4 @@
-import { ActionIcon, CopyButton, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Textarea, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
 /** Props of {@link CopyField}. */
@@ -10,16 +10,25 @@ export interface CopyFieldProps {
   testId?: string;
 }
 
-/** A read-only monospace value with a copy button, for URLs and keys. */
+/** A read-only monospace value with a copy button, for URLs and keys; long values wrap, whole. */
 export function CopyField({ label, value, description, testId }: CopyFieldProps) {
   return (
-    <TextInput
+    <Textarea
+      autosize
+      minRows={1}
       label={label}
       description={description}
       value={value}
       readOnly
       onFocus={(event) => event.currentTarget.select()}
-      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+      styles={{
+        input: {
+          fontFamily: 'var(--mantine-font-family-monospace)',
+          fontSize: 13,
+          wordBreak: 'break-all',
+          resize: 'none',
+        },
+      }}
       data-testid={testId}
       rightSectionWidth={40}
       rightSection={

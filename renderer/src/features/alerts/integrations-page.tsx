@@ -139,7 +139,7 @@ export function IntegrationsPage() {
   } else {
     body = (
       <Paper withBorder style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={860} type="native">
+        <Table.ScrollContainer minWidth={820} type="native">
           <Table
             verticalSpacing="sm"
             horizontalSpacing="md"
@@ -201,11 +201,13 @@ export function IntegrationsPage() {
                           color="teal"
                         />
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td className={classes.urlCell}>
                         <Group gap={4} wrap="nowrap">
-                          <Code className={classes.url} data-testid="integration-url">
-                            {integration.url}
-                          </Code>
+                          <Tooltip label={integration.url} openDelay={600} maw={560} multiline>
+                            <Code className={classes.url} data-testid="integration-url">
+                              {integration.url}
+                            </Code>
+                          </Tooltip>
                           <CopyButton value={integration.url}>
                             {({ copied, copy }) => (
                               <Tooltip label={copied ? 'Copied' : 'Copy URL'}>
@@ -286,9 +288,9 @@ export function IntegrationsPage() {
     <>
       <Group justify="space-between" align="center" mb="md" gap="sm">
         <Text size="sm" c="dimmed" maw={720}>
-          Monitoring tools post alerts to an endpoint’s webhook URL with its key as{' '}
-          <Code>Authorization: Bearer &lt;key&gt;</Code>. Alerts with the same fingerprint are grouped while
-          open.
+          Monitoring tools post JSON alerts to an endpoint’s webhook URL, with its key in the header{' '}
+          <Code style={{ whiteSpace: 'nowrap' }}>Authorization: Bearer &lt;key&gt;</Code>. Alerts with the
+          same fingerprint are grouped while open.
         </Text>
         {integrations.length > 0 ? addButton : null}
       </Group>
