@@ -170,7 +170,7 @@ test('receive alerts over HTTP, group, acknowledge and resolve them', async ({
   const drawer = page.getByRole('dialog', { name: /Disk almost full on db-01/ });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByTestId('alert-drawer-events')).toHaveText('2 events');
-  await expect(drawer.getByText('db-01.internal')).toBeVisible();
+  await expect(drawer.getByText('db-01.internal', { exact: true })).toBeVisible();
   await drawer.getByRole('button', { name: 'Show payload' }).click();
   await expect(drawer.getByTestId('alert-payload')).toContainText(
     '"runbook": "https://runbooks.example.com/disk"',
@@ -194,12 +194,12 @@ test('receive alerts over HTTP, group, acknowledge and resolve them', async ({
   expect(resolved.status, resolved.body).toBeLessThan(300);
   await expect(disk.getByText('Resolved')).toBeVisible();
   await expect(page.getByTestId('status-count-resolved')).toHaveText('1');
-  await page.getByRole('radio', { name: /Resolved/ }).click({ force: true });
+  await page.getByTestId('status-tab-resolved').click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Disk almost full on db-01');
 
   // Dark mode.
-  await page.getByRole('radio', { name: /All/ }).click({ force: true });
+  await page.getByTestId('status-tab-all').click();
   await expect(rows).toHaveCount(5);
   await page.getByTestId('color-scheme-toggle').click();
   await page.getByRole('menuitem', { name: 'Dark' }).click();

@@ -22,6 +22,7 @@ import { collectParams, parseBracketParams, registerParamParsers } from './http/
 import { BackgroundTasks } from './jobs/background-tasks.js';
 import { alertReceiverRoutes } from './routes/alert-receiver.js';
 import { apiRoutes } from './routes/index.js';
+import { PipelineRunner } from './runner/pipeline-runner.js';
 import type { Actor, ServiceContext } from './services/context.js';
 import { resumeImports } from './services/projects/import-repository.js';
 import { finishRepositoryRemovals, repairRepositories } from './services/projects/repository-maintenance.js';
@@ -63,6 +64,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const secrets = new SecretBox(loadOrCreateSecretKeySync(dataDir));
   const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
   const tasks = new BackgroundTasks();
+  const runner = new PipelineRunner({ dataDir, concurrency: opts.runnerConcurrency });
   let externalUrl = (opts.externalUrl ?? 'http://localhost').replace(/\/+$/, '');
 
   const systemCtx: ServiceContext = {
@@ -72,6 +74,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     externalUrl: () => externalUrl,
     tasks,
     secrets,
+    ci: runner,
   };
 
   // First start: the administrator and their token.
@@ -88,6 +91,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   await finishRepositoryRemovals(systemCtx);
   await repairRepositories(systemCtx);
   resumeImports(systemCtx);
+  runner.start(systemCtx);
 
   const app: FastifyInstance = Fastify({
     logger: opts.logger
@@ -151,9 +155,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       await app.close();
+      await runner.stop();
       await tasks.idle();
       db.close();
     },
     idle: () => tasks.idle(),
+    events: runner.events,
   };
 }

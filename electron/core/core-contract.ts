@@ -19,6 +19,34 @@ export interface CoreOptions {
   logger?: boolean;
   /** Largest alert payload the receiver (and a test alert) accepts, in bytes; larger ones get 413. Default 1 MB (1048576). */
   alertPayloadLimit?: number;
+  /** Pipeline jobs run at the same time by the local executor. Default: `os.availableParallelism()`. */
+  runnerConcurrency?: number;
+}
+
+/** A pipeline's status changed (or it was created). */
+export interface PipelineChangeEvent {
+  projectId: number;
+  pipelineId: number;
+  status: string;
+}
+
+/** A job's status changed (created, queued, started, finished, retried, …). */
+export interface JobChangeEvent {
+  projectId: number;
+  pipelineId: number;
+  jobId: number;
+  status: string;
+}
+
+export interface CoreEventMap {
+  pipeline: PipelineChangeEvent;
+  job: JobChangeEvent;
+}
+
+/** Change events of the core, for the host to forward to the renderer. `on` returns the unsubscribe function. */
+export interface CoreEvents {
+  on<K extends keyof CoreEventMap>(type: K, listener: (event: CoreEventMap[K]) => void): () => void;
+  off<K extends keyof CoreEventMap>(type: K, listener: (event: CoreEventMap[K]) => void): void;
 }
 
 /** A request for `core.inject()` (light-my-request shape). `url` includes `/api/v4`. */

@@ -50,7 +50,7 @@ export function listLabels(db: Db, scope: LabelScope, search?: string): LabelRow
     const like = `%${escapeLike(search)}%`;
     args.push(like, like);
   }
-  return db.prepare(`${sql} ORDER BY title, id`).all(...args) as LabelRow[];
+  return db.prepare(`${sql} ORDER BY lower(title), title, id`).all(...args) as LabelRow[];
 }
 
 /** A label of the scope by id (all digits) or exact title; a project label wins a title tie. */

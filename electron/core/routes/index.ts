@@ -8,6 +8,7 @@ import { branchesRoutes } from './branches.js';
 import { deploymentsRoutes } from './deployments.js';
 import { environmentsRoutes } from './environments.js';
 import { groupsRoutes } from './groups.js';
+import { labelsRoutes } from './labels.js';
 import { membersRoutes } from './members.js';
 import { namespacesRoutes } from './namespaces.js';
 import { personalAccessTokensRoutes } from './personal-access-tokens.js';
@@ -47,4 +48,5 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(repositoryCommitsRoutes);
   await app.register(environmentsRoutes);
   await app.register(deploymentsRoutes);
+  await app.register(labelsRoutes);
 }

@@ -27,8 +27,8 @@ export interface ServiceContext {
   tasks: BackgroundTasks;
   /** Seals secrets kept at rest (cluster tokens, CI/CD variable values); key in `<dataDir>/core_secret.key`. */
   secrets: SecretBox;
-  /** The pipeline runner of this core (job processes, traces, change events). */
-  ci: CiRuntime;
+  /** The pipeline runner of this core (job processes, traces, change events); absent only in hand-made contexts. */
+  ci?: CiRuntime;
 }
 
 /** The actor's user, or throws for anonymous callers (routes normally check this first). */

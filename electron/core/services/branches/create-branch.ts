@@ -16,6 +16,7 @@ import {
   loadProtectionRules,
   matchingRules,
 } from '../protected-branches/branch-protection.js';
+import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
 import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
 import { isValidRefName } from '../refs/ref-name.js';
 import { loadBranchViews } from './branch-views.js';
@@ -64,6 +65,7 @@ export async function createBranch(
     throw err;
   }
   if (result === 'exists') throw new ValidationError('Branch already exists');
+  createPipelinesForRefUpdate(ctx, project, input.branch, commitId, { before: null });
   const [branch] = await loadBranchViews(ctx, repo, [{ name: input.branch, commitId }]);
   return { branch: branch!, projectWebUrl: repo.webUrl };
 }

@@ -58,8 +58,7 @@ function groupLabelScope(ctx: ServiceContext, group: NamespaceRow, includeAncest
 
 /** Project ids of a group and its subgroups. */
 export function groupProjectIds(ctx: ServiceContext, groupId: number): number[] {
-  const ids = findDescendantIds(ctx.db, groupId);
-  if (ids.length === 0) return [];
+  const ids = [groupId, ...findDescendantIds(ctx.db, groupId)];
   return (
     ctx.db
       .prepare(`SELECT id FROM projects WHERE namespace_id IN (${ids.map(() => '?').join(',')})`)

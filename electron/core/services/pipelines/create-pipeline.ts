@@ -202,7 +202,7 @@ function storePipeline(
       .all(id)
       .forEach((j) => publishJobChange(ctx, j as Parameters<typeof publishJobChange>[1]));
     refreshPipeline(ctx, id);
-    ctx.ci.schedule(id);
+    ctx.ci?.schedule(id);
   }
   return findPipelineById(ctx.db, id)!;
 }

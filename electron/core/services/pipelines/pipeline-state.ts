@@ -22,7 +22,7 @@ export function secondsBetween(from: string, to: string): number {
 
 /** Publish a job's change (event and deployment hook). */
 export function publishJobChange(ctx: ServiceContext, job: JobRow): void {
-  ctx.ci.events.emit('job', {
+  ctx.ci?.events.emit('job', {
     projectId: job.project_id,
     pipelineId: job.pipeline_id,
     jobId: job.id,
@@ -33,7 +33,7 @@ export function publishJobChange(ctx: ServiceContext, job: JobRow): void {
 
 /** Publish a pipeline's change. */
 export function publishPipelineChange(ctx: ServiceContext, p: Pick<PipelineRow, 'id' | 'project_id' | 'status'>): void {
-  ctx.ci.events.emit('pipeline', { projectId: p.project_id, pipelineId: p.id, status: p.status });
+  ctx.ci?.events.emit('pipeline', { projectId: p.project_id, pipelineId: p.id, status: p.status });
 }
 
 /** Write `changes` to a job and publish it when its status changed; returns the updated row. */

@@ -26,6 +26,7 @@ import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { branchNameProblem, projectRepositoryPath } from '../projects/projects-service.js';
+import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
 import { canActOnBranch } from '../protected-branches/branch-protection.js';
 import { requireValidFilePath } from './file-path.js';
 
@@ -196,5 +197,6 @@ async function commitOneChange(
     if (project.default_branch !== branch) rowChanges.default_branch = branch;
   }
   updateProject(ctx.db, project.id, rowChanges, nowIso());
+  createPipelinesForRefUpdate(ctx, project, branch, commitId, { before: expectedOld });
   return { filePath: params.filePath, branch, commitId };
 }

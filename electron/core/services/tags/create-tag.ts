@@ -13,6 +13,7 @@ import { GitError } from '../../git/run-git.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { MethodNotAllowedError } from '../errors.js';
+import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
 import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
 import { isValidRefName } from '../refs/ref-name.js';
 import { loadTagViews } from './tag-views.js';
@@ -74,6 +75,7 @@ export async function createTag(
   }
   const ref = await findTagRef(repo.path, name);
   if (!ref) throw new MethodNotAllowedError(`Tag ${name} was removed while it was created`);
+  createPipelinesForRefUpdate(ctx, project, name, commitId, { tag: true, before: null });
   const [tag] = await loadTagViews(ctx, repo, [ref]);
   return { tag: tag!, projectWebUrl: repo.webUrl };
 }

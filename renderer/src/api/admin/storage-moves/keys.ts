@@ -1,0 +1,17 @@
+import { adminKeys } from '../admin-keys.js';
+
+/**
+ * Query keys for storage moves and shards, under `['profile', profileId, 'admin', 'storage']`:
+ * `moves` → `moveList(limit)`, `shards` → `usage` and `settings`, and `shardProjects(name)`.
+ * Invalidating `all` refreshes everything a move changes (moves, usage, projects per shard).
+ */
+export const storageMoveKeys = {
+  all: (profileId: string) => [...adminKeys.all(profileId), 'storage'] as const,
+  moves: (profileId: string) => [...storageMoveKeys.all(profileId), 'moves'] as const,
+  moveList: (profileId: string, limit: number) => [...storageMoveKeys.moves(profileId), 'list', limit] as const,
+  shards: (profileId: string) => [...storageMoveKeys.all(profileId), 'shards'] as const,
+  usage: (profileId: string) => [...storageMoveKeys.shards(profileId), 'usage'] as const,
+  settings: (profileId: string) => [...storageMoveKeys.shards(profileId), 'settings'] as const,
+  shardProjects: (profileId: string, storageName: string) =>
+    [...storageMoveKeys.shards(profileId), 'projects', storageName] as const,
+};
