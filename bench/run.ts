@@ -3,7 +3,10 @@ import { benchAlertIntake } from './alert-intake.js';
 import { benchAuditExport } from './audit-export.js';
 import { benchAuditEvents } from './audit-events.js';
 import { benchCoreApi } from './core-api.js';
+import { benchMergeRequestMerge } from './merge-request-merge.js';
+import { benchMergeRequestList } from './merge-requests.js';
 import { benchRepositoryRead } from './repository-read.js';
+import { benchStorageMove } from './storage-moves.js';
 
 console.log(`Outpost benchmarks — node ${process.version}, ${new Date().toISOString()}`);
 console.log('\n## core API');
@@ -18,3 +21,11 @@ console.log(
   '\n## alert intake (OUTPOST_BENCH_ALERTS payloads, default 5000, from OUTPOST_BENCH_ALERT_CLIENTS clients, default 4)',
 );
 await benchAlertIntake();
+console.log(
+  '\n## storage move of a generated repository (OUTPOST_BENCH_MOVE_COMMITS, default 2000) beside cp -r',
+);
+await benchStorageMove();
+console.log('\n## merge requests: merge-status checks and merges (OUTPOST_BENCH_MERGES, default 20)');
+await benchMergeRequestMerge();
+console.log('\n## merge request lists (OUTPOST_BENCH_MRS, default 10,000; several filters)');
+await benchMergeRequestList();

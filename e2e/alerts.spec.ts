@@ -48,6 +48,8 @@ test('receive alerts over HTTP, group, acknowledge and resolve them', async ({
   await nav.getByRole('link', { name: 'Alerts' }).click();
   await page.getByTestId('alerts-project-pick').filter({ hasText: 'Checkout service' }).click();
   await expect(page.getByText('No alerts yet')).toBeVisible();
+  await settle(page);
+  await shot(page, 'alerts-empty.png');
 
   // Integrations: add an HTTP endpoint; the URL and key are shown once.
   await page.getByRole('tab', { name: 'Integrations' }).click();
@@ -62,10 +64,12 @@ test('receive alerts over HTTP, group, acknowledge and resolve them', async ({
   await expect(reveal).toBeVisible();
   await expect(reveal.getByText('You won’t see this key again')).toBeVisible();
   const url = await reveal.getByRole('textbox', { name: 'Webhook URL' }).inputValue();
-  const key = await reveal.getByRole('textbox', { name: 'Authorization key' }).inputValue();
+  let key = await reveal.getByRole('textbox', { name: 'Authorization key' }).inputValue();
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\/alerts\/notify\/.+\.json$/);
   expect(key.length).toBeGreaterThanOrEqual(20);
-  await page.mouse.move(0, 0);
+  await expect(addDialog).toBeHidden();
+  await settle(page);
+  await expect(reveal).toHaveCSS('opacity', '1');
   await shot(page, 'alert-key-reveal.png');
   await reveal.getByRole('button', { name: 'I’ve copied the key' }).click();
   await expect(reveal).toBeHidden();
@@ -137,6 +141,11 @@ test('receive alerts over HTTP, group, acknowledge and resolve them', async ({
   await expect(
     testDialog.getByText('The payload must be a JSON object ({ … }), not an array.'),
   ).toBeVisible();
+  await payloadInput.fill('{"title": "Queue backlog", "severity": "urgent", "hosts": {"name": "mq-01"}}');
+  await expect(testDialog.getByText(/the alert will be critical/)).toBeVisible();
+  await expect(testDialog.getByRole('button', { name: 'Send test alert' })).toBeEnabled();
+  await expect(testDialog).toHaveCSS('opacity', '1');
+  await shot(page, 'alert-test-payload.png');
   await testDialog.getByRole('button', { name: 'Reset to sample' }).click();
   await expect(payloadInput).toHaveValue(/High CPU usage on web-01/);
   await testDialog.getByRole('button', { name: 'Send test alert' }).click();
@@ -144,6 +153,28 @@ test('receive alerts over HTTP, group, acknowledge and resolve them', async ({
   await expect(page.getByText('Test alert sent', { exact: true })).toBeVisible();
   await settle(page);
   await shot(page, 'alert-integrations.png');
+
+  // Deactivated, the endpoint refuses alerts; active again, it takes them.
+  const prometheus = integrationRows.first();
+  await prometheus.getByRole('switch', { name: 'Active: Prometheus production' }).click({ force: true });
+  await expect(page.getByText('Endpoint deactivated', { exact: true })).toBeVisible();
+  expect((await postAlert(url, key, { title: 'While inactive' })).status).toBe(403);
+  await prometheus.getByRole('switch', { name: 'Active: Prometheus production' }).click({ force: true });
+  await expect(page.getByText('Endpoint activated', { exact: true })).toBeVisible();
+
+  // Reset the key: confirmed first, the new key shown once, the old one refused from then on.
+  await prometheus.getByRole('button', { name: 'More actions for Prometheus production' }).click();
+  await page.getByRole('menuitem', { name: 'Reset key' }).click();
+  const confirmReset = page.getByRole('dialog', { name: 'Reset the key of “Prometheus production”?' });
+  await confirmReset.getByRole('button', { name: 'Reset key' }).click();
+  const newReveal = page.getByRole('dialog', { name: 'New key for “Prometheus production”' });
+  await expect(newReveal.getByText(/The previous key has stopped working/)).toBeVisible();
+  const newKey = await newReveal.getByRole('textbox', { name: 'Authorization key' }).inputValue();
+  expect(newKey).not.toBe(key);
+  await newReveal.getByRole('button', { name: 'I’ve copied the key' }).click();
+  expect((await postAlert(url, key, { title: 'Old key' })).status).toBe(401);
+  key = newKey;
+  await settle(page);
 
   // Back to the list: five alerts, counted per status.
   await page.getByRole('tab', { name: 'Alerts' }).click();

@@ -8,7 +8,8 @@
  * Otherwise it starts the browser host on 127.0.0.1:PORT (0 = a free port), prints exactly one line
  * `Outpost running at <url with launch secret>` to stdout, and, unless --no-open, opens Chromium in
  * app mode when one is installed and a display exists. SIGINT/SIGTERM close everything cleanly.
- * Other messages go to stderr.
+ * Other messages go to stderr. `OUTPOST_STORAGES=NAME=PATH,…` gives the embedded core more repository
+ * storage shards (the core's `--storage NAME=PATH`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

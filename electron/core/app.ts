@@ -20,12 +20,17 @@ import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
 import { registerErrorHandling } from './http/errors.js';
 import { collectParams, parseBracketParams, registerParamParsers } from './http/params.js';
 import { BackgroundTasks } from './jobs/background-tasks.js';
+import { onPipelineFinished } from './services/merge-requests/accept-merge-request.js';
+import { recoverMergeStatusChecks } from './services/merge-requests/merge-status.js';
+import { recoverRebases } from './services/merge-requests/rebase-merge-request.js';
 import { alertReceiverRoutes } from './routes/alert-receiver.js';
 import { apiRoutes } from './routes/index.js';
 import { PipelineRunner } from './runner/pipeline-runner.js';
 import type { Actor, ServiceContext } from './services/context.js';
 import { resumeImports } from './services/projects/import-repository.js';
 import { finishRepositoryRemovals, repairRepositories } from './services/projects/repository-maintenance.js';
+import { recoverStorageMoves } from './services/storage-moves/execute-move.js';
+import { StorageMoveRuntime } from './services/storage-moves/runtime.js';
 import { bootstrapRoot } from './services/users/users-service.js';
 
 export type { Core, CoreOptions } from './core-contract.js';
@@ -53,17 +58,37 @@ function redactUrl(url: string): string {
 }
 
 /**
+ * The storage shards: `default` under the data dir plus `storages` (name → absolute path).
+ * @throws Error for a bad shard name, a relative path, or a redefined `default`.
+ */
+function configureShards(dataDir: string, storages: Record<string, string> = {}): StorageShards {
+  const shards = new Map([['default', path.join(dataDir, 'repositories', 'default')]]);
+  for (const [name, dir] of Object.entries(storages)) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name)) throw new Error(`Invalid storage name "${name}"`);
+    if (name === 'default')
+      throw new Error('The storage "default" is always <data dir>/repositories/default');
+    if (!path.isAbsolute(dir)) throw new Error(`The path of storage "${name}" must be absolute`);
+    shards.set(name, path.resolve(dir));
+  }
+  return shards;
+}
+
+/**
  * Create and boot a core.
  * @throws if the data dir can't be created, the database can't be opened, or the root token is shorter than 20 characters.
  */
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const dataDir = path.resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const shards: StorageShards = new Map([['default', path.join(dataDir, 'repositories', 'default')]]);
+  const shards: StorageShards = configureShards(dataDir, opts.storages);
   for (const dir of shards.values()) mkdirSync(dir, { recursive: true });
   const secrets = new SecretBox(loadOrCreateSecretKeySync(dataDir));
   const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
   const tasks = new BackgroundTasks();
+  const storageMoves = new StorageMoveRuntime(tasks, {
+    concurrency: opts.storageMoveConcurrency,
+    hooks: opts.storageMoveHooks,
+  });
   const runner = new PipelineRunner({ dataDir, concurrency: opts.runnerConcurrency });
   let externalUrl = (opts.externalUrl ?? 'http://localhost').replace(/\/+$/, '');
 
@@ -75,6 +100,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     tasks,
     secrets,
     ci: runner,
+    storageMoves,
   };
 
   // First start: the administrator and their token.
@@ -89,9 +115,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   // Finish what a crash left behind.
   await finishRepositoryRemovals(systemCtx);
+  await recoverStorageMoves(systemCtx);
   await repairRepositories(systemCtx);
   resumeImports(systemCtx);
   runner.start(systemCtx);
+  recoverMergeStatusChecks(systemCtx);
+  recoverRebases(systemCtx);
+  // Merge when pipeline succeeds: finished pipelines merge the requests waiting for them.
+  runner.events.on('pipeline', (e) => onPipelineFinished(systemCtx, e.projectId, e.pipelineId, e.status));
 
   const app: FastifyInstance = Fastify({
     logger: opts.logger
@@ -154,6 +185,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      storageMoves.shutdown();
       await app.close();
       await runner.stop();
       await tasks.idle();

@@ -2,6 +2,9 @@
  * The embedded core's public surface (architecture.md "core"), as the host and tests use it.
  * Implemented by `createCore` in `./app.ts`.
  */
+import type { StorageMoveHooks } from './services/storage-moves/runtime.js';
+
+export type { StorageMoveHooks } from './services/storage-moves/runtime.js';
 
 /** Options of `createCore`. */
 export interface CoreOptions {
@@ -21,6 +24,15 @@ export interface CoreOptions {
   alertPayloadLimit?: number;
   /** Pipeline jobs run at the same time by the local executor. Default: `os.availableParallelism()`. */
   runnerConcurrency?: number;
+  /**
+   * More repository storage shards: name → absolute directory (created when missing). `default` is always
+   * `<dataDir>/repositories/default` and can't be redefined. Weights are application settings.
+   */
+  storages?: Record<string, string>;
+  /** Storage moves copying at the same time. Default 2. */
+  storageMoveConcurrency?: number;
+  /** Seams in a storage move (tests pause or disturb a move with them); see StorageMoveHooks. */
+  storageMoveHooks?: StorageMoveHooks;
 }
 
 /** A pipeline's status changed (or it was created). */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../core/app.js';
-import { startEmbeddedCore } from './embedded-core.js';
+import { parseStorageSpecs, startEmbeddedCore } from './embedded-core.js';
 import { createKeyFileCipher } from './vault/key-file-cipher.js';
 import { openTokenVault } from './vault/token-vault.js';
 
@@ -65,5 +65,25 @@ describe('startEmbeddedCore', () => {
     const inProcess = await startEmbeddedCore({ appDataDir, vault, createCore, env: {}, listenPort: false });
     expect(inProcess.url).toBeNull();
     await inProcess.core.close();
+  });
+});
+
+describe('parseStorageSpecs', () => {
+  it('reads NAME=PATH pairs separated by commas, paths made absolute', () => {
+    expect(parseStorageSpecs(undefined)).toEqual({});
+    expect(parseStorageSpecs(' ')).toEqual({});
+    expect(parseStorageSpecs('second=/srv/second, third=/mnt/third')).toEqual({
+      second: '/srv/second',
+      third: '/mnt/third',
+    });
+    expect(parseStorageSpecs('rel=shards/rel').rel).toBe(path.resolve('shards/rel'));
+  });
+
+  it('refuses an entry that is not NAME=PATH', () => {
+    expect(() => parseStorageSpecs('second')).toThrow(
+      'OUTPOST_STORAGES entries must be NAME=PATH, got "second"',
+    );
+    expect(() => parseStorageSpecs('=/srv')).toThrow(/NAME=PATH/);
+    expect(() => parseStorageSpecs('second=')).toThrow(/NAME=PATH/);
   });
 });

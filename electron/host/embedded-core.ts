@@ -1,5 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import type { Core, CoreOptions } from '../core/core-contract.js';
 import { coreDataDir } from './app-data-dir.js';
@@ -14,7 +14,10 @@ export interface StartEmbeddedCoreOptions {
   appDataDir: string;
   vault: TokenVault;
   createCore: CreateCore;
-  /** Environment to read `OUTPOST_ROOT_TOKEN` and `OUTPOST_CORE_PORT` from (default `process.env`). */
+  /**
+   * Environment to read `OUTPOST_ROOT_TOKEN`, `OUTPOST_CORE_PORT` and `OUTPOST_STORAGES` from
+   * (default `process.env`).
+   */
   env?: Record<string, string | undefined>;
   /**
    * Listen on 127.0.0.1 so git clients and monitoring tools can reach the embedded instance (alert
@@ -23,6 +26,25 @@ export interface StartEmbeddedCoreOptions {
    * launches). `false`: in-process only (`inject`), no socket.
    */
   listenPort?: number | false;
+}
+
+/**
+ * More repository storage shards from `OUTPOST_STORAGES`: `NAME=PATH` pairs separated by commas
+ * (`second=/srv/shards/second,third=/mnt/third`), paths resolved to absolute ones. The same as the
+ * core's repeatable `--storage NAME=PATH`. Unset or blank: none.
+ * @throws Error naming the entry that is not `NAME=PATH`.
+ */
+export function parseStorageSpecs(spec: string | undefined): Record<string, string> {
+  const storages: Record<string, string> = {};
+  for (const entry of (spec ?? '').split(',')) {
+    const trimmed = entry.trim();
+    if (trimmed === '') continue;
+    const eq = trimmed.indexOf('=');
+    if (eq <= 0 || eq === trimmed.length - 1)
+      throw new Error(`OUTPOST_STORAGES entries must be NAME=PATH, got "${trimmed}"`);
+    storages[trimmed.slice(0, eq).trim()] = resolve(trimmed.slice(eq + 1).trim());
+  }
+  return storages;
 }
 
 /** Where the embedded core's last port is kept. */
@@ -80,7 +102,8 @@ export async function startEmbeddedCore({
   listenPort,
 }: StartEmbeddedCoreOptions): Promise<{ core: Core; url: string | null }> {
   const dataDir = coreDataDir(appDataDir);
-  const core = await createCore({ dataDir });
+  const storages = parseStorageSpecs(env.OUTPOST_STORAGES);
+  const core = await createCore(Object.keys(storages).length > 0 ? { dataDir, storages } : { dataDir });
   let url: string | null = null;
   try {
     if (listenPort !== false) url = await listenEmbedded(core, appDataDir, listenPort, env);

@@ -2,6 +2,7 @@
  * Wire shapes of environments and deployments (doc/api/environments.md, doc/api/deployments.md; spec
  * "Deployment"; GitLab's EnvironmentBasic, Environment and Deployment entities).
  */
+import type { Job } from './pipelines.js';
 import type { Project } from './projects.js';
 import type { UserBasic } from './users.js';
 
@@ -65,6 +66,6 @@ export interface Deployment {
   updated_at: string;
   user: UserBasic | null;
   environment: EnvironmentBasic;
-  deployable: Record<string, unknown> | null;
+  deployable: Job | null;
   status: DeploymentStatus;
 }

@@ -131,8 +131,7 @@ export function findJobById(db: Db, id: number): JobRow | undefined {
 
 export function findJob(db: Db, projectId: number, id: number): JobRow | undefined {
   return db.prepare('SELECT * FROM ci_jobs WHERE id = ? AND project_id = ?').get(id, projectId) as
-    | JobRow
-    | undefined;
+    JobRow | undefined;
 }
 
 export function findJobsByIds(db: Db, ids: readonly number[]): JobRow[] {
@@ -143,7 +142,11 @@ export function findJobsByIds(db: Db, ids: readonly number[]): JobRow[] {
 }
 
 /** A pipeline's jobs in id order; retried attempts only with `includeRetried`. */
-export function findPipelineJobs(db: Db, pipelineId: number, opts: { includeRetried?: boolean } = {}): JobRow[] {
+export function findPipelineJobs(
+  db: Db,
+  pipelineId: number,
+  opts: { includeRetried?: boolean } = {},
+): JobRow[] {
   return db
     .prepare(
       `SELECT * FROM ci_jobs WHERE pipeline_id = ? ${opts.includeRetried ? '' : 'AND retried = 0'} ORDER BY id`,
@@ -172,7 +175,12 @@ export interface JobListFilter {
 }
 
 /** A page of jobs, newest first, and the total matching. */
-export function listJobs(db: Db, f: JobListFilter, limit: number, offset: number): { rows: JobRow[]; total: number } {
+export function listJobs(
+  db: Db,
+  f: JobListFilter,
+  limit: number,
+  offset: number,
+): { rows: JobRow[]; total: number } {
   const conds = ['project_id = ?'];
   const params: unknown[] = [f.projectId];
   if (f.pipelineId !== undefined) {
@@ -185,7 +193,9 @@ export function listJobs(db: Db, f: JobListFilter, limit: number, offset: number
     params.push(...f.statuses);
   }
   const where = conds.join(' AND ');
-  const total = (db.prepare(`SELECT count(*) AS n FROM ci_jobs WHERE ${where}`).get(...params) as { n: number }).n;
+  const total = (
+    db.prepare(`SELECT count(*) AS n FROM ci_jobs WHERE ${where}`).get(...params) as { n: number }
+  ).n;
   const rows = db
     .prepare(`SELECT * FROM ci_jobs WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
     .all(...params, limit, offset) as JobRow[];
@@ -204,7 +214,9 @@ export function findJobsByStatus(db: Db, statuses: readonly string[], limit = 10
 /** Max job revision and count of a pipeline's jobs (the jobs list ETag). */
 export function findPipelineJobsRevision(db: Db, pipelineId: number): { revision: number; count: number } {
   return db
-    .prepare('SELECT coalesce(sum(revision), 0) AS revision, count(*) AS count FROM ci_jobs WHERE pipeline_id = ?')
+    .prepare(
+      'SELECT coalesce(sum(revision), 0) AS revision, count(*) AS count FROM ci_jobs WHERE pipeline_id = ?',
+    )
     .get(pipelineId) as { revision: number; count: number };
 }
 
@@ -232,7 +244,9 @@ export function findJobTestReports(db: Db, jobIds: readonly number[]): TestRepor
 export function findJobTestReportSizes(db: Db, jobIds: readonly number[]): Map<number, number> {
   if (jobIds.length === 0) return new Map();
   const rows = db
-    .prepare(`SELECT job_id, size FROM ci_job_test_reports WHERE job_id IN (${jobIds.map(() => '?').join(', ')})`)
+    .prepare(
+      `SELECT job_id, size FROM ci_job_test_reports WHERE job_id IN (${jobIds.map(() => '?').join(', ')})`,
+    )
     .all(...jobIds) as { job_id: number; size: number }[];
   return new Map(rows.map((r) => [r.job_id, r.size]));
 }
@@ -240,7 +254,9 @@ export function findJobTestReportSizes(db: Db, jobIds: readonly number[]): Map<n
 /** Trace paths of a pipeline's jobs (to delete the files with the pipeline). */
 export function findPipelineTracePaths(db: Db, pipelineId: number): string[] {
   return (
-    db.prepare('SELECT trace_path FROM ci_jobs WHERE pipeline_id = ? AND trace_path IS NOT NULL').all(pipelineId) as {
+    db
+      .prepare('SELECT trace_path FROM ci_jobs WHERE pipeline_id = ? AND trace_path IS NOT NULL')
+      .all(pipelineId) as {
       trace_path: string;
     }[]
   ).map((r) => r.trace_path);

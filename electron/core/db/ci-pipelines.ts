@@ -80,8 +80,7 @@ export function bumpProjectCiRevision(db: Db, projectId: number): void {
 /** The project's CI revision (0 before any pipeline). */
 export function findProjectCiRevision(db: Db, projectId: number): number {
   const row = db.prepare('SELECT revision FROM ci_project_state WHERE project_id = ?').get(projectId) as
-    | { revision: number }
-    | undefined;
+    { revision: number } | undefined;
   return row?.revision ?? 0;
 }
 
@@ -113,8 +112,7 @@ export function findPipelineById(db: Db, id: number): PipelineRow | undefined {
 
 export function findPipeline(db: Db, projectId: number, id: number): PipelineRow | undefined {
   return db.prepare('SELECT * FROM ci_pipelines WHERE id = ? AND project_id = ?').get(id, projectId) as
-    | PipelineRow
-    | undefined;
+    PipelineRow | undefined;
 }
 
 /** Latest pipeline for `ref` (highest id). */
@@ -258,8 +256,9 @@ export function listPipelines(
   offset: number,
 ): { rows: PipelineRow[]; total: number } {
   const { sql, params } = whereOf(f);
-  const total = (db.prepare(`SELECT count(*) AS n FROM ci_pipelines p WHERE ${sql}`).get(...params) as { n: number })
-    .n;
+  const total = (
+    db.prepare(`SELECT count(*) AS n FROM ci_pipelines p WHERE ${sql}`).get(...params) as { n: number }
+  ).n;
   const dir = sort === 'asc' ? 'ASC' : 'DESC';
   const orderSql = order === 'id' ? `p.id ${dir}` : `p.${order} ${dir}, p.id ${dir}`;
   const rows = db

@@ -20,8 +20,7 @@ const qs = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 export function findIssueByIid(db: Db, projectId: number, iid: number): IssueRow | undefined {
   return db.prepare('SELECT * FROM issues WHERE project_id = ? AND iid = ?').get(projectId, iid) as
-    | IssueRow
-    | undefined;
+    IssueRow | undefined;
 }
 
 /** Issues of a project with the given iids, in iid order. */
@@ -66,7 +65,9 @@ export function listIssues(
 ): IssueRow[] {
   const w = where(projectId, f);
   return db
-    .prepare(`SELECT * FROM issues WHERE ${w.sql} ORDER BY ${order.by} ${order.sort}, id ${order.sort} LIMIT ? OFFSET ?`)
+    .prepare(
+      `SELECT * FROM issues WHERE ${w.sql} ORDER BY ${order.by} ${order.sort}, id ${order.sort} LIMIT ? OFFSET ?`,
+    )
     .all(...w.args, limit, offset) as IssueRow[];
 }
 

@@ -125,7 +125,9 @@ export function mergeLabelInto(db: Db, fromId: number, toId: number): void {
     `INSERT OR IGNORE INTO subscriptions (user_id, subscribable_type, subscribable_id, subscribed)
      SELECT user_id, 'Label', ?, subscribed FROM subscriptions WHERE subscribable_type = 'Label' AND subscribable_id = ?`,
   ).run(toId, fromId);
-  db.prepare(`DELETE FROM subscriptions WHERE subscribable_type = 'Label' AND subscribable_id = ?`).run(fromId);
+  db.prepare(`DELETE FROM subscriptions WHERE subscribable_type = 'Label' AND subscribable_id = ?`).run(
+    fromId,
+  );
   db.prepare('DELETE FROM labels WHERE id = ?').run(fromId);
 }
 
@@ -143,7 +145,11 @@ export function findProjectLabelsTitled(
 }
 
 /** Priorities of labels in a project. */
-export function findLabelPriorities(db: Db, projectId: number, labelIds: readonly number[]): Map<number, number> {
+export function findLabelPriorities(
+  db: Db,
+  projectId: number,
+  labelIds: readonly number[],
+): Map<number, number> {
   if (labelIds.length === 0) return new Map();
   const rows = db
     .prepare(
@@ -200,4 +206,10 @@ export function countLabelUsage(
     .all(...labelIds, ...projectIds) as { label_id: number; n: number }[];
   for (const r of mrs) out.get(r.label_id)!.openMergeRequests = r.n;
   return out;
+}
+
+export function findLabelsByIds(db: Db, ids: readonly number[]): Map<number, LabelRow> {
+  if (ids.length === 0) return new Map();
+  const rows = db.prepare(`SELECT * FROM labels WHERE id IN (${qs(ids.length)})`).all(...ids) as LabelRow[];
+  return new Map(rows.map((r) => [r.id, r]));
 }

@@ -11,6 +11,8 @@ import { migration005Alerts } from './migrations/005-alerts.js';
 import { migration006Pipelines } from './migrations/006-pipelines.js';
 import { migration007EnvironmentsDeployments } from './migrations/007-environments-deployments.js';
 import { migration008MergeRequests } from './migrations/008-merge-requests.js';
+import { migration009StorageMoves } from './migrations/009-storage-moves.js';
+import { migration010MergeRequestDiffs } from './migrations/010-merge-request-diffs.js';
 
 export interface Migration {
   version: number;
@@ -27,6 +29,8 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006Pipelines,
   migration007EnvironmentsDeployments,
   migration008MergeRequests,
+  migration009StorageMoves,
+  migration010MergeRequestDiffs,
 ].sort((a, b) => a.version - b.version);
 
 /**

@@ -28,7 +28,9 @@ export function findMilestonesByIds(db: Db, ids: readonly number[]): Map<number,
 }
 
 export function listProjectMilestones(db: Db, projectId: number): MilestoneRow[] {
-  return db.prepare('SELECT * FROM milestones WHERE project_id = ? ORDER BY id DESC').all(projectId) as MilestoneRow[];
+  return db
+    .prepare('SELECT * FROM milestones WHERE project_id = ? ORDER BY id DESC')
+    .all(projectId) as MilestoneRow[];
 }
 
 export function insertMilestone(db: Db, m: Omit<MilestoneRow, 'id'>): number {

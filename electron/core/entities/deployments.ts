@@ -1,11 +1,13 @@
 /**
  * Deployment presenter (spec "Deployment"; GitLab's Deployment entity; schema deployment.json): id, iid,
- * ref, sha, created_at, updated_at, user, environment (basic), deployable (the job, or null), status.
+ * ref, sha, created_at, updated_at, user, environment (basic), deployable (the job as the jobs API presents
+ * it, or null), status.
  * Pure: no queries.
  */
 import type { Deployment } from '../../../shared/api-types/deployments.js';
 import type { DeploymentView } from '../services/deployments/deployment-views.js';
 import { presentEnvironmentBasic } from './environments.js';
+import { presentJob } from './jobs.js';
 import { presentUserBasic } from './users.js';
 
 /** A deployment with its environment. */
@@ -20,7 +22,17 @@ export function presentDeployment(v: DeploymentView, baseUrl: string): Deploymen
     updated_at: d.updated_at,
     user: v.user ? presentUserBasic(v.user, baseUrl) : null,
     environment: presentEnvironmentBasic(v.environment),
-    deployable: v.deployable,
+    deployable: v.deployable
+      ? presentJob(v.deployable.job.job, {
+          pipeline: v.deployable.job.pipeline,
+          user: v.deployable.job.user,
+          projectWebUrl: v.deployable.projectWebUrl,
+          baseUrl,
+          traceSize: v.deployable.job.traceSize,
+          junitSize: v.deployable.job.junitSize,
+          now: v.deployable.now,
+        })
+      : null,
     status: d.status,
   };
 }

@@ -3,9 +3,9 @@
  * public_api/v4/labels/*.json, label_basic.json). Pure: no queries.
  */
 import type { LabelRow } from '../db/labels.js';
-import { labelTextColor } from '../services/labels/label-colors.js';
+import { labelTextColor } from './label-colors.js';
 import type { LabelView } from '../services/labels/labels-service.js';
-import { renderMarkdown } from '../services/markdown/render-markdown.js';
+import { renderMarkdown } from './markdown.js';
 
 /** The label object of `with_labels_details=true` on merge request lists (label_basic.json, 13.10 fields). */
 export function presentLabelBasic(l: LabelRow): Record<string, unknown> {

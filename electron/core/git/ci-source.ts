@@ -7,7 +7,11 @@
 import { runGit, runGitRaw, GitError } from './run-git.js';
 
 /** The bytes of `filePath` at `commit`, or null when it's missing or not a file. */
-export async function readBlobAtCommit(repoPath: string, commit: string, filePath: string): Promise<Buffer | null> {
+export async function readBlobAtCommit(
+  repoPath: string,
+  commit: string,
+  filePath: string,
+): Promise<Buffer | null> {
   try {
     const type = (await runGit(['cat-file', '-t', `${commit}:${filePath}`], { gitDir: repoPath })).trim();
     if (type !== 'blob') return null;
@@ -20,7 +24,9 @@ export async function readBlobAtCommit(repoPath: string, commit: string, filePat
 
 /** Paths that differ between `before` and `after` (renames as delete + add). */
 export async function changedPaths(repoPath: string, before: string, after: string): Promise<string[]> {
-  const out = await runGit(['diff', '--no-renames', '--name-only', '-z', before, after, '--'], { gitDir: repoPath });
+  const out = await runGit(['diff', '--no-renames', '--name-only', '-z', before, after, '--'], {
+    gitDir: repoPath,
+  });
   return out.split('\0').filter(Boolean);
 }
 

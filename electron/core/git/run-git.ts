@@ -43,6 +43,8 @@ export interface RunGitOptions {
   env?: Record<string, string>;
   /** Output limit in bytes; default 256 MiB. */
   maxBuffer?: number;
+  /** Non-zero exit codes that still resolve to stdout (`merge-tree` exits 1 on conflicts). */
+  okExitCodes?: readonly number[];
 }
 
 /** Environment every git call gets: no terminal prompts, no system or global config leaking in. */
@@ -84,6 +86,12 @@ export function runGitRaw(args: readonly string[], opts: RunGitOptions = {}): Pr
         windowsHide: true,
       },
       (err, stdout, stderr) => {
+        const exit =
+          typeof (err as { code?: unknown } | null)?.code === 'number' ? (err as { code: number }).code : 0;
+        if (err && opts.okExitCodes?.includes(exit) && !(err as { killed?: boolean }).killed) {
+          resolve(stdout);
+          return;
+        }
         if (err) {
           const text = stderr.toString('utf8').trim();
           const killed = (err as { killed?: boolean }).killed;

@@ -7,7 +7,7 @@
  * - `POST …/environments`: `name` (required), `external_url`, `tier`; 201; `slug` is refused.
  * - `PUT …/environments/:environment_id`: `name`, `external_url`, `tier`.
  * - `DELETE …/environments/:environment_id`: 204, only for a stopped environment (403 otherwise).
- * - `POST …/environments/:environment_id/stop`: 200 with the stopped environment.
+ * - `POST …/environments/:environment_id/stop`: 200 with the stopped environment; plays its `on_stop` job.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { presentDeploymentWithoutEnvironment } from '../entities/deployments.js';

@@ -37,8 +37,7 @@ import {
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 /** `priority`: integer ≥ 0, or null / empty string to remove. */
-const priorityParam = () =>
-  z.preprocess((v) => (v === '' ? null : v), gInt().nullable()).optional();
+const priorityParam = () => z.preprocess((v) => (v === '' ? null : v), gInt().nullable()).optional();
 
 const createShape = {
   name: gString(),
@@ -78,7 +77,10 @@ function findIn(req: FastifyRequest, place: Place, idOrTitle: string, includeAnc
 }
 
 function update(req: FastifyRequest, place: Place, idOrTitle: string | null) {
-  const p = parseParams({ ...updateShape, label_id: gString().optional(), name: gString().optional() }, req.gparams);
+  const p = parseParams(
+    { ...updateShape, label_id: gString().optional(), name: gString().optional() },
+    req.gparams,
+  );
   let key = idOrTitle;
   if (key === null) {
     const given = [p.label_id, p.name].filter((v) => v !== undefined);
@@ -104,7 +106,9 @@ function subscribe(req: FastifyRequest, reply: FastifyReply, place: Place, subsc
 }
 
 export async function labelsRoutes(app: FastifyInstance): Promise<void> {
-  const project = (req: FastifyRequest): Place => ({ project: findReadableProject(req.svc, pathParam(req, 'id')) });
+  const project = (req: FastifyRequest): Place => ({
+    project: findReadableProject(req.svc, pathParam(req, 'id')),
+  });
   const group = (req: FastifyRequest): Place => ({ group: findReadableGroup(req.svc, pathParam(req, 'id')) });
 
   for (const [prefix, placeOf] of [
@@ -116,7 +120,9 @@ export async function labelsRoutes(app: FastifyInstance): Promise<void> {
       const page = pageOf(req);
       const p = parseParams(listShape, req.gparams);
       const all =
-        'project' in place ? listProjectLabels(req.svc, place.project, p) : listGroupLabels(req.svc, place.group, p);
+        'project' in place
+          ? listProjectLabels(req.svc, place.project, p)
+          : listGroupLabels(req.svc, place.group, p);
       const items = all.slice(page.offset, page.offset + page.perPage).map((v) => presentLabel(v));
       return sendPage(req, reply, page, all.length, items);
     });
@@ -135,7 +141,9 @@ export async function labelsRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(201).send(presentLabel(view(req, place, label)));
     });
 
-    app.put(`${prefix}/labels/:label_id`, async (req) => update(req, placeOf(req), pathParam(req, 'label_id')));
+    app.put(`${prefix}/labels/:label_id`, async (req) =>
+      update(req, placeOf(req), pathParam(req, 'label_id')),
+    );
     /** Deprecated: the label named by `label_id` or `name` in the parameters. */
     app.put(`${prefix}/labels`, async (req) => update(req, placeOf(req), null));
 
@@ -152,7 +160,9 @@ export async function labelsRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(204).send();
     });
 
-    app.post(`${prefix}/labels/:label_id/subscribe`, async (req, reply) => subscribe(req, reply, placeOf(req), true));
+    app.post(`${prefix}/labels/:label_id/subscribe`, async (req, reply) =>
+      subscribe(req, reply, placeOf(req), true),
+    );
     app.post(`${prefix}/labels/:label_id/unsubscribe`, async (req, reply) =>
       subscribe(req, reply, placeOf(req), false),
     );
@@ -166,5 +176,7 @@ export async function labelsRoutes(app: FastifyInstance): Promise<void> {
   };
   app.put('/projects/:id/labels/:label_id/promote', async (req) => promote(req, pathParam(req, 'label_id')));
   /** Deprecated: the label named by `name`. */
-  app.put('/projects/:id/labels/promote', async (req) => promote(req, parseParams({ name: gString() }, req.gparams).name));
+  app.put('/projects/:id/labels/promote', async (req) =>
+    promote(req, parseParams({ name: gString() }, req.gparams).name),
+  );
 }

@@ -7,7 +7,11 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { globToRegExp } from './config/pipeline-seed.js';
 
-export async function findArtifactFiles(root: string, globs: readonly string[], limit = 500): Promise<string[]> {
+export async function findArtifactFiles(
+  root: string,
+  globs: readonly string[],
+  limit = 500,
+): Promise<string[]> {
   const patterns = globs.map((g) => globToRegExp(g.replace(/^\.\//, '')));
   const found: string[] = [];
   const walk = async (rel: string): Promise<void> => {

@@ -14,7 +14,8 @@ export function buildScript(commands: readonly string[]): string {
   const lines = ['#!/usr/bin/env bash', 'set -eo pipefail', 'exec 2>&1'];
   for (const cmd of commands) {
     const first = cmd.split('\n')[0] ?? '';
-    const shown = cmd.includes('\n') && cmd.trim().includes('\n') ? `${first} # collapsed multi-line command` : first;
+    const shown =
+      cmd.includes('\n') && cmd.trim().includes('\n') ? `${first} # collapsed multi-line command` : first;
     lines.push(`printf '\\033[32;1m$ %s\\033[0;m\\n' ${shQuote(shown)}`);
     lines.push(cmd);
   }

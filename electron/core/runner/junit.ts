@@ -50,7 +50,13 @@ function asNodes(v: unknown): XmlNode[] {
 function text(v: unknown): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return v.map(text).filter((s) => s !== null).join('\n') || null;
+  if (Array.isArray(v))
+    return (
+      v
+        .map(text)
+        .filter((s) => s !== null)
+        .join('\n') || null
+    );
   if (typeof v === 'object') {
     const node = v as XmlNode;
     const t = node['#text'];
@@ -98,7 +104,10 @@ function collect(node: XmlNode, out: ParsedTestCase[]): void {
 }
 
 /** Parse one JUnit XML document (appending to `into` when given). */
-export function parseJunitXml(xml: string, into: ParsedTestReport = { cases: [], suiteError: null }): ParsedTestReport {
+export function parseJunitXml(
+  xml: string,
+  into: ParsedTestReport = { cases: [], suiteError: null },
+): ParsedTestReport {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     into.suiteError = `JUnit XML parsing failed: ${valid.err.msg} (line ${valid.err.line})`;

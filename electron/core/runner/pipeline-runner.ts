@@ -147,7 +147,8 @@ export class PipelineRunner implements CiRuntime {
     const now = nowIso();
     for (const job of findJobsByStatus(ctx.db, ['running', 'preparing'], 100_000)) {
       if (job.pid && job.marker && processHasMarker(job.pid, job.marker)) killGroup(job.pid, 'SIGKILL');
-      if (job.marker) void rm(buildRootOf(job.marker), { recursive: true, force: true }).catch(() => undefined);
+      if (job.marker)
+        void rm(buildRootOf(job.marker), { recursive: true, force: true }).catch(() => undefined);
       let size = job.trace_size;
       if (job.trace_path) {
         try {
@@ -225,7 +226,12 @@ export class PipelineRunner implements CiRuntime {
       now,
     );
     refreshPipeline(ctx, job.pipeline_id, now);
-    const entry: RunningEntry = { jobId: job.id, cancelRequested: false, script: null, done: Promise.resolve() };
+    const entry: RunningEntry = {
+      jobId: job.id,
+      cancelRequested: false,
+      script: null,
+      done: Promise.resolve(),
+    };
     entry.done = this.runJob(job, entry, marker)
       .catch((err) => this.onError(`job ${job.id} failed to run`, err))
       .finally(() => {
@@ -265,7 +271,7 @@ export class PipelineRunner implements CiRuntime {
     };
     const timeoutSeconds = job.timeout ?? DEFAULT_JOB_TIMEOUT_SECONDS;
 
-    let outcome: 'success' | 'failed' | 'canceled' | 'timeout' | 'system' = 'system';
+    let outcome: 'success' | 'failed' | 'canceled' | 'timeout' | 'system';
     let exitCode: number | null = null;
     let systemMessage = '';
     let report: ParsedTestReport | null = null;
@@ -281,7 +287,10 @@ export class PipelineRunner implements CiRuntime {
           'yellow',
         );
       if (script.ignored_keywords && script.ignored_keywords.length > 0)
-        trace.note(`WARNING: ${script.ignored_keywords.join(', ')}: not used by Outpost's local executor`, 'yellow');
+        trace.note(
+          `WARNING: ${script.ignored_keywords.join(', ')}: not used by Outpost's local executor`,
+          'yellow',
+        );
       trace.sectionEnd('prepare_executor');
       trace.sectionStart('prepare_script', 'Preparing environment');
       trace.note(`Running on ${os.hostname()}...`);
@@ -355,7 +364,10 @@ export class PipelineRunner implements CiRuntime {
               'yellow',
             );
           else if (afterResult.exitCode !== 0)
-            trace.note(`WARNING: after_script failed, but job will continue unaffected: exit code ${afterResult.exitCode}`, 'yellow');
+            trace.note(
+              `WARNING: after_script failed, but job will continue unaffected: exit code ${afterResult.exitCode}`,
+              'yellow',
+            );
           trace.sectionEnd('after_script');
           if (entry.cancelRequested) outcome = 'canceled';
         }
@@ -363,7 +375,10 @@ export class PipelineRunner implements CiRuntime {
         const junitPaths = job.junit_paths ? (JSON.parse(job.junit_paths) as string[]) : [];
         if (junitPaths.length > 0 && outcome !== 'canceled' && outcome !== 'system') {
           const label = outcome === 'success' ? 'successful' : 'failed';
-          trace.sectionStart(`upload_artifacts_on_${outcome === 'success' ? 'success' : 'failure'}`, `Uploading artifacts for ${label} job`);
+          trace.sectionStart(
+            `upload_artifacts_on_${outcome === 'success' ? 'success' : 'failure'}`,
+            `Uploading artifacts for ${label} job`,
+          );
           const files = await findArtifactFiles(projectDir, junitPaths);
           trace.note(`Uploading artifacts...`, 'green');
           trace.note(`${junitPaths.join(' ')}: found ${files.length} matching files and directories`);
@@ -377,8 +392,7 @@ export class PipelineRunner implements CiRuntime {
             }
             parseJunitXml(xml.toString('utf8'), report);
           }
-          if (files.length === 0)
-            trace.note(`WARNING: ${junitPaths.join(' ')}: no matching files`, 'yellow');
+          if (files.length === 0) trace.note(`WARNING: ${junitPaths.join(' ')}: no matching files`, 'yellow');
           trace.sectionEnd(`upload_artifacts_on_${outcome === 'success' ? 'success' : 'failure'}`);
         }
         trace.sectionStart('cleanup_file_variables', 'Cleaning up file based variables');
@@ -411,10 +425,15 @@ export class PipelineRunner implements CiRuntime {
       trace.note('Job succeeded', 'green');
     } else if (outcome === 'timeout') {
       failureReason = 'job_execution_timeout';
-      trace.note(`ERROR: Job failed: execution took longer than ${formatGoDuration(timeoutSeconds)} seconds`, 'red');
+      trace.note(
+        `ERROR: Job failed: execution took longer than ${formatGoDuration(timeoutSeconds)} seconds`,
+        'red',
+      );
     } else if (outcome === 'failed') {
       failureReason = 'script_failure';
-      const codes = current.allow_failure_exit_codes ? (JSON.parse(current.allow_failure_exit_codes) as number[]) : null;
+      const codes = current.allow_failure_exit_codes
+        ? (JSON.parse(current.allow_failure_exit_codes) as number[])
+        : null;
       if (codes && exitCode !== null && codes.includes(exitCode)) allowFailure = 1;
       trace.note(`ERROR: Job failed: exit code ${exitCode ?? 1}`, 'red');
     } else {
@@ -453,7 +472,9 @@ export class PipelineRunner implements CiRuntime {
 }
 
 /** GitLab's automatic retry: attempts left and a matching `retry:when` (default: any failure). */
-export function shouldAutoRetry(job: Pick<JobRow, 'retry_max' | 'retry_attempt' | 'retry_when' | 'failure_reason'>): boolean {
+export function shouldAutoRetry(
+  job: Pick<JobRow, 'retry_max' | 'retry_attempt' | 'retry_when' | 'failure_reason'>,
+): boolean {
   if (job.retry_attempt >= job.retry_max) return false;
   if (!job.retry_when) return true;
   const when = JSON.parse(job.retry_when) as string[];

@@ -62,7 +62,9 @@ export function predefinedVariables(input: PredefinedInput): Record<string, stri
   const server = new URL(input.serverUrl);
   const projectPath = `${project.namespace}/${project.path}`;
   const projectUrl = `${input.serverUrl}/${projectPath}`;
-  const message = pipeline.commit.message.endsWith('\n') ? pipeline.commit.message : `${pipeline.commit.message}\n`;
+  const message = pipeline.commit.message.endsWith('\n')
+    ? pipeline.commit.message
+    : `${pipeline.commit.message}\n`;
   const title = message.split('\n')[0] ?? '';
   const description = message.slice(title.length + 1).replace(/^\n+/, '');
   const v: Record<string, string> = {

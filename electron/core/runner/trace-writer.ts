@@ -59,7 +59,13 @@ export class TraceWriter {
 
   /** A runner line in bold green/cyan/red, like GitLab Runner prints its own messages. */
   note(text: string, colour: 'green' | 'cyan' | 'red' | 'yellow' | 'plain' = 'plain'): void {
-    const code = { green: '\x1b[32;1m', cyan: '\x1b[36;1m', red: '\x1b[31;1m', yellow: '\x1b[0;33m', plain: '' }[colour];
+    const code = {
+      green: '\x1b[32;1m',
+      cyan: '\x1b[36;1m',
+      red: '\x1b[31;1m',
+      yellow: '\x1b[0;33m',
+      plain: '',
+    }[colour];
     this.flushOutput();
     this.write(`${CLEAR}${code}${text}${code ? RESET : ''}\n`);
   }
@@ -67,7 +73,9 @@ export class TraceWriter {
   /** Open a collapsible section (GitLab's `section_start:<unix>:<name>`). */
   sectionStart(name: string, header: string): void {
     this.flushOutput();
-    this.write(`section_start:${Math.floor(Date.now() / 1000)}:${name}\r${CLEAR}${CLEAR}\x1b[36;1m${header}${RESET}\n`);
+    this.write(
+      `section_start:${Math.floor(Date.now() / 1000)}:${name}\r${CLEAR}${CLEAR}\x1b[36;1m${header}${RESET}\n`,
+    );
   }
 
   sectionEnd(name: string): void {

@@ -8,6 +8,7 @@ import type { UserRow } from '../db/users.js';
 import type { StorageShards } from '../git/storage.js';
 import type { BackgroundTasks } from '../jobs/background-tasks.js';
 import type { CiRuntime } from './pipelines/ci-runtime.js';
+import type { StorageMoveRuntime } from './storage-moves/runtime.js';
 
 /** The authenticated caller (null user = anonymous). */
 export interface Actor {
@@ -29,6 +30,8 @@ export interface ServiceContext {
   secrets: SecretBox;
   /** The pipeline runner of this core (job processes, traces, change events); absent only in hand-made contexts. */
   ci?: CiRuntime;
+  /** Queue, hooks and shutdown signal of repository storage moves; absent only in hand-made contexts. */
+  storageMoves?: StorageMoveRuntime;
 }
 
 /** The actor's user, or throws for anonymous callers (routes normally check this first). */

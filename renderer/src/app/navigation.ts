@@ -92,7 +92,7 @@ export const NAV_SECTIONS: NavSection[] = [
         icon: IconTransfer,
         description:
           'Move project repositories between storage shards and follow each move until it finishes.',
-        built: false,
+        built: true,
       },
       {
         path: '/admin/plan-limits',

@@ -9,6 +9,7 @@ import { AuditEventsPage } from '../features/audit-events/audit-events-page.js';
 import { CiVariablesPage } from '../features/admin/ci-variables/ci-variables-page.js';
 import { ClustersPage } from '../features/admin/clusters/clusters-page.js';
 import { PlanLimitsPage } from '../features/admin/plan-limits/plan-limits-page.js';
+import { StorageMovesPage } from '../features/admin/storage-moves/storage-moves-page.js';
 import { ProjectListPage } from '../features/projects/project-list-page.js';
 import { BlamePage } from '../features/repository/blame-page.js';
 import { BranchesPage } from '../features/repository/branches-page.js';
@@ -79,6 +80,14 @@ export const routes: RouteObject[] = [
             element: (
               <AdminGuard>
                 <CiVariablesPage />
+              </AdminGuard>
+            ),
+          },
+          {
+            path: 'admin/storage-moves',
+            element: (
+              <AdminGuard>
+                <StorageMovesPage />
               </AdminGuard>
             ),
           },

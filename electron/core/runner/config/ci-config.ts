@@ -168,7 +168,16 @@ const DEFAULT_KEYS = new Set([
   'timeout',
 ]);
 
-const RULE_KEYS = new Set(['if', 'changes', 'exists', 'when', 'start_in', 'allow_failure', 'variables', 'needs']);
+const RULE_KEYS = new Set([
+  'if',
+  'changes',
+  'exists',
+  'when',
+  'start_in',
+  'allow_failure',
+  'variables',
+  'needs',
+]);
 const JOB_WHEN = ['on_success', 'on_failure', 'always', 'manual', 'delayed'];
 const RULE_WHEN = ['on_success', 'on_failure', 'always', 'manual', 'delayed', 'never'];
 const RETRY_WHEN = new Set([
@@ -212,7 +221,11 @@ export function parseCiConfig(text: string): ParseResult {
   const doc = parseDocument(text, { merge: true, prettyErrors: false, uniqueKeys: false });
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
-    const where = e.linePos?.[0] ? ` at line ${e.linePos[0].line} column ${e.linePos[0].col}` : '';
+    const offset = e.pos[0];
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    const col = offset - before.lastIndexOf('\n');
+    const where = ` at line ${line} column ${col}`;
     const first = e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     return { ok: false, errors: [`(<unknown>): ${first}${where}`] };
   }
@@ -247,7 +260,9 @@ export function parseCiConfig(text: string): ParseResult {
   const available = ['.pre', ...stages, '.post'];
   for (const job of jobs) {
     if (!available.includes(job.stage))
-      errors.add(`${job.name} job: chosen stage does not exist; available stages are ${available.join(', ')}`);
+      errors.add(
+        `${job.name} job: chosen stage does not exist; available stages are ${available.join(', ')}`,
+      );
   }
   validateNeeds(jobs, available, errors);
 
@@ -340,7 +355,8 @@ function readVariables(raw: unknown, where: string, errors: Errors, root = false
   for (const [k, v] of Object.entries(raw)) {
     if (typeof v === 'string') out[k] = v;
     else if (typeof v === 'number') out[k] = String(v);
-    else if (isHash(v) && (typeof v.value === 'string' || typeof v.value === 'number')) out[k] = String(v.value);
+    else if (isHash(v) && (typeof v.value === 'string' || typeof v.value === 'number'))
+      out[k] = String(v.value);
     else if (isHash(v) && v.value === undefined && root) out[k] = '';
     else {
       errors.add(message);
@@ -385,8 +401,15 @@ interface Defaults {
 }
 
 function readDefault(root: Hash, errors: Errors): Defaults {
-  const d: Defaults = { beforeScript: null, afterScript: null, image: null, timeout: undefined, retry: undefined };
-  if (root.before_script !== undefined) d.beforeScript = readScript(root.before_script, 'before_script', errors);
+  const d: Defaults = {
+    beforeScript: null,
+    afterScript: null,
+    image: null,
+    timeout: undefined,
+    retry: undefined,
+  };
+  if (root.before_script !== undefined)
+    d.beforeScript = readScript(root.before_script, 'before_script', errors);
   if (root.after_script !== undefined) d.afterScript = readScript(root.after_script, 'after_script', errors);
   if (root.image !== undefined) d.image = readImage(root.image, 'image', errors);
   const def = root.default;
@@ -399,7 +422,8 @@ function readDefault(root: Hash, errors: Errors): Defaults {
   if (unknown.length > 0) errors.add(`default config contains unknown keys: ${unknown.join(', ')}`);
   if (def.before_script !== undefined)
     d.beforeScript = readScript(def.before_script, 'default:before_script', errors);
-  if (def.after_script !== undefined) d.afterScript = readScript(def.after_script, 'default:after_script', errors);
+  if (def.after_script !== undefined)
+    d.afterScript = readScript(def.after_script, 'default:after_script', errors);
   if (def.image !== undefined) d.image = readImage(def.image, 'default:image', errors);
   if (def.timeout !== undefined) d.timeout = def.timeout;
   if (def.retry !== undefined) d.retry = def.retry;
@@ -473,12 +497,15 @@ function readRules(raw: unknown, where: string, errors: Errors, workflow = false
         errors.add(`${at} when delayed is not supported by Outpost's local executor`);
       else rule.when = entry.when as RuleWhen;
     }
-    if (entry.start_in !== undefined) errors.add(`${at} start_in is not supported by Outpost's local executor`);
+    if (entry.start_in !== undefined)
+      errors.add(`${at} start_in is not supported by Outpost's local executor`);
     if (entry.allow_failure !== undefined) {
-      if (typeof entry.allow_failure !== 'boolean') errors.add(`${at} allow_failure should be a boolean value`);
+      if (typeof entry.allow_failure !== 'boolean')
+        errors.add(`${at} allow_failure should be a boolean value`);
       else rule.allowFailure = entry.allow_failure;
     }
-    if (entry.variables !== undefined) rule.variables = readVariables(entry.variables, `${at}:variables`, errors);
+    if (entry.variables !== undefined)
+      rule.variables = readVariables(entry.variables, `${at}:variables`, errors);
     rules.push(rule);
   }
   return rules;
@@ -515,7 +542,8 @@ function readPolicy(raw: unknown, where: string, errors: Errors): RefPolicy | nu
       ? list.map((e) => readExpression(e, `${where}:variables`, errors)).filter((e): e is Expression => !!e)
       : null;
   }
-  if (raw.changes !== undefined) policy.changes = readStringArray(raw.changes, `${where}:changes config`, errors);
+  if (raw.changes !== undefined)
+    policy.changes = readStringArray(raw.changes, `${where}:changes config`, errors);
   for (const ref of policy.refs ?? []) {
     const m = /^\/(.*)\/([a-z]*)$/s.exec(ref);
     if (m) {
@@ -568,7 +596,8 @@ function readRetry(raw: unknown, where: string, errors: Errors): { max: number; 
   const max = raw.max === undefined ? 0 : checkMax(raw.max, `${where}:max`);
   let when: string[] | null = null;
   if (raw.when !== undefined) {
-    when = typeof raw.when === 'string' ? [raw.when] : Array.isArray(raw.when) ? (raw.when as string[]) : null;
+    when =
+      typeof raw.when === 'string' ? [raw.when] : Array.isArray(raw.when) ? (raw.when as string[]) : null;
     if (!when || when.some((w) => !RETRY_WHEN.has(w))) {
       errors.add(`${where} when should be one of: ${[...RETRY_WHEN].join(', ')}`);
       when = null;
@@ -597,7 +626,8 @@ function readEnvironment(raw: unknown, where: string, errors: Errors): JobEnviro
     return null;
   }
   const extra: Record<string, unknown> = {};
-  for (const k of ['on_stop', 'deployment_tier', 'auto_stop_in', 'kubernetes']) if (k in raw) extra[k] = raw[k];
+  for (const k of ['on_stop', 'deployment_tier', 'auto_stop_in', 'kubernetes'])
+    if (k in raw) extra[k] = raw[k];
   return {
     name: raw.name,
     url: typeof raw.url === 'string' ? raw.url : null,
@@ -675,7 +705,8 @@ function readJob(name: string, raw: unknown, defaults: Defaults, errors: Errors)
   if (raw.when !== undefined) {
     if (typeof raw.when !== 'string' || !JOB_WHEN.includes(raw.when))
       errors.add(`${at} when should be one of: ${JOB_WHEN.join(', ')}`);
-    else if (raw.when === 'delayed') errors.add(`${at} when delayed is not supported by Outpost's local executor`);
+    else if (raw.when === 'delayed')
+      errors.add(`${at} when delayed is not supported by Outpost's local executor`);
     else when = raw.when as JobWhen;
   }
 
@@ -695,7 +726,8 @@ function readJob(name: string, raw: unknown, defaults: Defaults, errors: Errors)
     } else errors.add(`${at} allow_failure should be a hash or a boolean value`);
   }
 
-  const timeoutRaw = raw.timeout !== undefined ? raw.timeout : inherits('timeout') ? defaults.timeout : undefined;
+  const timeoutRaw =
+    raw.timeout !== undefined ? raw.timeout : inherits('timeout') ? defaults.timeout : undefined;
   let timeoutSeconds: number | null = null;
   if (timeoutRaw !== undefined && timeoutRaw !== null) {
     const parsed =
@@ -726,7 +758,18 @@ function readJob(name: string, raw: unknown, defaults: Defaults, errors: Errors)
   if (raw.artifacts !== undefined) {
     if (!isHash(raw.artifacts)) errors.add(`${at}:artifacts config should be a hash`);
     else {
-      const known = ['name', 'untracked', 'paths', 'exclude', 'expose_as', 'reports', 'when', 'expire_in', 'public', 'access'];
+      const known = [
+        'name',
+        'untracked',
+        'paths',
+        'exclude',
+        'expose_as',
+        'reports',
+        'when',
+        'expire_in',
+        'public',
+        'access',
+      ];
       const unknownArt = Object.keys(raw.artifacts).filter((k) => !known.includes(k));
       if (unknownArt.length > 0)
         errors.add(`${at}:artifacts config contains unknown keys: ${unknownArt.join(', ')}`);
@@ -742,7 +785,8 @@ function readJob(name: string, raw: unknown, defaults: Defaults, errors: Errors)
   }
 
   let environment: JobEnvironment | null = null;
-  if (raw.environment !== undefined) environment = readEnvironment(raw.environment, `${at}:environment`, errors);
+  if (raw.environment !== undefined)
+    environment = readEnvironment(raw.environment, `${at}:environment`, errors);
 
   let image: string | null = inherits('image') ? defaults.image : null;
   if (raw.image !== undefined) image = readImage(raw.image, `${at}:image`, errors);

@@ -106,15 +106,19 @@ function anyPathMatches(paths: readonly string[], globs: readonly string[]): boo
 
 /** Expand `$VAR` and `${VAR}` from `vars` (unknown variables become empty, as GitLab expands them). */
 export function expandVariables(text: string, vars: Readonly<Record<string, string>>): string {
-  return text.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_m, a: string, b: string) => {
-    const name = a ?? b;
-    return Object.hasOwn(vars, name) ? vars[name]! : '';
-  });
+  return text.replace(
+    /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g,
+    (_m, a: string, b: string) => {
+      const name = a ?? b;
+      return Object.hasOwn(vars, name) ? vars[name]! : '';
+    },
+  );
 }
 
 function ruleMatches(rule: CiRule, vars: Readonly<Record<string, string>>, ctx: SeedContext): boolean {
   if (rule.if && !rule.if.evaluate(vars)) return false;
-  if (rule.changes && ctx.changedPaths !== null && !anyPathMatches(ctx.changedPaths, rule.changes)) return false;
+  if (rule.changes && ctx.changedPaths !== null && !anyPathMatches(ctx.changedPaths, rule.changes))
+    return false;
   if (rule.exists && !(ctx.files && anyPathMatches(ctx.files, rule.exists))) return false;
   return true;
 }
@@ -157,7 +161,8 @@ function policyMatches(
   const checks: boolean[] = [];
   if (policy.refs) checks.push(policy.refs.some((r) => refMatches(r, ctx)));
   if (policy.variables) checks.push(policy.variables.some((e) => e.evaluate(vars)));
-  if (policy.changes) checks.push(ctx.changedPaths === null || anyPathMatches(ctx.changedPaths, policy.changes));
+  if (policy.changes)
+    checks.push(ctx.changedPaths === null || anyPathMatches(ctx.changedPaths, policy.changes));
   if (checks.length === 0) return mode === 'only';
   return mode === 'only' ? checks.every(Boolean) : checks.some(Boolean);
 }
@@ -253,7 +258,8 @@ export function seedPipeline(config: CiConfig, ctx: SeedContext): SeedResult {
     job.needs = needs
       .filter((n) => {
         if (selected.has(n.job)) return true;
-        if (!n.optional) errors.push(`'${job.name}' job needs '${n.job}' job, but '${n.job}' was not added to the pipeline`);
+        if (!n.optional)
+          errors.push(`'${job.name}' job needs '${n.job}' job, but '${n.job}' was not added to the pipeline`);
         return false;
       })
       .map((n) => n.job);

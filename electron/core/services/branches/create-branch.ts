@@ -20,6 +20,7 @@ import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
 import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
 import { isValidRefName } from '../refs/ref-name.js';
 import { loadBranchViews } from './branch-views.js';
+import { requireWritableRepository } from '../storage-moves/read-only.js';
 
 export interface CreateBranchInput {
   branch: string;
@@ -40,6 +41,7 @@ export async function createBranch(
   input: CreateBranchInput,
 ): Promise<{ branch: BranchView; projectWebUrl: string }> {
   requirePushAccess(ctx, project);
+  requireWritableRepository(ctx, project);
   const repo = projectRepository(ctx, project);
   if (!isValidRefName(input.branch)) throw new ValidationError('Branch name is invalid');
   if (await findBranchRef(repo.path, input.branch)) throw new ValidationError('Branch already exists');

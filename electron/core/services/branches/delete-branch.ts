@@ -7,11 +7,13 @@ import type { ProjectRow } from '../../db/projects.js';
 import { deleteRef, findBranchRef } from '../../git/refs.js';
 import type { BranchRef } from '../../git/refs.js';
 import type { ServiceContext } from '../context.js';
+import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { loadProtectionRules, matchingRules } from '../protected-branches/branch-protection.js';
 import type { ProtectionRule } from '../protected-branches/branch-protection.js';
 import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
 import type { ProjectRepository } from '../refs/project-repository.js';
+import { requireWritableRepository } from '../storage-moves/read-only.js';
 
 export const DEFAULT_BRANCH_DELETE_MESSAGE = 'The default branch of a project cannot be deleted.';
 export const PROTECTED_BRANCH_DELETE_MESSAGE =
@@ -46,10 +48,12 @@ export async function removeBranchRef(repo: ProjectRepository, ref: BranchRef): 
  */
 export async function deleteBranch(ctx: ServiceContext, project: ProjectRow, name: string): Promise<void> {
   requirePushAccess(ctx, project);
+  requireWritableRepository(ctx, project);
   const repo = projectRepository(ctx, project);
   const ref = await findBranchRef(repo.path, name);
   if (!ref) throw new NotFoundError('Branch');
   const problem = branchDeletionProblem(ctx, project, name, loadProtectionRules(ctx.db, project.id));
   if (problem) throw new ValidationError(problem);
   if (!(await removeBranchRef(repo, ref))) throw new ValidationError('Failed to remove branch');
+  onBranchMoved(ctx, project, name);
 }

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../context.js';
 import { loadProtectionRules, matchingRules } from '../protected-branches/branch-protection.js';
 import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
 import { removeBranchRef } from './delete-branch.js';
+import { isRepositoryReadOnly, requireWritableRepository } from '../storage-moves/read-only.js';
 
 /**
  * Delete the merged branches now. Branches that moved since they were listed are left alone.
@@ -17,6 +18,7 @@ import { removeBranchRef } from './delete-branch.js';
  * @throws GitError
  */
 export async function deleteMergedBranchesNow(ctx: ServiceContext, project: ProjectRow): Promise<string[]> {
+  if (isRepositoryReadOnly(ctx, project)) return [];
   const repo = projectRepository(ctx, project);
   if (!project.default_branch) return [];
   const head = await findBranchRef(repo.path, project.default_branch);
@@ -45,6 +47,7 @@ export async function deleteMergedBranchesNow(ctx: ServiceContext, project: Proj
  */
 export function deleteMergedBranches(ctx: ServiceContext, project: ProjectRow): void {
   requirePushAccess(ctx, project);
+  requireWritableRepository(ctx, project);
   ctx.tasks.run(
     `delete merged branches of project ${project.id}`,
     () => deleteMergedBranchesNow(ctx, project),

@@ -1,22 +1,35 @@
 /**
  * The deployable of a deployment: the CI job that created it (jobs with an `environment:` keyword). API-made
- * deployments have none. The job itself belongs to the pipelines area; this module is the one place that
- * reaches it for deployments.
+ * deployments have none. The jobs belong to the pipelines area, whose `loadProjectJobViews` loads what the
+ * job presenter needs; this module is the one place deployments reach it.
  */
+import { nowIso } from '../../db/database.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { ServiceContext } from '../context.js';
+import { loadProjectJobViews } from '../pipelines/job-reads.js';
+import type { JobView } from '../pipelines/job-reads.js';
 
-/** A deployable job as the deployment entity embeds it. */
-export type DeployableJson = Record<string, unknown>;
+/** A deployable job with what the job presenter needs. */
+export interface Deployable {
+  job: JobView;
+  projectWebUrl: string;
+  /** For the live duration of a running job. */
+  now: string;
+}
 
 /**
- * The presented jobs of `jobIds` in `project`, by job id; jobs that no longer exist are absent (their
- * deployments show `deployable: null`).
+ * The jobs `jobIds` of `project`, by job id; jobs that no longer exist are absent (their deployments show
+ * `deployable: null`).
  */
-export async function loadDeployables(
-  _ctx: ServiceContext,
-  _project: ProjectRow,
-  _jobIds: readonly number[],
-): Promise<Map<number, DeployableJson>> {
-  return new Map();
+export function loadDeployables(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  jobIds: readonly number[],
+): Map<number, Deployable> {
+  const out = new Map<number, Deployable>();
+  if (jobIds.length === 0) return out;
+  const { views, projectWebUrl } = loadProjectJobViews(ctx, project, jobIds);
+  const now = nowIso();
+  for (const [id, job] of views) out.set(id, { job, projectWebUrl, now });
+  return out;
 }

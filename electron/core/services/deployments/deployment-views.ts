@@ -10,7 +10,7 @@ import { findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
 import type { ServiceContext } from '../context.js';
 import { loadDeployables } from './deployables.js';
-import type { DeployableJson } from './deployables.js';
+import type { Deployable } from './deployables.js';
 
 export interface DeploymentView {
   deployment: DeploymentRow;
@@ -18,7 +18,7 @@ export interface DeploymentView {
   /** Null when the user was deleted. */
   user: UserRow | null;
   /** Null for deployments made through the API, or when the job is gone. */
-  deployable: DeployableJson | null;
+  deployable: Deployable | null;
 }
 
 /** Load the views of `rows` (all from `project`), in the same order. */
@@ -35,7 +35,7 @@ export async function loadDeploymentViews(
     ctx.db,
     rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
   );
-  const deployables = await loadDeployables(
+  const deployables = loadDeployables(
     ctx,
     project,
     rows.flatMap((r) => (r.deployable_id === null ? [] : [r.deployable_id])),

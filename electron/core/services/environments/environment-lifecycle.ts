@@ -1,7 +1,9 @@
 /**
  * Stopping and deleting environments (doc/api/environments.md "Stop an environment", "Delete an
  * environment"; GitLab's Environment state machine and EnvironmentPolicy):
- * - stop: available → stopped (already stopped: unchanged); Developer.
+ * - stop: available → stopped (already stopped: unchanged); Developer. When the last successful
+ *   deployment's job names an `on_stop` job that waits to be played, stopping plays it as the caller
+ *   (GitLab's `stop_with_action!`; the job's own rules apply, so a refused play refuses the stop).
  * - delete: only a stopped environment (an available one is 403, as `destroy_environment` is prevented);
  *   its deployments go with it; Developer.
  * - start: a successful deployment makes a stopped environment available again.
@@ -20,6 +22,8 @@ import { ForbiddenError } from '../errors.js';
 import { requireEnvironmentRead, requireEnvironmentWrite } from './environment-access.js';
 import { auditEnvironment } from './environment-audit.js';
 import { findProjectEnvironment } from './find-environments.js';
+import { playJob } from '../pipelines/job-actions.js';
+import { findStopAction } from './stop-action.js';
 
 /**
  * Mark an environment stopped (no permission check; inside the caller's transaction). No-op when it is
@@ -71,7 +75,11 @@ export function stopEnvironment(ctx: ServiceContext, project: ProjectRow, id: nu
   return ctx.db.transaction(() => {
     const env = findProjectEnvironment(ctx, project, id);
     requireEnvironmentWrite(ctx, project);
-    return markEnvironmentStopped(ctx, project, env);
+    if (env.state === 'stopped') return env;
+    const action = findStopAction(ctx, env);
+    const stopped = markEnvironmentStopped(ctx, project, env);
+    if (action) playJob(ctx, project, action);
+    return stopped;
   })();
 }
 

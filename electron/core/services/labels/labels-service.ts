@@ -28,7 +28,7 @@ import { requireNamespaceAccess, requireProjectAccess } from '../access/project-
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ConflictError, NotFoundError, ParameterError, ValidationError } from '../errors.js';
-import { normalizeLabelColor } from './label-colors.js';
+import { normalizeLabelColor } from '../../entities/label-colors.js';
 
 /** A label with what its presentation needs for the caller and the place it was read from. */
 export interface LabelView {
@@ -48,7 +48,11 @@ function groupChain(ctx: ServiceContext, namespaceId: number): number[] {
 }
 
 /** The labels visible in a project: its own and, unless excluded, its ancestor groups'. */
-export function projectLabelScope(ctx: ServiceContext, project: ProjectRow, includeAncestors = true): LabelScope {
+export function projectLabelScope(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  includeAncestors = true,
+): LabelScope {
   return { projectId: project.id, groupIds: includeAncestors ? groupChain(ctx, project.namespace_id) : [] };
 }
 
@@ -75,8 +79,14 @@ function views(
   const ids = rows.map((r) => r.id);
   const user = ctx.actor.user;
   const subs = user ? findSubscriptions(ctx.db, 'Label', ids, user.id) : new Map<number, boolean>();
-  const priorities = place.project ? findLabelPriorities(ctx.db, place.project.id, ids) : new Map<number, number>();
-  const countScope = place.project ? [place.project.id] : place.group ? groupProjectIds(ctx, place.group.id) : [];
+  const priorities = place.project
+    ? findLabelPriorities(ctx.db, place.project.id, ids)
+    : new Map<number, number>();
+  const countScope = place.project
+    ? [place.project.id]
+    : place.group
+      ? groupProjectIds(ctx, place.group.id)
+      : [];
   const counts = withCounts ? countLabelUsage(ctx.db, ids, countScope) : null;
   return rows.map((row) => ({
     row,
@@ -92,14 +102,23 @@ export function listProjectLabels(
   project: ProjectRow,
   p: { with_counts?: boolean; include_ancestor_groups?: boolean; search?: string },
 ): LabelView[] {
-  const rows = listLabels(ctx.db, projectLabelScope(ctx, project, p.include_ancestor_groups ?? true), p.search);
+  const rows = listLabels(
+    ctx.db,
+    projectLabelScope(ctx, project, p.include_ancestor_groups ?? true),
+    p.search,
+  );
   return views(ctx, rows, { project }, p.with_counts ?? false);
 }
 
 export function listGroupLabels(
   ctx: ServiceContext,
   group: NamespaceRow,
-  p: { with_counts?: boolean; include_ancestor_groups?: boolean; include_descendant_groups?: boolean; search?: string },
+  p: {
+    with_counts?: boolean;
+    include_ancestor_groups?: boolean;
+    include_descendant_groups?: boolean;
+    search?: string;
+  },
 ): LabelView[] {
   const scope = groupLabelScope(ctx, group, p.include_ancestor_groups ?? true);
   if (p.include_descendant_groups) {
@@ -176,7 +195,9 @@ export function createLabel(
   const hex = color(p.color);
   checkPriority(p.priority);
   const scope: LabelScope =
-    'project' in owner ? { projectId: owner.project.id, groupIds: [] } : { projectId: null, groupIds: [owner.group.id] };
+    'project' in owner
+      ? { projectId: owner.project.id, groupIds: [] }
+      : { projectId: null, groupIds: [owner.group.id] };
   if (findLabelsByTitles(ctx.db, scope, [title]).length > 0) throw new ConflictError('Label already exists');
   const at = nowIso();
   return ctx.db.transaction(() => {
@@ -219,7 +240,9 @@ export function updateLabelIn(
     const title = checkTitle(p.new_name);
     if (title !== label.title) {
       const scope: LabelScope =
-        label.project_id !== null ? { projectId: label.project_id, groupIds: [] } : { projectId: null, groupIds: [label.group_id!] };
+        label.project_id !== null
+          ? { projectId: label.project_id, groupIds: [] }
+          : { projectId: null, groupIds: [label.group_id!] };
       if (findLabelsByTitles(ctx.db, scope, [title]).length > 0)
         throw new ValidationError('title', { title: ['has already been taken'] });
       changes.title = title;
@@ -230,7 +253,8 @@ export function updateLabelIn(
   if (p.remove_on_close !== undefined) changes.remove_on_close = p.remove_on_close ? 1 : 0;
   ctx.db.transaction(() => {
     updateLabel(ctx.db, label.id, changes, nowIso());
-    if ('project' in place && p.priority !== undefined) setLabelPriority(ctx.db, place.project.id, label.id, p.priority);
+    if ('project' in place && p.priority !== undefined)
+      setLabelPriority(ctx.db, place.project.id, label.id, p.priority);
   })();
   return { ...label, ...changes };
 }
@@ -271,8 +295,68 @@ export function promoteLabel(ctx: ServiceContext, project: ProjectRow, label: La
   if (existing.length > 0) throw new ConflictError('Label already exists');
   ctx.db.transaction(() => {
     moveLabelToGroup(ctx.db, label.id, group.id, nowIso());
-    for (const other of findProjectLabelsTitled(ctx.db, groupProjectIds(ctx, group.id), label.title, label.id))
+    for (const other of findProjectLabelsTitled(
+      ctx.db,
+      groupProjectIds(ctx, group.id),
+      label.title,
+      label.id,
+    ))
       mergeLabelInto(ctx.db, other.id, label.id);
   })();
   return { ...label, project_id: null, group_id: group.id };
 }
+
+/** Split GitLab's comma-separated label parameter (or an array) into trimmed, distinct titles. */
+export function labelTitles(input: string | readonly string[] | undefined): string[] {
+  if (input === undefined) return [];
+  const parts = (typeof input === 'string' ? input.split(',') : input.flatMap((s) => s.split(','))).map((s) =>
+    s.trim(),
+  );
+  return [...new Set(parts.filter(Boolean))];
+}
+
+/**
+ * The labels of a project (or its groups) with these titles; missing ones are created as project labels
+ * with GitLab's default colour when the caller may manage labels (Reporter+), else left out
+ * (Labels::FindOrCreateService).
+ */
+export function findOrCreateLabels(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  titles: readonly string[],
+): LabelRow[] {
+  if (titles.length === 0) return [];
+  const found = findLabelsByTitles(ctx.db, projectLabelScope(ctx, project), titles);
+  const byTitle = new Map<string, LabelRow>();
+  for (const l of found) if (!byTitle.has(l.title)) byTitle.set(l.title, l);
+  let canCreate = true;
+  try {
+    requireProjectAccess(ctx, project, AccessLevel.Reporter);
+  } catch {
+    canCreate = false;
+  }
+  const out: LabelRow[] = [];
+  for (const title of titles) {
+    let label = byTitle.get(title);
+    if (!label && canCreate) {
+      const at = nowIso();
+      const id = insertLabel(ctx.db, {
+        project_id: project.id,
+        group_id: null,
+        title,
+        color: DEFAULT_LABEL_COLOR,
+        description: null,
+        remove_on_close: 0,
+        created_at: at,
+        updated_at: at,
+      });
+      label = findLabelInScope(ctx.db, { projectId: project.id, groupIds: [] }, String(id))!;
+      byTitle.set(title, label);
+    }
+    if (label) out.push(label);
+  }
+  return out;
+}
+
+/** GitLab's Label::DEFAULT_COLOR. */
+export const DEFAULT_LABEL_COLOR = '#6699cc';

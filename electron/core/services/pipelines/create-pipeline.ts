@@ -32,7 +32,11 @@ import { instanceVariablesForJob } from '../admin/ci-variables/ci-variables-serv
 import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
-import { canActOnBranch, loadProtectionRules, matchingRules } from '../protected-branches/branch-protection.js';
+import {
+  canActOnBranch,
+  loadProtectionRules,
+  matchingRules,
+} from '../protected-branches/branch-protection.js';
 import { projectRepository } from '../refs/project-repository.js';
 import { findNamespaceById } from '../../db/namespaces.js';
 import { CI_SERVER_VERSION, predefinedVariables } from '../../runner/predefined-variables.js';
@@ -75,7 +79,11 @@ export function isProtectedRef(ctx: ServiceContext, project: ProjectRow, ref: st
 }
 
 /** Pipeline-level predefined variables as rules see them (the pipeline has no id yet). */
-function ruleVariables(ctx: ServiceContext, spec: PipelineSpec, protectedRef: boolean): Record<string, string> {
+function ruleVariables(
+  ctx: ServiceContext,
+  spec: PipelineSpec,
+  protectedRef: boolean,
+): Record<string, string> {
   const ns = findNamespaceById(ctx.db, spec.project.namespace_id);
   const vars = predefinedVariables({
     serverUrl: ctx.externalUrl(),
@@ -111,7 +119,8 @@ function ruleVariables(ctx: ServiceContext, spec: PipelineSpec, protectedRef: bo
       ? { id: spec.user.id, username: spec.user.username, name: spec.user.name, email: spec.user.email }
       : null,
   });
-  for (const k of ['CI_PIPELINE_ID', 'CI_PIPELINE_IID', 'CI_PIPELINE_URL', 'CI_PIPELINE_CREATED_AT']) delete vars[k];
+  for (const k of ['CI_PIPELINE_ID', 'CI_PIPELINE_IID', 'CI_PIPELINE_URL', 'CI_PIPELINE_CREATED_AT'])
+    delete vars[k];
   for (const v of instanceVariablesForJob(ctx, { protectedRef })) vars[v.key] = v.value;
   for (const v of spec.variables) vars[v.key] = v.value;
   return vars;
@@ -214,7 +223,10 @@ async function buildPipeline(ctx: ServiceContext, spec: PipelineSpec): Promise<B
   const parsed = parseCiConfig(blob.toString('utf8'));
   if (!parsed.ok) {
     if (spec.saveOnErrors)
-      return { kind: 'created', pipeline: storePipeline(ctx, spec, { status: 'failed', yamlErrors: parsed.errors.join(', ') }) };
+      return {
+        kind: 'created',
+        pipeline: storePipeline(ctx, spec, { status: 'failed', yamlErrors: parsed.errors.join(', ') }),
+      };
     return { kind: 'refused', errors: parsed.errors };
   }
   if (!spec.ignoreSkipCi && SKIP_CI.test(spec.commit.message))
@@ -230,11 +242,15 @@ async function buildPipeline(ctx: ServiceContext, spec: PipelineSpec): Promise<B
     changedPaths: spec.changed,
     files,
   });
-  if (seed.kind === 'excluded') return { kind: 'refused', errors: ['Pipeline filtered out by workflow rules.'] };
+  if (seed.kind === 'excluded')
+    return { kind: 'refused', errors: ['Pipeline filtered out by workflow rules.'] };
   if (seed.kind === 'no-jobs') return { kind: 'refused', errors: ['No stages / jobs for this pipeline.'] };
   if (seed.kind === 'error') {
     if (spec.saveOnErrors)
-      return { kind: 'created', pipeline: storePipeline(ctx, spec, { status: 'failed', yamlErrors: seed.errors.join(', ') }) };
+      return {
+        kind: 'created',
+        pipeline: storePipeline(ctx, spec, { status: 'failed', yamlErrors: seed.errors.join(', ') }),
+      };
     return { kind: 'refused', errors: seed.errors };
   }
   return { kind: 'created', pipeline: storePipeline(ctx, spec, { status: 'created', jobs: seed.jobs }) };

@@ -54,7 +54,9 @@ export function jobVariables(
   const commit = JSON.parse(pipeline.commit_json) as CommitInfo;
   const user = job.user_id !== null ? findUserById(ctx.db, job.user_id) : undefined;
   const protectedRef = isProtectedRef(ctx, project, pipeline.ref, pipeline.tag === 1);
-  const env = job.environment ? (JSON.parse(job.environment) as { name: string; url: string | null; action: string }) : null;
+  const env = job.environment
+    ? (JSON.parse(job.environment) as { name: string; url: string | null; action: string })
+    : null;
   const predefined = predefinedVariables({
     serverUrl: ctx.externalUrl(),
     serverVersion: CI_SERVER_VERSION,

@@ -32,7 +32,10 @@ export function publishJobChange(ctx: ServiceContext, job: JobRow): void {
 }
 
 /** Publish a pipeline's change. */
-export function publishPipelineChange(ctx: ServiceContext, p: Pick<PipelineRow, 'id' | 'project_id' | 'status'>): void {
+export function publishPipelineChange(
+  ctx: ServiceContext,
+  p: Pick<PipelineRow, 'id' | 'project_id' | 'status'>,
+): void {
   ctx.ci?.events.emit('pipeline', { projectId: p.project_id, pipelineId: p.id, status: p.status });
 }
 
@@ -48,7 +51,10 @@ export function changeJob(ctx: ServiceContext, job: JobRow, changes: JobChanges,
  * GitLab's pipeline duration: the union of the running periods of its current jobs, in whole seconds
  * (Gitlab::Ci::Pipeline::Duration), or null when no job ran.
  */
-export function pipelineDuration(jobs: readonly Pick<JobRow, 'started_at' | 'finished_at'>[], now: string): number | null {
+export function pipelineDuration(
+  jobs: readonly Pick<JobRow, 'started_at' | 'finished_at'>[],
+  now: string,
+): number | null {
   const periods = jobs
     .filter((j) => j.started_at)
     .map((j) => [Date.parse(j.started_at!), Date.parse(j.finished_at ?? now)] as const)
@@ -107,8 +113,9 @@ export function refreshPipeline(
       changedJobs.push(id);
     }
     const status =
-      compositeStatus(jobs.map((j) => ({ status: j.status as CiStatus, allowFailure: j.allow_failure === 1 }))) ??
-      'skipped';
+      compositeStatus(
+        jobs.map((j) => ({ status: j.status as CiStatus, allowFailure: j.allow_failure === 1 })),
+      ) ?? 'skipped';
     const completed = COMPLETED_STATUSES.includes(status);
     const started = jobs
       .map((j) => j.started_at)
@@ -118,13 +125,19 @@ export function refreshPipeline(
     const changes: PipelineChanges = {
       status,
       started_at: before.started_at ?? (started && status !== 'created' ? started : null),
-      finished_at: completed ? (before.finished_at && before.status === status ? before.finished_at : now) : null,
+      finished_at: completed
+        ? before.finished_at && before.status === status
+          ? before.finished_at
+          : now
+        : null,
       duration: completed ? pipelineDuration(jobs, now) : before.duration,
       coverage: coverages.length > 0 ? coverages.reduce((a, b) => a + b, 0) / coverages.length : null,
     };
     const startedAt = changes.started_at ?? null;
     changes.queued_duration = startedAt ? Math.round(secondsBetween(before.created_at, startedAt)) : null;
-    const differs = (Object.keys(changes) as (keyof PipelineChanges)[]).some((k) => changes[k] !== before![k]);
+    const differs = (Object.keys(changes) as (keyof PipelineChanges)[]).some(
+      (k) => changes[k] !== before![k],
+    );
     if (differs || changedJobs.length > 0) updatePipeline(ctx.db, pipelineId, changes, now);
   })();
   for (const id of changedJobs) {

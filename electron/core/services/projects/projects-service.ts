@@ -40,6 +40,7 @@ import { visibilityAllowed } from '../groups/groups-service.js';
 import { pathProblem } from '../users/users-service.js';
 import { scheduleImport, validateImportUrl } from './import-repository.js';
 import { finishRepositoryRemovals } from './repository-maintenance.js';
+import { storageForNewProject } from '../storage-moves/shards.js';
 
 export interface CreateProjectInput {
   name?: string;
@@ -134,7 +135,7 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
       description: input.description ?? null,
       visibility,
       default_branch: input.import_url ? null : input.initialize_with_readme ? defaultBranch : null,
-      repository_storage: 'default',
+      repository_storage: storageForNewProject(ctx),
       creator_id: user.id,
       import_url: input.import_url ?? null,
       import_status: input.import_url ? 'scheduled' : 'none',

@@ -26,9 +26,11 @@ import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { branchNameProblem, projectRepositoryPath } from '../projects/projects-service.js';
+import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
 import { canActOnBranch } from '../protected-branches/branch-protection.js';
 import { requireValidFilePath } from './file-path.js';
+import { requireWritableRepository } from '../storage-moves/read-only.js';
 
 export const FILE_CHANGED_MESSAGE =
   'You are attempting to update a file that has changed since you started editing it.';
@@ -124,6 +126,7 @@ async function commitOneChange(
   const user = requireUser(ctx);
   requireProjectAccess(ctx, project, AccessLevel.Developer);
   if (project.archived === 1) throw new ForbiddenError();
+  requireWritableRepository(ctx, project);
   if (!canActOnBranch(ctx.db, user, project, params.branch, 'push'))
     throw new ForbiddenError(PUSH_FORBIDDEN_REASON);
   const change: FileChange =
@@ -198,5 +201,6 @@ async function commitOneChange(
   }
   updateProject(ctx.db, project.id, rowChanges, nowIso());
   createPipelinesForRefUpdate(ctx, project, branch, commitId, { before: expectedOld });
+  onBranchMoved(ctx, project, branch);
   return { filePath: params.filePath, branch, commitId };
 }

@@ -17,6 +17,7 @@ import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
 import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
 import { isValidRefName } from '../refs/ref-name.js';
 import { loadTagViews } from './tag-views.js';
+import { requireWritableRepository } from '../storage-moves/read-only.js';
 
 export interface CreateTagInput {
   tag_name: string;
@@ -39,6 +40,7 @@ export async function createTag(
   input: CreateTagInput,
 ): Promise<{ tag: TagView; projectWebUrl: string }> {
   requirePushAccess(ctx, project);
+  requireWritableRepository(ctx, project);
   const user = requireUser(ctx);
   const repo = projectRepository(ctx, project);
   const name = input.tag_name;

@@ -8,6 +8,7 @@ import { deleteRef, findTagRef } from '../../git/refs.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
+import { requireWritableRepository } from '../storage-moves/read-only.js';
 
 /**
  * Delete a tag. Developer or above.
@@ -16,6 +17,7 @@ import { projectRepository, requirePushAccess } from '../refs/project-repository
  */
 export async function deleteTag(ctx: ServiceContext, project: ProjectRow, name: string): Promise<void> {
   requirePushAccess(ctx, project);
+  requireWritableRepository(ctx, project);
   const repo = projectRepository(ctx, project);
   const ref = await findTagRef(repo.path, name);
   if (!ref) throw new NotFoundError('Tag');

@@ -3,14 +3,25 @@
  * parameter, `environment is empty`, unknown sha/ref, invalid environment names, idempotent re-posts),
  * environments created on first use, status updates through GitLab's state machine, the list with every
  * filter and order, the single read, merge requests of a deployment, permissions, and the audit events
- * (read through a read-only connection to the core's SQLite file). Deployments of CI jobs are driven
- * through the job hook's service on a stopped core, then read back over HTTP.
+ * (read through a read-only connection to the core's SQLite file). Deployments of CI jobs: a real
+ * pipeline from a committed `.gitlab-ci.yml` (the job as `deployable`, checked against GitLab's job.json),
+ * and the job hook's service driven directly on a stopped core for the transitions a pipeline can't show
+ * deterministically.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
 import type { ServiceContext } from '../../services/context.js';
 import { syncJobEnvironment } from '../../services/deployments/job-deployments.js';
+import { loadSchemaOracle } from '../contract/schema-oracle.js';
 import { openCoreDatabase } from '../helpers/disk.js';
+import {
+  commitFile,
+  createProject,
+  eventually,
+  latestPipeline,
+  pipelineJobs,
+  waitForPipeline,
+} from '../helpers/pipelines.js';
 import { addProjectMember, importFixtureProject } from '../helpers/repository-projects.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
@@ -632,5 +643,169 @@ describe('deployments of CI jobs (the job hook service)', () => {
     });
     const again = await t.api<EnvironmentJson[]>('GET', `/projects/${p.id}/environments?name=production`);
     expect(again.body[0]!.state).toBe('available');
+  });
+});
+
+describe('deployments of a real pipeline (.gitlab-ci.yml with environment:)', () => {
+  let t: TestCore;
+
+  beforeAll(async () => {
+    t = await startTestCore();
+  });
+  afterAll(async () => t.close());
+
+  it('creates deployments whose deployable is the job, and stops environments with action: stop', async () => {
+    const p = await createProject(t);
+    await commitFile(
+      t,
+      p.id,
+      '.gitlab-ci.yml',
+      `
+stages: [deploy, cleanup]
+deploy_prod:
+  stage: deploy
+  script: echo "deploying $CI_COMMIT_SHORT_SHA"
+  environment:
+    name: production
+    url: https://prod.example.com
+review:
+  stage: deploy
+  script: exit 3
+  allow_failure: true
+  environment:
+    name: review/$CI_COMMIT_REF_SLUG
+stop_review:
+  stage: cleanup
+  script: echo stopping
+  environment:
+    name: review/$CI_COMMIT_REF_SLUG
+    action: stop
+`,
+    );
+    const pipeline = (await latestPipeline(t, p.id))!;
+    expect(pipeline).not.toBeNull();
+    const done = await waitForPipeline(t, p.id, pipeline.id);
+    expect(done.status).toBe('success');
+    const jobs = await pipelineJobs(t, p.id, pipeline.id);
+    const deployJob = jobs.get('deploy_prod')!;
+    const reviewJob = jobs.get('review')!;
+
+    const list = await t.api<(DeploymentJson & { deployable: Record<string, unknown> })[]>(
+      'GET',
+      `/projects/${p.id}/deployments`,
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.map((d) => [d.environment.name, d.status, d.deployable.id, d.deployable.name])).toEqual([
+      ['production', 'success', deployJob.id, 'deploy_prod'],
+      ['review/main', 'failed', reviewJob.id, 'review'],
+    ]);
+    const prod = list.body[0]!;
+    expect(prod).toMatchObject({
+      iid: 1,
+      ref: 'main',
+      sha: pipeline.sha,
+      user: expect.objectContaining({ username: 'root' }),
+      environment: expect.objectContaining({ name: 'production', external_url: 'https://prod.example.com' }),
+    });
+    expect(prod.deployable).toMatchObject({
+      id: deployJob.id,
+      status: 'success',
+      stage: 'deploy',
+      ref: 'main',
+      tag: false,
+      pipeline: expect.objectContaining({ id: pipeline.id, sha: pipeline.sha, status: 'success' }),
+      commit: expect.objectContaining({ id: pipeline.sha }),
+      user: expect.objectContaining({ username: 'root', created_at: expect.any(String) }),
+    });
+    const single = await t.api<typeof prod>('GET', `/projects/${p.id}/deployments/${prod.id}`);
+    expect(single.body).toEqual(prod);
+
+    // GitLab's job.json (strict): the deployable passes without the relaxation INDEX.md allows.
+    const validate = loadSchemaOracle().validator('spec/fixtures/api/schemas/public_api/v4/job.json');
+    const valid = validate(prod.deployable);
+    expect(valid ? [] : validate.errors).toEqual([]);
+    const deploymentSchema = loadSchemaOracle().validator(
+      'spec/fixtures/api/schemas/public_api/v4/deployment.json',
+    );
+    const deploymentValid = deploymentSchema(prod);
+    expect(deploymentValid ? [] : deploymentSchema.errors).toEqual([]);
+
+    const envs = await t.api<EnvironmentJson[]>('GET', `/projects/${p.id}/environments`);
+    expect(envs.body.map((e) => [e.name, e.state, e.external_url, e.tier])).toEqual([
+      ['production', 'available', 'https://prod.example.com', 'production'],
+      ['review/main', 'stopped', null, 'development'],
+    ]);
+    const prodEnv = await t.api<
+      EnvironmentJson & { last_deployment: { id: number; deployable: { id: number } } }
+    >('GET', `/projects/${p.id}/environments/${prod.environment.id}`);
+    expect(prodEnv.body.last_deployment).toMatchObject({ id: prod.id, deployable: { id: deployJob.id } });
+
+    const put = await t.api('PUT', `/projects/${p.id}/deployments/${prod.id}`, {
+      json: { status: 'failed' },
+    });
+    expect(put.status).toBe(403);
+    expect(
+      await t.api<unknown[]>('GET', `/projects/${p.id}/deployments/${prod.id}/merge_requests`),
+    ).toMatchObject({
+      status: 200,
+      body: [],
+    });
+  });
+  it('plays the on_stop job when the environment is stopped through the API', async () => {
+    const p = await createProject(t);
+    const dev = await createUserWithToken(t);
+    await addProjectMember(t, p.id, dev.id, 30);
+    await commitFile(
+      t,
+      p.id,
+      '.gitlab-ci.yml',
+      `
+deploy_review:
+  script: echo deploy
+  environment:
+    name: review/$CI_COMMIT_REF_SLUG
+    on_stop: stop_review
+stop_review:
+  script: echo "stopping $CI_ENVIRONMENT_NAME"
+  when: manual
+  environment:
+    name: review/$CI_COMMIT_REF_SLUG
+    action: stop
+`,
+    );
+    const pipeline = (await latestPipeline(t, p.id))!;
+    await waitForPipeline(t, p.id, pipeline.id);
+    const before = await pipelineJobs(t, p.id, pipeline.id);
+    expect(before.get('stop_review')!.status).toBe('manual');
+    const env = (await t.api<EnvironmentJson[]>('GET', `/projects/${p.id}/environments`)).body[0]!;
+    expect(env).toMatchObject({ name: 'review/main', state: 'available' });
+
+    const reporter = await createUserWithToken(t);
+    await addProjectMember(t, p.id, reporter.id, 20);
+    expect(
+      (await t.api('POST', `/projects/${p.id}/environments/${env.id}/stop`, { token: reporter.token }))
+        .status,
+    ).toBe(403);
+    expect((await pipelineJobs(t, p.id, pipeline.id)).get('stop_review')!.status).toBe('manual');
+
+    const stopped = await t.api<EnvironmentJson>('POST', `/projects/${p.id}/environments/${env.id}/stop`, {
+      token: dev.token,
+    });
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.state).toBe('stopped');
+    const stopJob = await eventually('stop_review to succeed', async () => {
+      const j = (await pipelineJobs(t, p.id, pipeline.id)).get('stop_review')!;
+      return j.status === 'success' ? j : undefined;
+    });
+    expect(stopJob.user?.username).toBe(dev.username);
+    const after = await t.api<EnvironmentJson>('GET', `/projects/${p.id}/environments/${env.id}`);
+    expect(after.body.state).toBe('stopped');
+    // Stopping again plays nothing more.
+    expect((await t.api('POST', `/projects/${p.id}/environments/${env.id}/stop`)).status).toBe(200);
+    const jobs = await t.api<unknown[]>(
+      'GET',
+      `/projects/${p.id}/pipelines/${pipeline.id}/jobs?include_retried=true`,
+    );
+    expect(jobs.body).toHaveLength(2);
   });
 });

@@ -35,11 +35,17 @@ describe('labels API', () => {
 
   beforeAll(async () => {
     t = await startTestCore();
-    const g = await t.api<{ id: number }>('POST', '/groups', { json: { name: 'Lab Group', path: 'lab-group' } });
+    const g = await t.api<{ id: number }>('POST', '/groups', {
+      json: { name: 'Lab Group', path: 'lab-group' },
+    });
     expect(g.status).toBe(201);
     groupId = g.body.id;
-    const p = await t.api<{ id: number }>('POST', '/projects', { json: { name: 'labelled', namespace_id: groupId } });
-    const s = await t.api<{ id: number }>('POST', '/projects', { json: { name: 'sibling', namespace_id: groupId } });
+    const p = await t.api<{ id: number }>('POST', '/projects', {
+      json: { name: 'labelled', namespace_id: groupId },
+    });
+    const s = await t.api<{ id: number }>('POST', '/projects', {
+      json: { name: 'sibling', namespace_id: groupId },
+    });
     projectId = p.body.id;
     siblingId = s.body.id;
     reporter = await createUserWithToken(t);
@@ -50,10 +56,18 @@ describe('labels API', () => {
   afterAll(async () => t.close());
 
   const create = (body: Record<string, unknown>, token?: string, pid = projectId) =>
-    t.api<LabelJson & { message?: unknown; error?: string }>('POST', `/projects/${pid}/labels`, { json: body, token });
+    t.api<LabelJson & { message?: unknown; error?: string }>('POST', `/projects/${pid}/labels`, {
+      json: body,
+      token,
+    });
 
   it('creates labels with hex or CSS colours, renders description_html and computes text_color', async () => {
-    const bug = await create({ name: 'bug', color: '#d9534f', description: 'Broken *things* <script>x</script>', priority: 2 });
+    const bug = await create({
+      name: 'bug',
+      color: '#d9534f',
+      description: 'Broken *things* <script>x</script>',
+      priority: 2,
+    });
     expect(bug.status).toBe(201);
     expect(bug.body).toMatchObject({
       name: 'bug',
@@ -70,7 +84,12 @@ describe('labels API', () => {
     expect(bug.body.description_html).not.toContain('<script>');
     const named = await create({ name: 'Docs', color: 'LightYellow', remove_on_close: true });
     expect(named.status).toBe(201);
-    expect(named.body).toMatchObject({ color: '#FFFFE0', text_color: '#333333', priority: null, remove_on_close: true });
+    expect(named.body).toMatchObject({
+      color: '#FFFFE0',
+      text_color: '#333333',
+      priority: null,
+      remove_on_close: true,
+    });
   });
 
   it('refuses duplicates (409), bad colours and negative priorities (400), missing params (400)', async () => {
@@ -80,7 +99,10 @@ describe('labels API', () => {
     });
     expect((await create({ name: 'x', color: 'notacolour' })).status).toBe(400);
     expect((await create({ name: 'y', color: '#000000', priority: -1 })).status).toBe(400);
-    expect(await create({ color: '#000000' })).toMatchObject({ status: 400, body: { error: 'name is missing' } });
+    expect(await create({ color: '#000000' })).toMatchObject({
+      status: 400,
+      body: { error: 'name is missing' },
+    });
   });
 
   it('needs Reporter to create; Guests may read; anonymous callers get 401', async () => {
@@ -91,18 +113,30 @@ describe('labels API', () => {
   });
 
   it('lists with ancestor group labels, search and counts; reads one by id or title', async () => {
-    const gl = await t.api<LabelJson>('POST', `/groups/${groupId}/labels`, { json: { name: 'group-wide', color: 'red' } });
+    const gl = await t.api<LabelJson>('POST', `/groups/${groupId}/labels`, {
+      json: { name: 'group-wide', color: 'red' },
+    });
     expect(gl.status).toBe(201);
     expect(gl.body.is_project_label).toBeUndefined();
     const list = await t.api<LabelJson[]>('GET', `/projects/${projectId}/labels`);
     expect(list.body.map((l) => l.name)).toEqual(['bug', 'Docs', 'group-wide', 'reporter-made']);
     expect(list.body[0]!.open_issues_count).toBeUndefined();
     expect(list.headers.get('x-total')).toBe('4');
-    const own = await t.api<LabelJson[]>('GET', `/projects/${projectId}/labels?include_ancestor_groups=false`);
+    const own = await t.api<LabelJson[]>(
+      'GET',
+      `/projects/${projectId}/labels?include_ancestor_groups=false`,
+    );
     expect(own.body.map((l) => l.name)).not.toContain('group-wide');
-    const counted = await t.api<LabelJson[]>('GET', `/projects/${projectId}/labels?with_counts=true&search=bug`);
+    const counted = await t.api<LabelJson[]>(
+      'GET',
+      `/projects/${projectId}/labels?with_counts=true&search=bug`,
+    );
     expect(counted.body).toHaveLength(1);
-    expect(counted.body[0]).toMatchObject({ open_issues_count: 0, closed_issues_count: 0, open_merge_requests_count: 0 });
+    expect(counted.body[0]).toMatchObject({
+      open_issues_count: 0,
+      closed_issues_count: 0,
+      open_merge_requests_count: 0,
+    });
     const byTitle = await t.api<LabelJson>('GET', `/projects/${projectId}/labels/bug`);
     expect(byTitle.body.name).toBe('bug');
     const byId = await t.api<LabelJson>('GET', `/projects/${projectId}/labels/${byTitle.body.id}`);
@@ -118,17 +152,29 @@ describe('labels API', () => {
       json: { new_name: 'defect', color: '#eeeeee', priority: null },
     });
     expect(up.status).toBe(200);
-    expect(up.body).toMatchObject({ name: 'defect', color: '#eeeeee', text_color: '#333333', priority: null });
+    expect(up.body).toMatchObject({
+      name: 'defect',
+      color: '#eeeeee',
+      text_color: '#333333',
+      priority: null,
+    });
     expect(
       await t.api('PUT', `/projects/${projectId}/labels/defect`, { json: { description: 'only' } }),
-    ).toMatchObject({ status: 400, body: { error: 'new_name, color are missing, at least one parameter must be provided' } });
-    // Deprecated form: the label in the parameters.
-    const dep = await t.api<LabelJson>('PUT', `/projects/${projectId}/labels`, { json: { name: 'defect', new_name: 'bug' } });
-    expect(dep.body.name).toBe('bug');
-    expect(await t.api('PUT', `/projects/${projectId}/labels`, { json: { color: '#000000' } })).toMatchObject({
+    ).toMatchObject({
       status: 400,
-      body: { error: 'label_id, name are missing, exactly one parameter must be provided' },
+      body: { error: 'new_name, color are missing, at least one parameter must be provided' },
     });
+    // Deprecated form: the label in the parameters.
+    const dep = await t.api<LabelJson>('PUT', `/projects/${projectId}/labels`, {
+      json: { name: 'defect', new_name: 'bug' },
+    });
+    expect(dep.body.name).toBe('bug');
+    expect(await t.api('PUT', `/projects/${projectId}/labels`, { json: { color: '#000000' } })).toMatchObject(
+      {
+        status: 400,
+        body: { error: 'label_id, name are missing, exactly one parameter must be provided' },
+      },
+    );
   });
 
   it('subscribes and unsubscribes with 304 when unchanged', async () => {
@@ -158,7 +204,9 @@ describe('labels API', () => {
     expect(shared[0]!.id).toBe(mine.body.id);
     // Deprecated form.
     await create({ name: 'later', color: '#123456' });
-    const dep = await t.api<LabelJson>('PUT', `/projects/${projectId}/labels/promote`, { json: { name: 'later' } });
+    const dep = await t.api<LabelJson>('PUT', `/projects/${projectId}/labels/promote`, {
+      json: { name: 'later' },
+    });
     expect(dep.status).toBe(200);
   });
 
@@ -166,15 +214,21 @@ describe('labels API', () => {
     const l = await create({ name: 'temp', color: '#000000' });
     expect((await t.api('DELETE', `/projects/${projectId}/labels/${l.body.id}`)).status).toBe(204);
     await create({ name: 'temp2', color: '#000000' });
-    expect((await t.api('DELETE', `/projects/${projectId}/labels`, { json: { name: 'temp2' } })).status).toBe(204);
+    expect((await t.api('DELETE', `/projects/${projectId}/labels`, { json: { name: 'temp2' } })).status).toBe(
+      204,
+    );
     expect((await t.api('DELETE', `/projects/${projectId}/labels/group-wide`)).status).toBe(404);
     expect((await t.api('DELETE', `/groups/${groupId}/labels/group-wide`)).status).toBe(204);
   });
 
   it('group labels: update, duplicate, single', async () => {
-    const gl = await t.api<LabelJson>('POST', `/groups/${groupId}/labels`, { json: { name: 'g2', color: '#000' } });
+    const gl = await t.api<LabelJson>('POST', `/groups/${groupId}/labels`, {
+      json: { name: 'g2', color: '#000' },
+    });
     expect(gl.body.color).toBe('#000000');
-    expect((await t.api('POST', `/groups/${groupId}/labels`, { json: { name: 'g2', color: '#000' } })).status).toBe(409);
+    expect(
+      (await t.api('POST', `/groups/${groupId}/labels`, { json: { name: 'g2', color: '#000' } })).status,
+    ).toBe(409);
     const up = await t.api<LabelJson>('PUT', `/groups/${groupId}/labels/g2`, { json: { new_name: 'g3' } });
     expect(up.body.name).toBe('g3');
     expect((await t.api<LabelJson>('GET', `/groups/${groupId}/labels/g3`)).body.id).toBe(gl.body.id);

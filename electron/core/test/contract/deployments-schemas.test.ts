@@ -4,8 +4,8 @@
  * (lenient) with `deployable: null`, environment.json (strict; its `project` is project.json, strict,
  * which BasicProjectDetails satisfies; its `last_deployment` is deployment.json) and basic_environment.json
  * (strict, the `environment` embedded in a deployment, with the created_at/updated_at today's schema
- * requires) all pass as they are. Deployments of CI jobs (deployable → job.json) are covered by the
- * pipelines contract tests once jobs are presented.
+ * requires) all pass as they are. Deployments of CI jobs (deployable → job.json, strict, also unrelaxed)
+ * are checked in test/api/deployments.test.ts, which runs a real pipeline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFixtureProject } from '../helpers/repository-projects.js';

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createCore } from '../../app.js';
-import type { Core } from '../../core-contract.js';
+import type { Core, CoreOptions } from '../../core-contract.js';
 
 export const ROOT_TOKEN = 'glpat-test-root-token-0123456789';
 
@@ -45,9 +45,11 @@ export interface TestCore {
  * Start a core with a known root token, on a fresh temp dir or on `opts.dataDir` (a restart: the root
  * user and every token created before are kept).
  */
-export async function startTestCore(opts: { dataDir?: string } = {}): Promise<TestCore> {
+export async function startTestCore(
+  opts: { dataDir?: string; options?: Omit<CoreOptions, 'dataDir' | 'rootToken'> } = {},
+): Promise<TestCore> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'outpost-core-')));
-  const core = await createCore({ dataDir, rootToken: ROOT_TOKEN });
+  const core = await createCore({ ...opts.options, dataDir, rootToken: ROOT_TOKEN });
   const url = await core.listen({ port: 0 });
   const api = async <T>(
     method: string,

@@ -49,7 +49,8 @@ export interface AlertIntegrationInput {
 
 /**
  * `POST /projects/:id/alert_management/http_integrations`. Resolves to the integration with its
- * URL and authorization key: show them once and drop them; the key is never put in the cache.
+ * URL and authorization key: show them once and drop them; the key is never put in the query cache
+ * and the mutation forgets it once unobserved (`gcTime: 0`).
  * Refreshes the integration list. Rejects with an ApiError (per-field messages on 400/422).
  */
 export function useCreateAlertIntegration(profileId: string, projectId: number) {
@@ -64,6 +65,8 @@ export function useCreateAlertIntegration(profileId: string, projectId: number) 
       }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: alertIntegrationKeys.list(profileId, projectId) }),
+    // The result holds the key: forget it as soon as nothing shows it.
+    gcTime: 0,
   });
 }
 
@@ -120,6 +123,8 @@ export function useResetAlertIntegrationToken(profileId: string, projectId: numb
       }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: alertIntegrationKeys.list(profileId, projectId) }),
+    // The result holds the key: forget it as soon as nothing shows it.
+    gcTime: 0,
   });
 }
 

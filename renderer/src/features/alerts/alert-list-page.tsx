@@ -216,7 +216,12 @@ export function AlertListPage() {
     <>
       <Group justify="space-between" align="flex-end" gap="sm" mb="md" wrap="wrap">
         <AlertStatusTabs value={status} onChange={setStatus} counts={counts.data} />
-        <Group gap="sm" wrap="wrap" align="flex-end">
+        <Group
+          gap="sm"
+          wrap="wrap"
+          align="flex-end"
+          display={projectHasAlerts || filtered ? undefined : 'none'}
+        >
           <TextInput
             aria-label="Search alerts"
             placeholder="Search alerts"

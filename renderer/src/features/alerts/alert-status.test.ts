@@ -12,11 +12,11 @@ describe('statusActions', () => {
     ]);
   });
 
-  it('offers resolve, ignore and reopen for an acknowledged alert', () => {
-    expect(statusActions('acknowledged').map((action) => action.label)).toEqual([
-      'Resolve',
-      'Ignore',
-      'Reopen',
+  it('offers resolve, ignore and unacknowledge for an acknowledged alert', () => {
+    expect(statusActions('acknowledged').map((action) => [action.label, action.to])).toEqual([
+      ['Resolve', 'resolved'],
+      ['Ignore', 'ignored'],
+      ['Unacknowledge', 'triggered'],
     ]);
   });
 

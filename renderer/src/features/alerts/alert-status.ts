@@ -33,18 +33,23 @@ const ACKNOWLEDGE: StatusAction = { to: 'acknowledged', label: 'Acknowledge', do
 const RESOLVE: StatusAction = { to: 'resolved', label: 'Resolve', done: 'Alert resolved' };
 const IGNORE: StatusAction = { to: 'ignored', label: 'Ignore', done: 'Alert ignored' };
 const REOPEN: StatusAction = { to: 'triggered', label: 'Reopen', done: 'Alert reopened' };
+const UNACKNOWLEDGE: StatusAction = {
+  to: 'triggered',
+  label: 'Unacknowledge',
+  done: 'Alert back to triggered',
+};
 
 /**
  * The status changes offered for an alert, primary first: a triggered alert can be acknowledged,
- * resolved or ignored; an acknowledged one resolved, ignored or reopened (back to triggered); a
- * resolved or ignored one only reopened. Never offers the current status.
+ * resolved or ignored; an acknowledged one resolved, ignored or unacknowledged (back to triggered);
+ * a resolved or ignored one only reopened (back to triggered). Never offers the current status.
  */
 export function statusActions(status: AlertStatus): StatusAction[] {
   switch (status) {
     case 'triggered':
       return [ACKNOWLEDGE, RESOLVE, IGNORE];
     case 'acknowledged':
-      return [RESOLVE, IGNORE, REOPEN];
+      return [RESOLVE, IGNORE, UNACKNOWLEDGE];
     case 'resolved':
     case 'ignored':
       return [REOPEN];

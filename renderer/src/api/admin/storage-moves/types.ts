@@ -6,13 +6,7 @@
 
 /** Every state a move passes through, in GitLab's words (`human_state_name`). */
 export type StorageMoveState =
-  | 'initial'
-  | 'scheduled'
-  | 'started'
-  | 'replicated'
-  | 'finished'
-  | 'failed'
-  | 'cleanup failed';
+  'initial' | 'scheduled' | 'started' | 'replicated' | 'finished' | 'failed' | 'cleanup failed';
 
 /** The states in the order the filter lists them. */
 export const STORAGE_MOVE_STATES: readonly StorageMoveState[] = [
@@ -36,26 +30,39 @@ export interface StorageMoveProject {
   created_at: string;
 }
 
-/** Bytes copied so far out of the repository's total (Outpost extension). */
+/** Bytes copied so far out of the repositories' total (0 until counted). */
 export interface StorageMoveProgress {
   bytes_copied: number;
   bytes_total: number;
+}
+
+/**
+ * `GET /project_repository_storage_moves/:id/progress` (Outpost extension): the move with its byte
+ * progress and times. GitLab has no such endpoint (404).
+ */
+export interface StorageMoveProgressDetail extends StorageMoveProgress {
+  id: number;
+  project_id: number;
+  state: StorageMoveState;
+  source_storage_name: string;
+  destination_storage_name: string;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
 }
 
 /** `GET /project_repository_storage_moves/:id`: one move of one project's repositories. */
 export interface ProjectRepositoryStorageMove {
   id: number;
   created_at: string;
-  /** Outpost adds it; GitLab has no `updated_at` on moves. */
-  updated_at?: string | null;
   state: StorageMoveState;
   source_storage_name: string;
   destination_storage_name: string;
   /** Why the move failed; GitLab 16+ exposes it, null otherwise. */
   error_message?: string | null;
   project: StorageMoveProject;
-  /** Outpost extension: bytes copied / total, while the move copies (and after). */
-  progress?: StorageMoveProgress | null;
 }
 
 /** Body of `POST /projects/:project_id/repository_storage_moves`. */
@@ -79,14 +86,16 @@ export interface StorageApplicationSettings {
   [key: string]: unknown;
 }
 
-/** One shard's usage (Outpost extension): what lives on it. */
+/** One shard and what it holds (Outpost extension `GET /admin/repository_storages`). */
 export interface StorageShardUsage {
   name: string;
-  /** Directory of the shard on the instance's disk, when the instance tells. */
+  /** Directory of the shard on the instance's disk. */
   path?: string | null;
   weight?: number | null;
-  /** Project repositories stored on the shard. */
-  repositories: number;
-  /** Bytes those repositories take on disk. */
-  bytes: number;
+  /** Projects whose repository is on the shard. */
+  repositories_count: number;
+  /** Bytes of those repositories on disk (with their wiki and design repositories). */
+  repositories_bytes: number;
+  /** Moves from or to the shard that are not over yet. */
+  active_moves_count?: number;
 }

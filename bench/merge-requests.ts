@@ -1,0 +1,138 @@
+/**
+ * Merge request list benchmark (issue 6; printed figures, never a timed test): a fresh core with one
+ * project, OUTPOST_BENCH_MRS (default 10,000) merge requests seeded through the services layer
+ * (`recordMergeRequest`: labels found or created, assignees, iids; the git branch checks of the HTTP
+ * create are skipped, every request shares the fixture's SHAs), a quarter closed through
+ * `updateMergeRequestBy`; then the project list is requested through the core (inject) with several
+ * filters, printing requests per second and p99 latency for each.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createCore } from '../electron/core/app.js';
+import { openDatabase } from '../electron/core/db/database.js';
+import { findProjectById } from '../electron/core/db/projects.js';
+import { findUserById } from '../electron/core/db/users.js';
+import type { ServiceContext } from '../electron/core/services/context.js';
+import { recordMergeRequest } from '../electron/core/services/merge-requests/create-merge-request.js';
+import { updateMergeRequestBy } from '../electron/core/services/merge-requests/update-merge-request.js';
+
+const TOKEN = 'glpat-bench-root-token-000000000';
+const LABELS = ['bug', 'feature', 'docs', 'ui', 'backend', 'security'];
+const WORDS = ['parser', 'cache', 'login', 'export', 'search', 'render', 'sync', 'upload'];
+
+function stats(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const total = sorted.reduce((a, b) => a + b, 0);
+  const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] ?? 0;
+  return `${((sorted.length / total) * 1000).toFixed(0)} req/s, p99 ${p99.toFixed(1)} ms (${sorted.length} runs)`;
+}
+
+export async function benchMergeRequestList(): Promise<void> {
+  const n = Number(process.env.OUTPOST_BENCH_MRS ?? 10_000);
+  const runs = Number(process.env.OUTPOST_BENCH_MR_LIST_RUNS ?? 100);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-mrs-'));
+  const src = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-mrs-src-'));
+  const core = await createCore({ dataDir, rootToken: TOKEN });
+  try {
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: src,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'B',
+          GIT_AUTHOR_EMAIL: 'b@x',
+          GIT_COMMITTER_NAME: 'B',
+          GIT_COMMITTER_EMAIL: 'b@x',
+        },
+      }).trim();
+    git('init', '--quiet', '--initial-branch=main');
+    await writeFile(path.join(src, 'a.txt'), 'a\n');
+    git('add', 'a.txt');
+    git('commit', '--quiet', '-m', 'base');
+    const base = git('rev-parse', 'HEAD');
+    const res = await core.inject({
+      method: 'POST',
+      url: '/api/v4/projects',
+      headers: { 'private-token': TOKEN, 'content-type': 'application/json' },
+      payload: { name: 'mr-bench', import_url: src },
+    });
+    const projectId = (JSON.parse(res.body) as { id: number }).id;
+    await core.idle();
+    const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
+    const root = findUserById(db, 1)!;
+    // Only what recordMergeRequest/updateMergeRequestBy touch without git: the database and the actor.
+    const ctx = {
+      db,
+      actor: { user: root, scopes: ['api'], ipAddress: null },
+      externalUrl: () => 'http://localhost',
+    } as unknown as ServiceContext;
+    const project = findProjectById(db, projectId)!;
+    const t0 = performance.now();
+    const seed = db.transaction(() => {
+      for (let i = 0; i < n; i += 1) {
+        const mr = recordMergeRequest(
+          ctx,
+          project,
+          {
+            source_branch: `topic/${i}`,
+            target_branch: 'main',
+            title: `${i % 10 === 0 ? 'Draft: ' : ''}Improve ${WORDS[i % WORDS.length]} ${i}`,
+            description: `Change ${i} to the ${WORDS[(i * 7) % WORDS.length]} code.`,
+            labels: [LABELS[i % LABELS.length]!, LABELS[(i * 5 + 1) % LABELS.length]!],
+            assignee_ids: i % 3 === 0 ? [1] : [],
+          },
+          { head: base, start: base, base },
+        );
+        if (i % 4 === 0)
+          db.prepare('UPDATE merge_requests SET updated_at = ? WHERE id = ?').run(
+            new Date(Date.now() + i).toISOString(),
+            mr.id,
+          );
+      }
+    });
+    seed();
+    const seeded = performance.now() - t0;
+    // A quarter closed through the update service.
+    const t1 = performance.now();
+    for (let iid = 4; iid <= n; iid += 4) {
+      const mr = db
+        .prepare('SELECT * FROM merge_requests WHERE project_id = ? AND iid = ?')
+        .get(projectId, iid);
+      await updateMergeRequestBy(ctx, project, mr as never, { state_event: 'close' });
+    }
+    console.log(
+      `seeded ${n} merge requests in ${(seeded / 1000).toFixed(1)} s (${((n / seeded) * 1000).toFixed(0)}/s); closed ${Math.floor(n / 4)} in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
+    );
+    db.close();
+    const queries: [string, string][] = [
+      ['default (opened+closed, created_at desc)', ''],
+      ['state=opened&labels=bug,ui&author_id=1', 'state=opened&labels=bug,ui&author_id=1'],
+      ['search=parser', 'search=parser'],
+      ['order_by=updated_at&sort=desc', 'order_by=updated_at&sort=desc'],
+      ['not[labels]=docs&state=opened', 'not[labels]=docs&state=opened'],
+      ['assignee_id=Any&wip=no&page=50', 'assignee_id=Any&wip=no&page=50'],
+    ];
+    for (const [name, q] of queries) {
+      const ms: number[] = [];
+      for (let r = 0; r < runs; r += 1) {
+        const s = performance.now();
+        const out = await core.inject({
+          method: 'GET',
+          url: `/api/v4/projects/${projectId}/merge_requests?${q}`,
+          headers: { 'private-token': TOKEN },
+        });
+        if (out.statusCode !== 200) throw new Error(`${q}: ${out.statusCode} ${out.body.slice(0, 200)}`);
+        ms.push(performance.now() - s);
+      }
+      console.log(`GET …/merge_requests ${name}: ${stats(ms)}`);
+    }
+  } finally {
+    await core.close();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(src, { recursive: true, force: true });
+  }
+}

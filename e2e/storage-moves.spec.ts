@@ -1,0 +1,142 @@
+/**
+ * Storage moves, end to end: the browser host on a fresh data dir with a second storage shard
+ * (`OUTPOST_STORAGES=second=<tmp dir>`), Chromium, the real core. Imports this checkout and creates
+ * a project (both land on `default`, the only shard with a weight), schedules a move of every
+ * repository of `default` to `second` with its preview and confirmation, watches the state badges
+ * reach Finished without a reload, and sees the shard usage follow. Screenshots go to e2e/artifacts/.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, repoRoot, test } from './fixtures/browser-host.js';
+
+const artifacts = path.join(import.meta.dirname, 'artifacts');
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: path.join(artifacts, name), fullPage });
+
+/** Move the pointer away and wait until no notification is left on screen. */
+async function settle(page: Page) {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+}
+
+let secondShard = '';
+const previousStorages = process.env.OUTPOST_STORAGES;
+
+test.beforeAll(async () => {
+  secondShard = await mkdtemp(path.join(tmpdir(), 'outpost-e2e-shard-'));
+  // The fixture's host inherits the environment: the core gets a second shard.
+  process.env.OUTPOST_STORAGES = `second=${secondShard}`;
+});
+
+test.afterAll(async () => {
+  if (previousStorages === undefined) delete process.env.OUTPOST_STORAGES;
+  else process.env.OUTPOST_STORAGES = previousStorages;
+  await rm(secondShard, { recursive: true, force: true });
+});
+
+test('move every repository of a shard and watch the moves finish', async ({
+  page,
+  browserHost,
+  consoleProblems,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto(browserHost.url);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+
+  await test.step('import this checkout and create a project', async () => {
+    await page.getByRole('button', { name: 'Import repository' }).first().click();
+    const importDialog = page.getByRole('dialog', { name: 'Import repository' });
+    await importDialog.getByRole('textbox', { name: 'Repository' }).fill(repoRoot);
+    await importDialog.getByRole('textbox', { name: 'Project name' }).fill('Outpost source');
+    await importDialog.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByText('Repository imported', { exact: true })).toBeVisible({ timeout: 90_000 });
+    await settle(page);
+
+    await page.getByRole('button', { name: 'New project' }).first().click();
+    const createDialog = page.getByRole('dialog', { name: 'New project' });
+    await createDialog.getByRole('textbox', { name: 'Project name' }).fill('Checkout service');
+    await createDialog.getByRole('button', { name: 'Create project' }).click();
+    await expect(createDialog).toBeHidden();
+    await settle(page);
+  });
+
+  const shardRow = (name: string) =>
+    page.getByTestId('shard-row').and(page.locator(`[data-shard="${name}"]`));
+
+  await test.step('open Storage moves: two shards, both projects on default', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage moves' }).click();
+    await expect(page.getByRole('heading', { name: 'Storage moves' })).toBeVisible();
+    await expect(page.getByText('No storage moves yet')).toBeVisible();
+    await expect(shardRow('default').getByTestId('shard-repositories')).toHaveText('2');
+    await expect(shardRow('second').getByTestId('shard-repositories')).toHaveText('0');
+    await expect(shardRow('second')).toContainText(secondShard);
+    await expect(page.getByTestId('shard-repositories-chart')).toBeVisible();
+    await page.mouse.move(0, 0);
+    await shot(page, 'storage-moves.png');
+  });
+
+  await test.step('schedule a move of every repository on default to second', async () => {
+    await page.getByRole('button', { name: 'Move a shard' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Move all repositories of a shard' });
+    await expect(dialog.getByRole('combobox', { name: 'Source shard' })).toHaveValue('default');
+    await dialog.getByRole('combobox', { name: 'Destination shard' }).click();
+    await page.getByRole('option', { name: 'second', exact: true }).click();
+    const preview = dialog.getByTestId('shard-move-preview');
+    await expect(preview).toContainText('2 projects on default');
+    await expect(preview).toContainText('Outpost source');
+    await expect(preview).toContainText('Checkout service');
+    await dialog.getByRole('button', { name: 'Move 2 projects' }).click();
+    await expect(dialog.getByTestId('shard-move-confirmation')).toContainText(
+      '2 projects on default will move to second',
+    );
+    await page.mouse.move(0, 0);
+    await shot(page, 'storage-moves-bulk-modal.png', false);
+    await dialog.getByRole('button', { name: 'Schedule 2 moves' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Moves scheduled', { exact: true })).toBeVisible();
+  });
+
+  await test.step('watch the moves finish without a reload', async () => {
+    const rows = page.getByTestId('storage-move-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Outpost source' })).toBeVisible();
+    await expect(rows.first().getByTestId('storage-move-shards')).toContainText('default');
+    await expect(rows.first().getByTestId('storage-move-shards')).toContainText('second');
+    if (await page.getByTestId('storage-moves-live').isVisible()) {
+      await shot(page, 'storage-moves-running.png');
+    }
+    const states = page.getByTestId('storage-move-state');
+    await expect(states.and(page.locator('[data-state="finished"]'))).toHaveCount(2, { timeout: 120_000 });
+    await expect(page.getByTestId('storage-moves-live')).toBeHidden();
+    await expect(page.getByTestId('storage-move-error')).toHaveCount(0);
+
+    // The shards' contents follow: everything now lives on second.
+    await expect(shardRow('default').getByTestId('shard-repositories')).toHaveText('0');
+    await expect(shardRow('second').getByTestId('shard-repositories')).toHaveText('2');
+    await settle(page);
+    await shot(page, 'storage-moves-finished.png');
+  });
+
+  await test.step('filter by state and shard', async () => {
+    await page.getByRole('combobox', { name: 'Filter by state' }).click();
+    await page.getByRole('option', { name: /^Failed/ }).click();
+    await expect(page.getByText('No moves match the filters')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByTestId('storage-move-row')).toHaveCount(2);
+    await page.getByRole('combobox', { name: 'Filter by shard' }).click();
+    await page.getByRole('option', { name: 'second', exact: true }).click();
+    await expect(page.getByTestId('storage-move-row')).toHaveCount(2);
+  });
+
+  await test.step('dark mode', async () => {
+    await page.getByTestId('color-scheme-toggle').click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.mouse.move(0, 0);
+    await shot(page, 'storage-moves-dark.png');
+  });
+
+  expect(consoleProblems).toEqual([]);
+});

@@ -1,0 +1,85 @@
+/**
+ * Job presenter (doc/api/jobs.md; GitLab's Entities::Ci::Job, schema public_api/v4/job.json): the job with
+ * its user, commit, pipeline (basic form), artifacts (the trace, and the JUnit report when one was
+ * collected), the local runner, and `failure_reason` for failed jobs. Pure.
+ */
+import type { Job, JobArtifact, JobRunner } from '../../../shared/api-types/pipelines.js';
+import type { JobRow } from '../db/ci-jobs.js';
+import type { PipelineRow } from '../db/ci-pipelines.js';
+import type { UserRow } from '../db/users.js';
+import type { CommitInfo } from '../git/commit-info.js';
+import { presentCommit } from './commits.js';
+import { presentPipelineBasic } from './pipelines.js';
+import { presentUser } from './users.js';
+
+/** `http://host/group/project/-/jobs/<id>`. */
+export function jobWebUrl(projectWebUrl: string, id: number): string {
+  return `${projectWebUrl}/-/jobs/${id}`;
+}
+
+/** The one runner of the embedded core (shared, always online). */
+export const LOCAL_RUNNER: JobRunner = {
+  id: 1,
+  description: 'Outpost local executor',
+  ip_address: '127.0.0.1',
+  active: true,
+  is_shared: true,
+  name: 'outpost-local',
+  online: true,
+  status: 'online',
+};
+
+export interface JobPresentation {
+  pipeline: PipelineRow;
+  user: UserRow | null;
+  projectWebUrl: string;
+  baseUrl: string;
+  /** Current trace size in bytes (null: no trace yet). */
+  traceSize: number | null;
+  /** Bytes of the collected JUnit report, if any. */
+  junitSize: number | null;
+  /** For the live `duration`/`queued_duration` of running and pending jobs (ISO time). */
+  now: string;
+}
+
+function seconds(from: string, to: string): number {
+  return Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000);
+}
+
+export function presentJob(j: JobRow, o: JobPresentation): Job {
+  const commit = JSON.parse(o.pipeline.commit_json) as CommitInfo;
+  const artifacts: JobArtifact[] = [];
+  if (o.traceSize !== null)
+    artifacts.push({ file_type: 'trace', size: o.traceSize, filename: 'job.log', file_format: 'raw' });
+  if (o.junitSize !== null)
+    artifacts.push({ file_type: 'junit', size: o.junitSize, filename: 'junit.xml.gz', file_format: 'gzip' });
+  const out: Job = {
+    id: j.id,
+    status: j.status,
+    stage: j.stage,
+    name: j.name,
+    ref: o.pipeline.ref,
+    tag: o.pipeline.tag === 1,
+    coverage: j.coverage,
+    allow_failure: j.allow_failure === 1,
+    created_at: j.created_at,
+    started_at: j.started_at,
+    finished_at: j.finished_at,
+    erased_at: null,
+    duration: j.duration ?? (j.started_at && j.status === 'running' ? seconds(j.started_at, o.now) : null),
+    queued_duration:
+      j.queued_duration ?? (j.queued_at && j.status === 'pending' ? seconds(j.queued_at, o.now) : null),
+    user: o.user ? presentUser(o.user, o.baseUrl) : null,
+    commit: commit.id ? presentCommit(commit, o.projectWebUrl) : null,
+    pipeline: presentPipelineBasic(o.pipeline, o.projectWebUrl),
+    web_url: jobWebUrl(o.projectWebUrl, j.id),
+    artifacts,
+    artifacts_expire_at: null,
+    tag_list: [],
+    runner: j.runner_description ? LOCAL_RUNNER : null,
+    project: { ci_job_token_scope_enabled: false },
+    archived: false,
+  };
+  if (j.status === 'failed') out.failure_reason = j.failure_reason ?? 'unknown_failure';
+  return out;
+}

@@ -1,0 +1,137 @@
+/**
+ * Merge request presenters (GitLab's Entities::MergeRequestSimple, MergeRequestBasic, MergeRequest;
+ * schemas public_api/v4/merge_request*.json; spec "Merge request"). Pure: no queries.
+ */
+import type { MergeRequestView, ReferenceBase } from '../services/merge-requests/merge-request-views.js';
+import { taskCompletionStatus } from './markdown.js';
+import { presentMilestone, timeStats } from './issues.js';
+import { presentLabelBasic } from './labels.js';
+import { presentUserBasic } from './users.js';
+
+export interface PresentOptions {
+  baseUrl: string;
+  referenceBase: ReferenceBase;
+  withLabelsDetails?: boolean;
+}
+
+/** short/relative/full references (spec Rule 1). */
+export function mergeRequestReferences(v: MergeRequestView, base: ReferenceBase): Record<string, string> {
+  const short = `!${v.row.iid}`;
+  const full = `${v.place.fullPath}${short}`;
+  let relative = full;
+  if (base && 'projectId' in base && base.projectId === v.row.project_id) relative = short;
+  else if (base && 'groupId' in base && v.place.fullPath.startsWith(`${base.groupFullPath}/`)) {
+    const rest = v.place.fullPath.slice(base.groupFullPath.length + 1);
+    relative = rest.includes('/') ? full : `${rest}${short}`;
+  }
+  return { short, relative, full };
+}
+
+export function mergeRequestWebUrl(v: MergeRequestView): string {
+  return `${v.place.webUrl}/-/merge_requests/${v.row.iid}`;
+}
+
+/** `view=simple` (MergeRequestSimple). */
+export function presentMergeRequestSimple(v: MergeRequestView, o: PresentOptions): Record<string, unknown> {
+  const m = v.row;
+  return {
+    id: m.id,
+    iid: m.iid,
+    project_id: m.project_id,
+    title: m.title,
+    description: m.description,
+    state: m.state,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+    web_url: mergeRequestWebUrl(v),
+    references: mergeRequestReferences(v, o.referenceBase),
+  };
+}
+
+/** List items (MergeRequestBasic). */
+export function presentMergeRequestBasic(v: MergeRequestView, o: PresentOptions): Record<string, unknown> {
+  const m = v.row;
+  const user = (u: typeof v.author) => (u ? presentUserBasic(u, o.baseUrl) : null);
+  const refs = mergeRequestReferences(v, o.referenceBase);
+  return {
+    id: m.id,
+    iid: m.iid,
+    project_id: m.project_id,
+    title: m.title,
+    description: m.description,
+    state: m.state,
+    created_at: m.created_at,
+    updated_at: m.updated_at,
+    merged_by: user(v.mergedBy),
+    merged_at: m.merged_at,
+    closed_by: user(v.closedBy),
+    closed_at: m.closed_at,
+    target_branch: m.target_branch,
+    source_branch: m.source_branch,
+    user_notes_count: v.counts.userNotes,
+    upvotes: v.counts.upvotes,
+    downvotes: v.counts.downvotes,
+    author: user(v.author),
+    assignees: v.assignees.map((u) => presentUserBasic(u, o.baseUrl)),
+    assignee: v.assignees[0] ? presentUserBasic(v.assignees[0], o.baseUrl) : null,
+    reviewers: v.reviewers.map((u) => presentUserBasic(u, o.baseUrl)),
+    source_project_id: m.source_project_id,
+    target_project_id: m.project_id,
+    labels: o.withLabelsDetails ? v.labels.map(presentLabelBasic) : v.labels.map((l) => l.title),
+    work_in_progress: m.draft === 1,
+    milestone: v.milestone ? presentMilestone(v.milestone, v.place.webUrl) : null,
+    merge_when_pipeline_succeeds: m.merge_when_pipeline_succeeds === 1,
+    merge_status: m.merge_status,
+    sha: m.head_sha,
+    merge_commit_sha: m.merge_commit_sha,
+    squash_commit_sha: m.squash_commit_sha,
+    discussion_locked: m.discussion_locked === null ? null : m.discussion_locked === 1,
+    should_remove_source_branch: null,
+    force_remove_source_branch: m.force_remove_source_branch === 1,
+    allow_collaboration: m.allow_collaboration === 1,
+    allow_maintainer_to_push: m.allow_collaboration === 1,
+    reference: refs.short,
+    references: refs,
+    web_url: mergeRequestWebUrl(v),
+    time_stats: timeStats(m.time_estimate, m.total_time_spent),
+    squash: m.squash === 1,
+    task_completion_status: taskCompletionStatus(m.description),
+    has_conflicts: m.merge_status === 'cannot_be_merged',
+    blocking_discussions_resolved: v.counts.unresolvedDiscussions === 0,
+    approvals_before_merge: m.approvals_before_merge,
+  };
+}
+
+/** The single-record extras (MergeRequest entity), computed by the read service. */
+export interface MergeRequestDetail {
+  subscribed: boolean;
+  changesCount: string | null;
+  divergedCommitsCount?: number;
+  rebaseInProgress?: boolean;
+  canMerge: boolean;
+  firstDeployedToProductionAt: string | null;
+}
+
+export function presentMergeRequest(
+  v: MergeRequestView,
+  d: MergeRequestDetail,
+  o: PresentOptions,
+): Record<string, unknown> {
+  const m = v.row;
+  const out: Record<string, unknown> = {
+    ...presentMergeRequestBasic(v, o),
+    subscribed: d.subscribed,
+    changes_count: d.changesCount,
+    latest_build_started_at: null,
+    latest_build_finished_at: null,
+    first_deployed_to_production_at: d.firstDeployedToProductionAt,
+    pipeline: null,
+    head_pipeline: null,
+    diff_refs: m.head_sha ? { base_sha: m.base_sha, head_sha: m.head_sha, start_sha: m.start_sha } : null,
+    merge_error: m.merge_error,
+    user: { can_merge: d.canMerge },
+  };
+  if (d.divergedCommitsCount !== undefined) out.diverged_commits_count = d.divergedCommitsCount;
+  if (d.rebaseInProgress !== undefined) out.rebase_in_progress = d.rebaseInProgress;
+  return out;
+}

@@ -1,0 +1,171 @@
+/**
+ * Per-file diffs between two commits in GitLab's shape (doc/api/merge_requests.md "changes"): paths and
+ * modes from `git diff --raw -z -M` (one call), patches from `git diff -M --full-index` (one call) split per
+ * file, each `diff` starting at its first hunk (`@@`) as Gitaly returns it (no `diff --git`/`index`/`---`/
+ * `+++` header; "Binary files … differ" for binaries).
+ *
+ * Size limits (Gitlab::Git::DiffCollection): a file whose patch exceeds `maxPatchBytes` is collapsed
+ * (`too_large`, empty `diff`); the collection is cut, with `overflow` true, once it would exceed
+ * `maxFiles`, `maxLines` or `maxBytes`. `limits: null` (access_raw_diffs) collects everything.
+ */
+import { runGit } from './run-git.js';
+
+export interface DiffFile {
+  old_path: string;
+  new_path: string;
+  a_mode: string;
+  b_mode: string;
+  new_file: boolean;
+  renamed_file: boolean;
+  deleted_file: boolean;
+  /** Collapsed by the per-file limit (`diff` is empty). */
+  too_large: boolean;
+  diff: string;
+}
+
+export interface DiffLimits {
+  maxFiles: number;
+  maxLines: number;
+  maxBytes: number;
+  maxPatchBytes: number;
+}
+
+/** GitLab's defaults (DiffCollection.default_limits and `diff_max_patch_bytes`). */
+export const DEFAULT_DIFF_LIMITS: DiffLimits = {
+  maxFiles: 1000,
+  maxLines: 50_000,
+  maxBytes: 5_000_000,
+  maxPatchBytes: 204_800,
+};
+
+export interface DiffCollection {
+  files: DiffFile[];
+  /** True when files were cut by the collection limits. */
+  overflow: boolean;
+  /** Files changed between the commits (before any cut). */
+  totalFiles: number;
+  /** GitLab's `real_size`: the file count, with `+` when cut. */
+  realSize: string;
+}
+
+interface RawEntry {
+  aMode: string;
+  bMode: string;
+  status: string;
+  oldPath: string;
+  newPath: string;
+}
+
+/** Parse `git diff --raw -z` output. Pure; unit-tested. */
+export function parseRawDiff(out: string): RawEntry[] {
+  const parts = out.split('\0');
+  const entries: RawEntry[] = [];
+  let i = 0;
+  while (i < parts.length) {
+    const meta = parts[i];
+    if (!meta || !meta.startsWith(':')) {
+      i++;
+      continue;
+    }
+    const [aMode = '', bMode = '', , , status = ''] = meta.slice(1).split(' ');
+    const letter = status.charAt(0);
+    if (letter === 'R' || letter === 'C') {
+      entries.push({
+        aMode,
+        bMode,
+        status: letter,
+        oldPath: parts[i + 1] ?? '',
+        newPath: parts[i + 2] ?? '',
+      });
+      i += 3;
+    } else {
+      const p = parts[i + 1] ?? '';
+      entries.push({ aMode, bMode, status: letter, oldPath: p, newPath: p });
+      i += 2;
+    }
+  }
+  return entries;
+}
+
+/** Split a multi-file patch into per-file bodies in GitLab's form (from the first hunk). Pure; unit-tested. */
+export function splitPatch(patch: string): string[] {
+  if (patch.length === 0) return [];
+  const sections = patch.split(/^diff --git /m).slice(1);
+  return sections.map((section) => {
+    const hunk = section.search(/^@@ /m);
+    if (hunk >= 0) return section.slice(hunk);
+    const binary = /^Binary files .* differ$/m.exec(section);
+    return binary ? `${binary[0]}\n` : '';
+  });
+}
+
+function lineCount(diff: string): number {
+  if (diff.length === 0) return 0;
+  let n = 0;
+  for (let i = 0; i < diff.length; i++) if (diff.charCodeAt(i) === 10) n++;
+  return diff.endsWith('\n') ? n : n + 1;
+}
+
+/**
+ * Apply the size limits to files in order. Pure; unit-tested.
+ * @param limits null = no limits (access_raw_diffs).
+ */
+export function applyDiffLimits(all: DiffFile[], limits: DiffLimits | null): DiffCollection {
+  const totalFiles = all.length;
+  if (!limits) return { files: all, overflow: false, totalFiles, realSize: String(totalFiles) };
+  const files: DiffFile[] = [];
+  let lines = 0;
+  let bytes = 0;
+  let overflow = false;
+  for (const f of all) {
+    let file = f;
+    const size = Buffer.byteLength(f.diff);
+    if (size > limits.maxPatchBytes) file = { ...f, diff: '', too_large: true };
+    const fileLines = lineCount(file.diff);
+    const fileBytes = Buffer.byteLength(file.diff);
+    if (
+      files.length + 1 > limits.maxFiles ||
+      lines + fileLines > limits.maxLines ||
+      bytes + fileBytes > limits.maxBytes
+    ) {
+      overflow = true;
+      break;
+    }
+    files.push(file);
+    lines += fileLines;
+    bytes += fileBytes;
+  }
+  return { files, overflow, totalFiles, realSize: overflow ? `${files.length}+` : String(totalFiles) };
+}
+
+/**
+ * Every changed file between `base` and `head` with its diff, under `limits` (null = none).
+ * @throws GitError for unknown commits.
+ */
+export async function diffBetween(
+  repoPath: string,
+  base: string,
+  head: string,
+  limits: DiffLimits | null = DEFAULT_DIFF_LIMITS,
+): Promise<DiffCollection> {
+  const [raw, patch] = await Promise.all([
+    runGit(['diff', '--raw', '-z', '-M', '--no-abbrev', base, head, '--'], { gitDir: repoPath }),
+    runGit(['diff', '-M', '--full-index', '--no-color', '--no-ext-diff', base, head, '--'], {
+      gitDir: repoPath,
+    }),
+  ]);
+  const entries = parseRawDiff(raw);
+  const bodies = splitPatch(patch);
+  const all: DiffFile[] = entries.map((e, i) => ({
+    old_path: e.oldPath,
+    new_path: e.newPath,
+    a_mode: e.status === 'A' ? '0' : e.aMode,
+    b_mode: e.status === 'D' ? '0' : e.bMode,
+    new_file: e.status === 'A',
+    renamed_file: e.status === 'R',
+    deleted_file: e.status === 'D',
+    too_large: false,
+    diff: bodies[i] ?? '',
+  }));
+  return applyDiffLimits(all, limits);
+}

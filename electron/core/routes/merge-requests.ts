@@ -1,0 +1,199 @@
+/**
+ * Merge requests (doc/api/merge_requests.md; spec "Merge requests"): every route needs a signed-in caller
+ * (spec Authentication 4).
+ * - Lists: `GET /merge_requests`, `GET /projects/:id/merge_requests`, `GET /groups/:id/merge_requests` with
+ *   every filter of the spec's table (services/merge-requests/list-merge-requests.ts).
+ * - `POST /projects/:id/merge_requests` (201), `GET/PUT/DELETE /projects/:id/merge_requests/:iid`
+ *   (`include_diverged_commits_count`, `include_rebase_in_progress` on GET; 204 on DELETE).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { presentMergeRequestBasic, presentMergeRequestSimple } from '../entities/merge-requests.js';
+import { gBool, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
+import { findReadableGroup, findReadableProject } from '../services/access/project-access.js';
+import { ParameterError } from '../services/errors.js';
+import { createMergeRequest } from '../services/merge-requests/create-merge-request.js';
+import { findMergeRequest } from '../services/merge-requests/merge-request-access.js';
+import { mergeRequestViews } from '../services/merge-requests/merge-request-views.js';
+import type { ReferenceBase } from '../services/merge-requests/merge-request-views.js';
+import { findMergeRequests, resolveListRequest } from '../services/merge-requests/list-merge-requests.js';
+import { parseListParams } from './merge-request-list-params.js';
+import type { ListPlace } from '../services/merge-requests/list-merge-requests.js';
+import {
+  ensureMergeStatusScheduled,
+  recheckMergeStatus,
+  scheduleMergeStatusCheck,
+} from '../services/merge-requests/merge-status.js';
+import { presentSingleMergeRequest } from '../services/merge-requests/read-merge-request.js';
+import {
+  deleteMergeRequestBy,
+  updateMergeRequestBy,
+} from '../services/merge-requests/update-merge-request.js';
+import { intParam, pageOf, pathParam, sendPage } from './respond.js';
+
+/** Integer-array parameter (`ids[]=1&ids[]=2`, `1,2`, JSON array). */
+const gIntArray = () =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v.map(String) : typeof v === 'number' ? [String(v)] : v),
+    gStringArray().pipe(z.array(z.string().regex(/^\d+$/).transform(Number))),
+  );
+
+const UPDATE_KEYS = [
+  'assignee_id',
+  'assignee_ids',
+  'reviewer_ids',
+  'description',
+  'labels',
+  'add_labels',
+  'remove_labels',
+  'milestone_id',
+  'remove_source_branch',
+  'allow_collaboration',
+  'allow_maintainer_to_push',
+  'squash',
+  'target_branch',
+  'title',
+  'state_event',
+  'discussion_locked',
+] as const;
+
+/** assignee_ids as GitLab reads them: an empty value or 0 unassigns. */
+const assigneeIdsParam = () =>
+  z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? [] : v), gIntArray()).optional();
+
+export async function mergeRequestsRoutes(app: FastifyInstance): Promise<void> {
+  async function list(req: FastifyRequest, place: ListPlace, base: ReferenceBase) {
+    const page = pageOf(req);
+    const lr = resolveListRequest(req.svc, place, parseListParams(req.gparams));
+    const { total, rows } = findMergeRequests(req.svc, lr, page.perPage, page.offset);
+    if (lr.withMergeStatusRecheck) recheckMergeStatus(req.svc, rows);
+    const views = mergeRequestViews(req.svc, rows);
+    const opts = {
+      baseUrl: req.svc.externalUrl(),
+      referenceBase: base,
+      withLabelsDetails: lr.withLabelsDetails,
+    };
+    return {
+      page,
+      total,
+      items: views.map((v) =>
+        lr.view === 'simple' ? presentMergeRequestSimple(v, opts) : presentMergeRequestBasic(v, opts),
+      ),
+    };
+  }
+
+  app.get('/merge_requests', async (req, reply) => {
+    const r = await list(req, { kind: 'global' }, null);
+    return sendPage(req, reply, r.page, r.total, r.items);
+  });
+
+  app.get('/projects/:id/merge_requests', async (req, reply) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const r = await list(req, { kind: 'project', project }, { projectId: project.id });
+    return sendPage(req, reply, r.page, r.total, r.items);
+  });
+
+  app.get('/groups/:id/merge_requests', async (req, reply) => {
+    const group = findReadableGroup(req.svc, pathParam(req, 'id'));
+    const r = await list(
+      req,
+      { kind: 'group', group },
+      { groupId: group.id, groupFullPath: group.full_path },
+    );
+    return sendPage(req, reply, r.page, r.total, r.items);
+  });
+
+  app.post('/projects/:id/merge_requests', async (req, reply) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const p = parseParams(
+      {
+        source_branch: gString(),
+        target_branch: gString(),
+        title: gString(),
+        description: gString().optional(),
+        target_project_id: gInt().optional(),
+        assignee_id: gInt().optional(),
+        assignee_ids: assigneeIdsParam(),
+        reviewer_ids: assigneeIdsParam(),
+        labels: gStringArray().optional(),
+        milestone_id: gInt().optional(),
+        remove_source_branch: gBool().optional(),
+        squash: gBool().optional(),
+        allow_collaboration: gBool().optional(),
+        allow_maintainer_to_push: gBool().optional(),
+        approvals_before_merge: gInt().optional(),
+      },
+      req.gparams,
+    );
+    const mr = await createMergeRequest(req.svc, project, {
+      ...p,
+      allow_collaboration: p.allow_collaboration ?? p.allow_maintainer_to_push,
+    });
+    scheduleMergeStatusCheck(req.svc, mr);
+    return reply.status(201).send(await presentSingleMergeRequest(req.svc, project, mr));
+  });
+
+  app.get('/projects/:id/merge_requests/:merge_request_iid', async (req) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const mr = findMergeRequest(req.svc, project, intParam(req, 'merge_request_iid'));
+    const p = parseParams(
+      {
+        render_html: gBool().optional(),
+        include_diverged_commits_count: gBool().optional(),
+        include_rebase_in_progress: gBool().optional(),
+      },
+      req.gparams,
+    );
+    ensureMergeStatusScheduled(req.svc, mr);
+    return presentSingleMergeRequest(req.svc, project, mr, {
+      includeDivergedCommitsCount: p.include_diverged_commits_count,
+      includeRebaseInProgress: p.include_rebase_in_progress,
+    });
+  });
+
+  app.put('/projects/:id/merge_requests/:merge_request_iid', async (req) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const mr = findMergeRequest(req.svc, project, intParam(req, 'merge_request_iid'));
+    if (UPDATE_KEYS.every((k) => req.gparams[k] === undefined))
+      throw new ParameterError(
+        `${UPDATE_KEYS.join(', ')} are missing, at least one parameter must be provided`,
+      );
+    const p = parseParams(
+      {
+        title: gString().optional(),
+        description: gString().optional(),
+        target_branch: gString().optional(),
+        state_event: z.enum(['close', 'reopen']).optional(),
+        labels: z.preprocess((v) => (v === null ? '' : v), gStringArray()).optional(),
+        add_labels: gStringArray().optional(),
+        remove_labels: gStringArray().optional(),
+        assignee_id: gInt().optional(),
+        assignee_ids: assigneeIdsParam(),
+        reviewer_ids: assigneeIdsParam(),
+        milestone_id: gInt().optional(),
+        remove_source_branch: gBool().optional(),
+        squash: gBool().optional(),
+        discussion_locked: gBool().optional(),
+        allow_collaboration: gBool().optional(),
+        allow_maintainer_to_push: gBool().optional(),
+      },
+      req.gparams,
+    );
+    const updated = await updateMergeRequestBy(req.svc, project, mr, {
+      ...p,
+      assignee_ids:
+        p.assignee_ids ??
+        (p.assignee_id !== undefined ? (p.assignee_id === 0 ? [] : [p.assignee_id]) : undefined),
+      allow_collaboration: p.allow_collaboration ?? p.allow_maintainer_to_push,
+    });
+    scheduleMergeStatusCheck(req.svc, updated);
+    return presentSingleMergeRequest(req.svc, project, updated);
+  });
+
+  app.delete('/projects/:id/merge_requests/:merge_request_iid', async (req, reply) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const mr = findMergeRequest(req.svc, project, intParam(req, 'merge_request_iid'));
+    deleteMergeRequestBy(req.svc, project, mr);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * The single-record extras of `GET /projects/:id/merge_requests/:iid` (and of every response that
+ * returns one merge request): `subscribed` (explicit choice, else author or assignee), `changes_count`
+ * (files changed between base and head, `git diff --numstat`), `diverged_commits_count` (commits on the
+ * target branch not in the source, on request), `rebase_in_progress` (on request), `user.can_merge`,
+ * `first_deployed_to_production_at`.
+ */
+import type { MergeRequestRow } from '../../db/merge-requests.js';
+import type { ProjectRow } from '../../db/projects.js';
+import { findSubscriptions } from '../../db/subscriptions.js';
+import { presentMergeRequest } from '../../entities/merge-requests.js';
+import type { MergeRequestDetail } from '../../entities/merge-requests.js';
+import { runGit } from '../../git/run-git.js';
+import type { ServiceContext } from '../context.js';
+import { projectRepository } from '../refs/project-repository.js';
+import { canMergeMergeRequest } from './merge-request-access.js';
+import { branchTip } from './merge-request-fields.js';
+import { mergeRequestViews } from './merge-request-views.js';
+import type { MergeRequestView } from './merge-request-views.js';
+
+/** Changed-file count between two commits as GitLab's string (`"1000+"` past the limit). */
+async function changesCount(repo: string, base: string | null, head: string | null): Promise<string | null> {
+  if (!head) return null;
+  try {
+    const out = await runGit(
+      ['diff', '--numstat', '-z', '--no-renames', base ?? '4b825dc642cb6eb9a060e54bf8d69288fbee4904', head],
+      {
+        gitDir: repo,
+      },
+    );
+    const n = out.split('\0').filter((s) => s.length > 0).length;
+    return n > 1000 ? '1000+' : String(n);
+  } catch {
+    return null;
+  }
+}
+
+/** True when the caller is subscribed: an explicit choice wins, else the author and assignees are. */
+export function isSubscribed(ctx: ServiceContext, v: MergeRequestView): boolean {
+  const user = ctx.actor.user;
+  if (!user) return false;
+  const explicit = findSubscriptions(ctx.db, 'MergeRequest', [v.row.id], user.id).get(v.row.id);
+  if (explicit !== undefined) return explicit;
+  return v.row.author_id === user.id || v.assignees.some((a) => a.id === user.id);
+}
+
+export async function mergeRequestDetail(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  v: MergeRequestView,
+  opts: { includeDivergedCommitsCount?: boolean; includeRebaseInProgress?: boolean } = {},
+): Promise<MergeRequestDetail> {
+  const repo = projectRepository(ctx, project).path;
+  const d: MergeRequestDetail = {
+    subscribed: isSubscribed(ctx, v),
+    changesCount: await changesCount(repo, v.row.base_sha, v.row.head_sha),
+    canMerge: canMergeMergeRequest(ctx, project),
+    firstDeployedToProductionAt: firstDeployedToProduction(ctx, v.row.id),
+  };
+  if (opts.includeDivergedCommitsCount) {
+    const target = await branchTip(ctx, project, v.row.target_branch);
+    let n = 0;
+    if (target && v.row.head_sha) {
+      try {
+        n = Number(
+          (await runGit(['rev-list', '--count', `${v.row.head_sha}..${target}`], { gitDir: repo })).trim(),
+        );
+      } catch {
+        n = 0;
+      }
+    }
+    d.divergedCommitsCount = n;
+  }
+  if (opts.includeRebaseInProgress) d.rebaseInProgress = v.row.rebase_in_progress === 1;
+  return d;
+}
+
+function firstDeployedToProduction(ctx: ServiceContext, mrId: number): string | null {
+  const row = ctx.db
+    .prepare(
+      `SELECT min(d.finished_at) AS at FROM deployment_merge_requests dm JOIN deployments d ON d.id = dm.deployment_id
+       JOIN environments e ON e.id = d.environment_id WHERE dm.merge_request_id = ? AND d.status = 'success' AND e.tier = 'production'`,
+    )
+    .get(mrId) as { at: string | null };
+  return row.at;
+}
+
+/** Present one merge request with every single-record field, relative to its own project. */
+export async function presentSingleMergeRequest(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  mr: MergeRequestRow,
+  opts: { includeDivergedCommitsCount?: boolean; includeRebaseInProgress?: boolean } = {},
+): Promise<Record<string, unknown>> {
+  const v = mergeRequestViews(ctx, [mr])[0]!;
+  const d = await mergeRequestDetail(ctx, project, v, opts);
+  return presentMergeRequest(v, d, { baseUrl: ctx.externalUrl(), referenceBase: { projectId: project.id } });
+}

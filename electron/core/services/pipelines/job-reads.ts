@@ -1,0 +1,139 @@
+/**
+ * Reading jobs (doc/api/jobs.md; ../shared/reference/gitlab-api-notes.md §5): a pipeline's jobs
+ * (`scope` filter, retried attempts with `include_retried`), a project's jobs, one job, its trace, and the
+ * data the job presenter needs for many jobs at once (`loadJobViews`, also used for deployables).
+ * Missing jobs are 404 `{"message":"404 Not found"}`.
+ */
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findJob, findJobTestReportSizes, findJobsByIds, listJobs } from '../../db/ci-jobs.js';
+import type { JobRow } from '../../db/ci-jobs.js';
+import { findPipelineById } from '../../db/ci-pipelines.js';
+import type { PipelineRow } from '../../db/ci-pipelines.js';
+import type { ProjectRow } from '../../db/projects.js';
+import type { UserRow } from '../../db/users.js';
+import type { ServiceContext } from '../context.js';
+import { NotFoundError } from '../errors.js';
+import { projectRepository } from '../refs/project-repository.js';
+import { loadUsers } from './pipeline-reads.js';
+
+export const JOB_SCOPES = [
+  'created',
+  'pending',
+  'running',
+  'failed',
+  'success',
+  'canceled',
+  'skipped',
+  'waiting_for_resource',
+  'manual',
+] as const;
+
+/** A job with what its presenter needs. */
+export interface JobView {
+  job: JobRow;
+  pipeline: PipelineRow;
+  user: UserRow | null;
+  traceSize: number | null;
+  junitSize: number | null;
+}
+
+/** @throws NotFoundError `404 Not found` */
+export function findJobForRead(ctx: ServiceContext, project: ProjectRow, id: number): JobRow {
+  const job = Number.isFinite(id) ? findJob(ctx.db, project.id, id) : undefined;
+  if (!job) throw new NotFoundError('Job', '404 Not found');
+  return job;
+}
+
+/** Current size of a job's trace: the file's size while it is written, else the stored size. */
+export function traceSizeOf(ctx: ServiceContext, job: JobRow): number | null {
+  if (!job.trace_path) return null;
+  if (job.status !== 'running' && job.trace_size !== null) return job.trace_size;
+  const dataDir = ctx.ci?.dataDir;
+  if (!dataDir) return job.trace_size;
+  try {
+    return statSync(path.join(dataDir, job.trace_path)).size;
+  } catch {
+    return job.trace_size;
+  }
+}
+
+/** Presenter data for `jobs` (pipelines, users, trace and report sizes in a few queries). */
+export function loadJobViews(ctx: ServiceContext, jobs: readonly JobRow[]): JobView[] {
+  const pipelines = new Map<number, PipelineRow>();
+  for (const id of new Set(jobs.map((j) => j.pipeline_id))) {
+    const p = findPipelineById(ctx.db, id);
+    if (p) pipelines.set(id, p);
+  }
+  const users = loadUsers(
+    ctx,
+    jobs.map((j) => j.user_id),
+  );
+  const junit = findJobTestReportSizes(
+    ctx.db,
+    jobs.map((j) => j.id),
+  );
+  return jobs
+    .filter((j) => pipelines.has(j.pipeline_id))
+    .map((job) => ({
+      job,
+      pipeline: pipelines.get(job.pipeline_id)!,
+      user: job.user_id !== null ? (users.get(job.user_id) ?? null) : null,
+      traceSize: traceSizeOf(ctx, job),
+      junitSize: junit.get(job.id) ?? null,
+    }));
+}
+
+/**
+ * Job views of `jobIds` within `project`, by id (jobs of other projects and missing ones are absent):
+ * what the deployments area embeds as `deployable`.
+ */
+export function loadProjectJobViews(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  jobIds: readonly number[],
+): { views: Map<number, JobView>; projectWebUrl: string } {
+  const jobs = findJobsByIds(ctx.db, jobIds).filter((j) => j.project_id === project.id);
+  return {
+    views: new Map(loadJobViews(ctx, jobs).map((v) => [v.job.id, v])),
+    projectWebUrl: projectRepository(ctx, project).webUrl,
+  };
+}
+
+/** A page of jobs, newest first. */
+export function listJobsPage(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  input: {
+    pipelineId?: number;
+    scopes?: readonly string[];
+    includeRetried: boolean;
+    limit: number;
+    offset: number;
+  },
+): { views: JobView[]; total: number; projectWebUrl: string } {
+  const { rows, total } = listJobs(
+    ctx.db,
+    {
+      projectId: project.id,
+      pipelineId: input.pipelineId,
+      statuses: input.scopes && input.scopes.length > 0 ? input.scopes : undefined,
+      includeRetried: input.includeRetried,
+    },
+    input.limit,
+    input.offset,
+  );
+  return { views: loadJobViews(ctx, rows), total, projectWebUrl: projectRepository(ctx, project).webUrl };
+}
+
+/** The whole trace ('' when the job has none yet). */
+export async function readJobTrace(ctx: ServiceContext, job: JobRow): Promise<Buffer> {
+  const dataDir = ctx.ci?.dataDir;
+  if (!job.trace_path || !dataDir) return Buffer.alloc(0);
+  try {
+    return await readFile(path.join(dataDir, job.trace_path));
+  } catch {
+    return Buffer.alloc(0);
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * Reading pipelines (doc/api/pipelines.md; spec "Pipelines"): the filtered list, one pipeline, the latest
+ * of a ref, its variables and its test report, plus the revisions that make the ETags of these reads.
+ * Missing pipelines are 404 `{"message":"404 Not found"}` (GitLab's ActiveRecord lookup).
+ */
+import { AccessLevel } from '../../../../shared/access-levels.js';
+import { findJobTestReports, findPipelineJobs } from '../../db/ci-jobs.js';
+import {
+  findLatestPipelineForRef,
+  findPipeline,
+  findPipelineVariables,
+  findProjectCiRevision,
+  listPipelines,
+} from '../../db/ci-pipelines.js';
+import type {
+  PipelineListFilter,
+  PipelineOrder,
+  PipelineRow,
+  PipelineVariableRow,
+} from '../../db/ci-pipelines.js';
+import type { ProjectRow } from '../../db/projects.js';
+import { findUserById, findUsersByIds } from '../../db/users.js';
+import type { UserRow } from '../../db/users.js';
+import { listBranchRefs, listTagRefs } from '../../git/refs.js';
+import type { ParsedTestReport } from '../../runner/junit.js';
+import { hasWarnings } from '../../runner/status.js';
+import type { CiStatus } from '../../runner/status.js';
+import { requireProjectAccess } from '../access/project-access.js';
+import type { ServiceContext } from '../context.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import { projectRepository } from '../refs/project-repository.js';
+import { projectFullPath } from './job-environment.js';
+
+export const PIPELINE_SCOPES = ['running', 'pending', 'finished', 'branches', 'tags'] as const;
+export type PipelineScope = (typeof PIPELINE_SCOPES)[number];
+
+export interface ListPipelinesInput {
+  scope?: PipelineScope;
+  status?: string;
+  ref?: string;
+  sha?: string;
+  yamlErrors?: boolean;
+  name?: string;
+  username?: string;
+  updatedAfter?: string;
+  updatedBefore?: string;
+  source?: string;
+  orderBy: PipelineOrder;
+  sort: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** A pipeline with what its single form shows. */
+export interface PipelineView {
+  pipeline: PipelineRow;
+  user: UserRow | null;
+  /** Allowed failures happened (detailed status "passed with warnings"). */
+  warnings: boolean;
+  projectWebUrl: string;
+  /** `/group/project/-/pipelines/<id>`. */
+  detailsPath: string;
+}
+
+/** @throws NotFoundError `404 Not found` */
+export function findPipelineForRead(ctx: ServiceContext, project: ProjectRow, id: number): PipelineRow {
+  const p = Number.isFinite(id) ? findPipeline(ctx.db, project.id, id) : undefined;
+  if (!p) throw new NotFoundError('Pipeline', '404 Not found');
+  return p;
+}
+
+/** The single form's data for a pipeline. */
+export function loadPipelineView(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  pipeline: PipelineRow,
+): PipelineView {
+  const jobs = findPipelineJobs(ctx.db, pipeline.id);
+  return {
+    pipeline,
+    user: pipeline.user_id !== null ? (findUserById(ctx.db, pipeline.user_id) ?? null) : null,
+    warnings: hasWarnings(
+      jobs.map((j) => ({ status: j.status as CiStatus, allowFailure: j.allow_failure === 1 })),
+    ),
+    projectWebUrl: projectRepository(ctx, project).webUrl,
+    detailsPath: `/${projectFullPath(ctx, project)}/-/pipelines/${pipeline.id}`,
+  };
+}
+
+/** A page of pipelines (see doc/api/pipelines.md "List project pipelines"). */
+export async function listPipelinesPage(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  input: ListPipelinesInput,
+): Promise<{ rows: PipelineRow[]; total: number; projectWebUrl: string }> {
+  const repo = projectRepository(ctx, project);
+  const filter: PipelineListFilter = {
+    projectId: project.id,
+    ref: input.ref,
+    sha: input.sha,
+    yamlErrors: input.yamlErrors,
+    userName: input.name,
+    username: input.username,
+    updatedAfter: input.updatedAfter,
+    updatedBefore: input.updatedBefore,
+    source: input.source,
+  };
+  let statuses: string[] | undefined = input.status ? [input.status] : undefined;
+  const restrict = (allowed: string[]) => {
+    statuses = statuses ? statuses.filter((s) => allowed.includes(s)) : allowed;
+  };
+  switch (input.scope) {
+    case 'running':
+      restrict(['running']);
+      break;
+    case 'pending':
+      restrict(['pending']);
+      break;
+    case 'finished':
+      restrict(['success', 'failed', 'canceled', 'skipped']);
+      break;
+    case 'branches':
+      filter.tag = false;
+      filter.latestOfRefs = (await listBranchRefs(repo.path).catch(() => [])).map((b) => b.name);
+      break;
+    case 'tags':
+      filter.tag = true;
+      filter.latestOfRefs = (await listTagRefs(repo.path).catch(() => [])).map((t) => t.name);
+      break;
+    default:
+      break;
+  }
+  filter.statuses = statuses;
+  const { rows, total } = listPipelines(ctx.db, filter, input.orderBy, input.sort, input.limit, input.offset);
+  return { rows, total, projectWebUrl: repo.webUrl };
+}
+
+/** Users of many pipelines or jobs, by id. */
+export function loadUsers(ctx: ServiceContext, ids: readonly (number | null)[]): Map<number, UserRow> {
+  return findUsersByIds(ctx.db, [...new Set(ids.filter((i): i is number => i !== null))]);
+}
+
+/**
+ * `GET /projects/:id/pipelines/latest`: the latest pipeline of `ref` (default: the default branch).
+ * @throws ForbiddenError when there is none (GitLab authorizes a nil pipeline).
+ */
+export function findLatestPipeline(ctx: ServiceContext, project: ProjectRow, ref?: string): PipelineRow {
+  const wanted = ref ?? project.default_branch;
+  const p = wanted ? findLatestPipelineForRef(ctx.db, project.id, wanted) : undefined;
+  if (!p) throw new ForbiddenError();
+  return p;
+}
+
+/** `GET …/variables`: Developer or above (GitLab's read_pipeline_variable). */
+export function readPipelineVariables(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  pipeline: PipelineRow,
+): PipelineVariableRow[] {
+  requireProjectAccess(ctx, project, AccessLevel.Developer);
+  return findPipelineVariables(ctx.db, pipeline.id);
+}
+
+/** One suite of a test report: the JUnit cases of the current jobs named `name`. */
+export interface TestSuiteData {
+  name: string;
+  /** The first job of that name with a report (for attachment links). */
+  jobId: number;
+  cases: ParsedTestReport['cases'];
+  suiteError: string | null;
+}
+
+/** `GET …/test_report`: JUnit reports of the pipeline's current jobs, one suite per job name. */
+export function readTestReport(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  pipeline: PipelineRow,
+): { suites: TestSuiteData[]; projectWebUrl: string } {
+  const jobs = findPipelineJobs(ctx.db, pipeline.id);
+  const reports = new Map(
+    findJobTestReports(
+      ctx.db,
+      jobs.map((j) => j.id),
+    ).map((r) => [r.job_id, JSON.parse(r.report) as ParsedTestReport]),
+  );
+  const suites = new Map<string, TestSuiteData>();
+  for (const job of jobs) {
+    const r = reports.get(job.id);
+    if (!r) continue;
+    const suite = suites.get(job.name) ?? { name: job.name, jobId: job.id, cases: [], suiteError: null };
+    suite.cases.push(...r.cases);
+    suite.suiteError ??= r.suiteError;
+    suites.set(job.name, suite);
+  }
+  return { suites: [...suites.values()], projectWebUrl: projectRepository(ctx, project).webUrl };
+}
+
+/** The project's CI revision (ETag of lists). */
+export function projectPipelinesRevision(ctx: ServiceContext, project: ProjectRow): number {
+  return findProjectCiRevision(ctx.db, project.id);
+}

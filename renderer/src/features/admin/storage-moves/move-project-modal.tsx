@@ -1,0 +1,169 @@
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import type { Project } from '../../../../../shared/api-types/projects.js';
+import { useScheduleProjectMove } from '../../../api/admin/storage-moves/mutations.js';
+import { describeError } from '../../../api/describe-error.js';
+import { projectQueries } from '../../../api/projects/queries.js';
+import {
+  AUTOMATIC,
+  canPlaceAutomatically,
+  defaultDestination,
+  destinationOptions,
+  WeightedDestinationHint,
+} from './destination-select.js';
+
+/** Props of {@link MoveProjectModal}. */
+export interface MoveProjectModalProps {
+  profileId: string;
+  opened: boolean;
+  onClose: () => void;
+  /** Every shard, `default` first. */
+  shards: readonly string[];
+  weights: Readonly<Record<string, number>>;
+  /** Called once the move is scheduled, to follow it. */
+  onScheduled: () => void;
+}
+
+/**
+ * "Move project": pick a project (searched on the instance), then a destination shard or
+ * "automatic by weight"; schedules `POST /projects/:id/repository_storage_moves`.
+ */
+export function MoveProjectModal(props: MoveProjectModalProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={<Text fw={600}>Move project</Text>} size="md">
+      {props.opened ? <MoveProjectForm {...props} /> : null}
+    </Modal>
+  );
+}
+
+function MoveProjectForm({ profileId, onClose, shards, weights, onScheduled }: MoveProjectModalProps) {
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput.trim(), 250);
+  const [project, setProject] = useState<Project | null>(null);
+  const [destination, setDestination] = useState<string>(AUTOMATIC);
+  const schedule = useScheduleProjectMove(profileId);
+  const projects = useQuery({
+    ...projectQueries.list(profileId, { search, page: 1, perPage: 20, orderBy: 'name', sort: 'asc' }),
+    placeholderData: keepPreviousData,
+  });
+  const found = projects.data?.items ?? [];
+  const options = [...(project && !found.some((p) => p.id === project.id) ? [project] : []), ...found];
+  const source = project?.repository_storage ?? null;
+  const destinations = destinationOptions(shards, source);
+  const noDestination = project !== null && destinations.length === 0;
+  const unplaceable =
+    project !== null && destination === AUTOMATIC && !canPlaceAutomatically(weights, source);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!project) return;
+    schedule.mutate(
+      { projectId: project.id, destinationStorageName: destination === AUTOMATIC ? undefined : destination },
+      {
+        onSuccess: (move) => {
+          notifications.show({
+            color: 'teal',
+            title: 'Move scheduled',
+            message: `${move.project.name_with_namespace} moves from ${move.source_storage_name} to ${move.destination_storage_name}. It is read-only until the move ends.`,
+          });
+          onScheduled();
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="md">
+        <Select
+          label="Project"
+          placeholder="Search projects"
+          searchable
+          searchValue={searchInput}
+          onSearchChange={setSearchInput}
+          filter={({ options: all }) => all}
+          data={options.map((p) => ({ value: String(p.id), label: p.name_with_namespace }))}
+          value={project ? String(project.id) : null}
+          onChange={(value) => {
+            const picked = options.find((p) => String(p.id) === value) ?? null;
+            setProject(picked);
+            const from = picked?.repository_storage ?? null;
+            if (destination === from || (destination === AUTOMATIC && !canPlaceAutomatically(weights, from)))
+              setDestination(defaultDestination(shards, weights, from));
+          }}
+          nothingFoundMessage={
+            projects.isFetching ? 'Searching…' : search ? `No projects match “${search}”` : 'No projects yet'
+          }
+          renderOption={({ option }) => {
+            const storage = options.find((p) => String(p.id) === option.value)?.repository_storage;
+            return (
+              <Group justify="space-between" wrap="nowrap" w="100%" gap="sm">
+                <Text size="sm" truncate>
+                  {option.label}
+                </Text>
+                {storage ? (
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {storage}
+                  </Text>
+                ) : null}
+              </Group>
+            );
+          }}
+          rightSection={projects.isFetching ? <Loader size={14} /> : undefined}
+          comboboxProps={{ withinPortal: true }}
+          description={
+            project
+              ? `Now on the shard ${source ?? 'unknown to this token'}.`
+              : 'The project is read-only while it moves.'
+          }
+          data-autofocus
+          required
+        />
+        {projects.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Couldn’t search projects">
+            {describeError(projects.error)}
+          </Alert>
+        ) : null}
+        <Select
+          label="Destination shard"
+          data={[{ value: AUTOMATIC, label: 'Automatic, by weight' }, ...destinations]}
+          value={destination}
+          onChange={(value) => setDestination(value ?? AUTOMATIC)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          disabled={noDestination}
+        />
+        {destination === AUTOMATIC && project ? (
+          <WeightedDestinationHint weights={weights} source={source} />
+        ) : null}
+        {noDestination ? (
+          <Alert color="orange" variant="light" icon={<IconInfoCircle />}>
+            There is no other shard to move this project to. Add one with <b>--storage NAME=PATH</b>.
+          </Alert>
+        ) : null}
+        {schedule.error ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The move was not scheduled">
+            {describeError(schedule.error)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={schedule.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            disabled={!project || noDestination || unplaceable}
+            loading={schedule.isPending}
+          >
+            Schedule move
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
