@@ -40,6 +40,8 @@ const ALERT_ATTRIBUTES: readonly string[] = [
   'payload',
   'created_at',
   'updated_at',
+  // GitLab's Alert::DETAILS_IGNORED_PARAMS.
+  'start_time',
 ];
 
 /** Nested objects flattened to dotted keys, arrays kept as values (GitLab's `InlineHash.merge_keys`). */

@@ -211,7 +211,7 @@ describe('alerts API', () => {
         started_at: '2024-01-01T00:00:03.000Z',
         events: 3,
         payload: SEED[0],
-        details: { start_time: '2024-01-01T00:00:03Z' },
+        details: {},
       });
       const resolved = await t.api<AlertJson>('GET', `${base}/4`);
       expect(resolved.body).toMatchObject({ status: 'resolved', ended_at: '2024-01-01T01:00:00.000Z' });
