@@ -5,6 +5,7 @@ import { benchAuditEvents } from './audit-events.js';
 import { benchCoreApi } from './core-api.js';
 import { benchMergeRequestMerge } from './merge-request-merge.js';
 import { benchMergeRequestList } from './merge-requests.js';
+import { benchPipelineReads } from './pipelines.js';
 import { benchRepositoryRead } from './repository-read.js';
 import { benchStorageMove } from './storage-moves.js';
 
@@ -29,3 +30,7 @@ console.log('\n## merge requests: merge-status checks and merges (OUTPOST_BENCH_
 await benchMergeRequestMerge();
 console.log('\n## merge request lists (OUTPOST_BENCH_MRS, default 10,000; several filters)');
 await benchMergeRequestList();
+console.log(
+  '\n## pipelines: reads with and without ETag hits, job exit → change event (OUTPOST_BENCH_PIPELINES, default 200)',
+);
+await benchPipelineReads();

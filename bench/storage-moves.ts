@@ -24,14 +24,21 @@ const ENV = { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTE
 /** A bare repository with `commits` commits on `main`, written by one `git fast-import` stream. */
 async function generateRepository(dir: string, commits: number, blobKb: number): Promise<void> {
   execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir], { env: ENV });
-  const child = spawn('git', ['--git-dir', dir, 'fast-import', '--quiet'], { env: ENV, stdio: ['pipe', 'inherit', 'inherit'] });
+  const child = spawn('git', ['--git-dir', dir, 'fast-import', '--quiet'], {
+    env: ENV,
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.stdin.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`git fast-import exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`git fast-import exited ${code}`)),
+    );
   });
   const write = (chunk: string | Buffer) =>
-    child.stdin.write(chunk) ? Promise.resolve() : new Promise<void>((r) => child.stdin.once('drain', () => r()));
+    child.stdin.write(chunk)
+      ? Promise.resolve()
+      : new Promise<void>((r) => child.stdin.once('drain', () => r()));
   const t0 = 1_700_000_000;
   for (let i = 1; i <= commits; i++) {
     const msg = `Commit ${i}\n`;
@@ -47,14 +54,17 @@ async function generateRepository(dir: string, commits: number, blobKb: number):
       await write(blob);
       await write('\n');
     }
-    if (i % 500 === 0) await write(`tag v${i / 500}.0\nfrom refs/heads/main\ntagger Bench <bench@example.com> ${t0 + i * 60} +0000\ndata 8\nrelease\n`);
+    if (i % 500 === 0)
+      await write(
+        `tag v${i / 500}.0\nfrom refs/heads/main\ntagger Bench <bench@example.com> ${t0 + i * 60} +0000\ndata 8\nrelease\n`,
+      );
   }
   child.stdin.end();
   await done;
 }
 
 function mbps(bytes: number, ms: number): string {
-  return ((bytes / 1024 / 1024) / (ms / 1000)).toFixed(1);
+  return (bytes / 1024 / 1024 / (ms / 1000)).toFixed(1);
 }
 
 export async function benchStorageMove(): Promise<void> {
@@ -86,7 +96,7 @@ export async function benchStorageMove(): Promise<void> {
     let t = performance.now();
     await generateRepository(source, commits, blobKb);
     console.log(
-      `generated: ${commits} commits, ${(await directorySize(source) / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      `generated: ${commits} commits, ${((await directorySize(source)) / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
 
     t = performance.now();
@@ -101,7 +111,9 @@ export async function benchStorageMove(): Promise<void> {
     await core.idle();
     const repo = path.join(dataDir, 'repositories', 'default', hashedDiskPath(projectId));
     const bytes = await directorySize(repo);
-    console.log(`imported: ${(bytes / 1024 / 1024).toFixed(1)} MB repository in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `imported: ${(bytes / 1024 / 1024).toFixed(1)} MB repository in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
 
     // The yardstick: a plain recursive copy of the same directory, to the other shard's filesystem.
     const cpTarget = path.join(second, 'cp-r-copy.git');
@@ -124,7 +136,13 @@ export async function benchStorageMove(): Promise<void> {
     await core.idle();
     const moveMs = performance.now() - t;
     const progress = JSON.parse(
-      (await core.inject({ method: 'GET', url: `/api/v4/project_repository_storage_moves/${moveId}/progress`, headers })).body,
+      (
+        await core.inject({
+          method: 'GET',
+          url: `/api/v4/project_repository_storage_moves/${moveId}/progress`,
+          headers,
+        })
+      ).body,
     ) as { state: string; bytes_total: number; started_at: string; updated_at: string };
     if (progress.state !== 'finished') throw new Error(`move ended ${progress.state}`);
     console.log(`cp -r: ${mbps(bytes, cpMs)} MB/s (${(cpMs / 1000).toFixed(2)} s)`);

@@ -77,6 +77,19 @@ test('move every repository of a shard and watch the moves finish', async ({
     await shot(page, 'storage-moves.png');
   });
 
+  // Every state the screen was given for the moves, to show it followed them live.
+  const seenStates = new Set<string>();
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('/bridge/api:request')) return;
+    const request = response.request().postDataJSON() as { args?: [{ path?: string; method?: string }] };
+    if (request.args?.[0]?.path !== '/project_repository_storage_moves' || request.args[0].method !== 'GET')
+      return;
+    const reply = (await response.json().catch(() => null)) as {
+      result?: { body?: { state: string }[] };
+    } | null;
+    for (const move of reply?.result?.body ?? []) seenStates.add(move.state);
+  });
+
   await test.step('schedule a move of every repository on default to second', async () => {
     await page.getByRole('button', { name: 'Move a shard' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Move all repositories of a shard' });
@@ -96,6 +109,17 @@ test('move every repository of a shard and watch the moves finish', async ({
     await dialog.getByRole('button', { name: 'Schedule 2 moves' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Moves scheduled', { exact: true })).toBeVisible();
+    // The moves may be done in a second; catch them running when the machine is slow enough.
+    const live = page.getByTestId('storage-moves-live');
+    if (
+      await live.waitFor({ state: 'visible', timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await page.mouse.move(0, 0);
+      await shot(page, 'storage-moves-running.png');
+    }
   });
 
   await test.step('watch the moves finish without a reload', async () => {
@@ -104,13 +128,16 @@ test('move every repository of a shard and watch the moves finish', async ({
     await expect(rows.filter({ hasText: 'Outpost source' })).toBeVisible();
     await expect(rows.first().getByTestId('storage-move-shards')).toContainText('default');
     await expect(rows.first().getByTestId('storage-move-shards')).toContainText('second');
-    if (await page.getByTestId('storage-moves-live').isVisible()) {
-      await shot(page, 'storage-moves-running.png');
-    }
     const states = page.getByTestId('storage-move-state');
     await expect(states.and(page.locator('[data-state="finished"]'))).toHaveCount(2, { timeout: 120_000 });
     await expect(page.getByTestId('storage-moves-live')).toBeHidden();
     await expect(page.getByTestId('storage-move-error')).toHaveCount(0);
+    // The list was read while the moves still worked, then again once they had finished: no reload.
+    expect(
+      [...seenStates].some((state) => state !== 'finished'),
+      [...seenStates].join(', '),
+    ).toBe(true);
+    expect(seenStates.has('finished')).toBe(true);
 
     // The shards' contents follow: everything now lives on second.
     await expect(shardRow('default').getByTestId('shard-repositories')).toHaveText('0');
@@ -128,6 +155,39 @@ test('move every repository of a shard and watch the moves finish', async ({
     await page.getByRole('combobox', { name: 'Filter by shard' }).click();
     await page.getByRole('option', { name: 'second', exact: true }).click();
     await expect(page.getByTestId('storage-move-row')).toHaveCount(2);
+  });
+
+  await test.step('give default and second equal weights', async () => {
+    await shardRow('second').getByRole('textbox', { name: 'Weight of second' }).fill('100');
+    await expect(shardRow('second')).toContainText('50% of new');
+    await page.getByRole('button', { name: 'Save weights' }).click();
+    await expect(page.getByText('Shard weights saved', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save weights' })).toBeDisabled();
+    await expect(shardRow('default')).toContainText('50% of new');
+    await settle(page);
+  });
+
+  await test.step('move one project back to default', async () => {
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('button', { name: 'Move project' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Move project' });
+    await dialog.getByRole('combobox', { name: 'Project' }).fill('Checkout');
+    await page.getByRole('option', { name: /Checkout service/ }).click();
+    await expect(dialog.getByText('Now on the shard second.')).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Destination shard' }).click();
+    await page.getByRole('option', { name: 'default', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Schedule move' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Move scheduled', { exact: true })).toBeVisible();
+    const rows = page.getByTestId('storage-move-row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.first()).toContainText('Checkout service');
+    await expect(rows.first().getByTestId('storage-move-state')).toHaveAttribute('data-state', 'finished', {
+      timeout: 60_000,
+    });
+    await expect(shardRow('default').getByTestId('shard-repositories')).toHaveText('1');
+    await expect(shardRow('second').getByTestId('shard-repositories')).toHaveText('1');
+    await settle(page);
   });
 
   await test.step('dark mode', async () => {

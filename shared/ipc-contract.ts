@@ -125,6 +125,50 @@ export interface ExportStatus {
   finishedAt?: string;
 }
 
+/** One change of the embedded instance's pipelines or jobs, as `events:poll` hands it out. Never carries a token. */
+export interface ChangeEvent {
+  /** Position in the host's event buffer (1, 2, 3, … since the host started). */
+  seq: number;
+  type: 'pipeline' | 'job';
+  /** The profile whose data changed (the embedded profile). */
+  profileId: string;
+  projectId: number;
+  pipelineId: number;
+  /** Present for `job` events. */
+  jobId?: number;
+  /** The new status (GitLab's CI status names). */
+  status: string;
+  /** ISO 8601 time the host received the event. */
+  at: string;
+}
+
+/**
+ * Result of `events:poll(sinceSeq, timeoutMs)`: the events after `sinceSeq` (resolves as soon as there
+ * are any, else after `timeoutMs` with none) and the newest `seq` to pass next time.
+ */
+export interface EventsPollResult {
+  seq: number;
+  events: ChangeEvent[];
+  /**
+   * True when events after `sinceSeq` were dropped from the buffer (or `sinceSeq` is from an earlier
+   * host run): the caller should refetch everything it shows.
+   */
+  reset: boolean;
+  /** False when there is no embedded instance publishing events; callers poll the API instead. */
+  live: boolean;
+}
+
+/** Input of `notify:show`: an OS notification (Electron). Plain text, no markup. */
+export interface NotificationInput {
+  title: string;
+  body: string;
+}
+
+/** Result of `notify:show`: false when this shell has no OS notifications (the browser host). */
+export interface NotificationResult {
+  shown: boolean;
+}
+
 /**
  * Channel name → handler signature. Electron's ipcMain handlers, the preload and the browser host's
  * `/bridge/:channel` routes are all keyed by this map, so a channel can't be called with the wrong shape.
@@ -142,6 +186,8 @@ export interface BridgeChannels {
   'export:start': (input: AuditEventsExportInput) => Promise<ExportStartResult>;
   'export:status': (exportId: string) => Promise<ExportStatus>;
   'export:cancel': (exportId: string) => Promise<ExportStatus>;
+  'events:poll': (sinceSeq: number, timeoutMs: number) => Promise<EventsPollResult>;
+  'notify:show': (input: NotificationInput) => Promise<NotificationResult>;
 }
 
 export type BridgeChannel = keyof BridgeChannels;
@@ -159,6 +205,8 @@ export const BRIDGE_CHANNELS: readonly BridgeChannel[] = [
   'export:start',
   'export:status',
   'export:cancel',
+  'events:poll',
+  'notify:show',
 ] as const;
 
 /** The object the preload exposes as `window.outpost`, namespaced one method per channel. */
@@ -178,6 +226,8 @@ export interface OutpostBridge {
     status: BridgeChannels['export:status'];
     cancel: BridgeChannels['export:cancel'];
   };
+  events: { poll: BridgeChannels['events:poll'] };
+  notify: { show: BridgeChannels['notify:show'] };
 }
 
 /** Header carrying the browser host's per-launch secret on every `/bridge/*` call. */

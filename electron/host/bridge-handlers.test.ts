@@ -232,6 +232,50 @@ describe('bridge handlers over a real embedded core', () => {
     ).toMatchObject({ error: { code: 'bad_request' } });
   });
 
+  it('events:poll long-polls the embedded core’s pipeline and job events; notify:show', async () => {
+    const start = result<{ seq: number; live: boolean }>(await call('events:poll', -1, 0));
+    expect(start.live).toBe(true);
+    const project = result<{ status: number; body: { id: number } }>(
+      await call('api:request', {
+        method: 'POST',
+        path: '/projects',
+        body: { name: 'events-feed', initialize_with_readme: true },
+      }),
+    );
+    expect(project.status).toBe(201);
+    const waiting = call('events:poll', start.seq, 20_000);
+    const commit = result<{ status: number }>(
+      await call('api:request', {
+        method: 'POST',
+        path: `/projects/${project.body.id}/repository/files/.gitlab-ci.yml`,
+        body: {
+          branch: 'main',
+          content: 'say:\n  script:\n    - echo hello\n',
+          commit_message: 'Add CI',
+        },
+      }),
+    );
+    expect(commit.status).toBe(201);
+    const polled = result<{ seq: number; events: Array<Record<string, unknown>> }>(await waiting);
+    expect(polled.seq).toBeGreaterThan(start.seq);
+    expect(polled.events[0]).toMatchObject({
+      profileId: 'embedded',
+      projectId: project.body.id,
+      pipelineId: expect.any(Number),
+      status: expect.any(String),
+    });
+    expect(await call('events:poll', 'x', 10)).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await call('events:poll', 0, 10 ** 9)).toMatchObject({ error: { code: 'bad_request' } });
+    // The browser host has no OS notifications (the renderer uses the Web Notifications API there).
+    expect(result(await call('notify:show', { title: 'Pipeline #1 passed', body: 'main' }))).toEqual({
+      shown: false,
+    });
+    expect(await call('notify:show', { title: '', body: 'x' })).toMatchObject({
+      error: { code: 'bad_request' },
+    });
+    await host.core?.idle();
+  });
+
   it('no reply on any channel, success or error, ever contains a token', () => {
     expect(new Set(replies.map((r) => r.channel))).toEqual(new Set(BRIDGE_CHANNELS));
     expect(replies.some((r) => 'error' in r.reply)).toBe(true);

@@ -49,6 +49,8 @@ export function createBridgeHandlers(host: Host): BridgeHandlers {
     'export:start': (input) => host.exports.start(input),
     'export:status': async (exportId) => host.exports.status(exportId),
     'export:cancel': (exportId) => host.exports.cancel(exportId),
+    'events:poll': (sinceSeq, timeoutMs) => host.changes.poll(sinceSeq, timeoutMs),
+    'notify:show': async (input) => ({ shown: await host.showNotification(input) }),
   };
   const validated = {} as Record<BridgeChannel, (...args: unknown[]) => Promise<unknown>>;
   for (const channel of BRIDGE_CHANNELS) {

@@ -55,6 +55,10 @@ const auditEventsExportInput = z
 
 const exportId = z.string().min(1).max(100);
 
+const notificationInput = z
+  .object({ title: z.string().min(1).max(200), body: z.string().max(1000) })
+  .strict();
+
 /** Argument tuples of each channel (what the renderer may send), checked before any handler runs. */
 export const BRIDGE_ARG_SCHEMAS: { [C in BridgeChannel]: z.ZodType<Parameters<BridgeChannels[C]>> } = {
   'api:request': z.tuple([apiRequest]),
@@ -68,6 +72,11 @@ export const BRIDGE_ARG_SCHEMAS: { [C in BridgeChannel]: z.ZodType<Parameters<Br
   'export:start': z.tuple([auditEventsExportInput]),
   'export:status': z.tuple([exportId]),
   'export:cancel': z.tuple([exportId]),
+  'events:poll': z.tuple([
+    z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER),
+    z.number().int().min(0).max(60_000),
+  ]),
+  'notify:show': z.tuple([notificationInput]),
 };
 
 /**

@@ -1,10 +1,11 @@
-import type { AppInfo } from '../../shared/ipc-contract.js';
+import type { AppInfo, NotificationInput } from '../../shared/ipc-contract.js';
 import type { Core } from '../core/core-contract.js';
 import { hostDataDir } from './app-data-dir.js';
 import { startEmbeddedCore, type CreateCore } from './embedded-core.js';
+import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { resolveExportDir, type PickSavePath } from './exports/destination.js';
 import { createExportJobs, type ExportJobs } from './exports/export-jobs.js';
-import { openProfileStore, type ProfileStore } from './profiles/profile-store.js';
+import { EMBEDDED_PROFILE_ID, openProfileStore, type ProfileStore } from './profiles/profile-store.js';
 import { createApiProxy, type ApiProxy } from './proxy/api-proxy.js';
 import type { SecretCipher } from './vault/secret-cipher.js';
 import { openTokenVault, type TokenVault } from './vault/token-vault.js';
@@ -23,6 +24,10 @@ export interface Host {
   readonly coreUrl: string | null;
   /** Export jobs (audit events to CSV/NDJSON) behind the `export:*` channels. */
   readonly exports: ExportJobs;
+  /** The embedded core's pipeline/job change events, long-polled through `events:poll`. */
+  readonly changes: ChangeFeed;
+  /** Shows an OS notification; false when this shell has none (the browser host). */
+  showNotification(input: NotificationInput): Promise<boolean>;
   /** Opens an allow-listed http(s) URL outside the app (Electron shell.openExternal, a browser…). */
   openExternal(url: string): Promise<void>;
   /** Cancels running exports, then closes the embedded core. Idempotent. */
@@ -44,6 +49,8 @@ export interface HostOptions {
   corePort?: number | false;
   /** Called with URLs that already passed `isAllowedExternalUrl`. */
   openExternal: (url: string) => Promise<void>;
+  /** Shows an OS notification (Electron's `Notification` in main); absent in the browser host. */
+  showNotification?: (input: NotificationInput) => Promise<boolean>;
   /** Remote API timeout in ms (default 15 000). */
   remoteTimeoutMs?: number;
   /** Environment for `OUTPOST_ROOT_TOKEN` and the export folder (default process.env). */
@@ -85,6 +92,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
     ...(options.pickSavePath ? { pickSavePath: options.pickSavePath } : {}),
     exportDir: options.exportDir ?? resolveExportDir(options.env ?? process.env),
   });
+  const changes = createChangeFeed({ events: core?.events, profileId: EMBEDDED_PROFILE_ID });
+  const showNotification = options.showNotification;
   let closing: Promise<void> | undefined;
   return {
     appDataDir: options.appDataDir,
@@ -96,8 +105,11 @@ export async function createHost(options: HostOptions): Promise<Host> {
     core,
     coreUrl: embedded?.url ?? null,
     exports,
+    changes,
+    showNotification: async (input) => (showNotification ? showNotification(input) : false),
     openExternal: options.openExternal,
     close() {
+      changes.close();
       closing ??= exports.close().then(() => (core ? core.close() : undefined));
       return closing;
     },

@@ -4,7 +4,7 @@
  */
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Notification, safeStorage, session, shell } from 'electron';
 import { findDataDirArg, resolveAppDataDir } from '../host/app-data-dir.js';
 import { createBridgeHandlers } from '../host/bridge-handlers.js';
 import { createHost, type Host } from '../host/host.js';
@@ -51,6 +51,17 @@ async function start(): Promise<void> {
     cipherId: 'safe-storage',
     createCore: await loadCreateCore(),
     openExternal: (url) => shell.openExternal(url),
+    showNotification: async ({ title, body }) => {
+      if (!Notification.isSupported()) return false;
+      const notification = new Notification({ title, body });
+      notification.on('click', () => {
+        if (!mainWindow) return;
+        if (mainWindow.isMinimized()) mainWindow.restore();
+        mainWindow.focus();
+      });
+      notification.show();
+      return true;
+    },
     pickSavePath: async ({ suggestedName, format }) => {
       const options = {
         title: 'Export audit events',

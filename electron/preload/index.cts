@@ -42,6 +42,8 @@ const bridge = {
     status: (exportId) => call('export:status', [exportId]),
     cancel: (exportId) => call('export:cancel', [exportId]),
   },
+  events: { poll: (sinceSeq, timeoutMs) => call('events:poll', [sinceSeq, timeoutMs]) },
+  notify: { show: (input) => call('notify:show', [input]) },
 } satisfies OutpostBridge;
 
 contextBridge.exposeInMainWorld('outpost', bridge);

@@ -4,8 +4,7 @@ import type { Db } from './database.js';
 /** The parsed JSON value of a setting, or undefined when it was never set. */
 export function getApplicationSetting<T>(db: Db, key: string): T | undefined {
   const row = db.prepare('SELECT value FROM application_settings WHERE key = ?').get(key) as
-    | { value: string }
-    | undefined;
+    { value: string } | undefined;
   return row ? (JSON.parse(row.value) as T) : undefined;
 }
 

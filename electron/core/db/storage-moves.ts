@@ -2,16 +2,15 @@
 import type { Db } from './database.js';
 
 export type StorageMoveState =
-  | 'initial'
-  | 'scheduled'
-  | 'started'
-  | 'finished'
-  | 'failed'
-  | 'replicated'
-  | 'cleanup failed';
+  'initial' | 'scheduled' | 'started' | 'finished' | 'failed' | 'replicated' | 'cleanup failed';
 
 /** States of a move that is not over yet (the project is, or may still be, being moved). */
-export const ACTIVE_MOVE_STATES: readonly StorageMoveState[] = ['initial', 'scheduled', 'started', 'replicated'];
+export const ACTIVE_MOVE_STATES: readonly StorageMoveState[] = [
+  'initial',
+  'scheduled',
+  'started',
+  'replicated',
+];
 
 export interface StorageMoveRow {
   id: number;
@@ -31,7 +30,10 @@ export interface StorageMoveRow {
 
 export function insertStorageMove(
   db: Db,
-  m: Pick<StorageMoveRow, 'project_id' | 'state' | 'source_storage_name' | 'destination_storage_name' | 'user_id'>,
+  m: Pick<
+    StorageMoveRow,
+    'project_id' | 'state' | 'source_storage_name' | 'destination_storage_name' | 'user_id'
+  >,
   at: string,
 ): number {
   return Number(
@@ -48,8 +50,7 @@ export function insertStorageMove(
 
 export function findStorageMove(db: Db, id: number): StorageMoveRow | undefined {
   return db.prepare('SELECT * FROM project_repository_storage_moves WHERE id = ?').get(id) as
-    | StorageMoveRow
-    | undefined;
+    StorageMoveRow | undefined;
 }
 
 /** Filters of a move list (all optional). */
@@ -88,7 +89,12 @@ export function countStorageMoves(db: Db, f: StorageMoveFilter): number {
 }
 
 /** Newest first (GitLab's `order_created_at_desc`, ties by id). */
-export function listStorageMoves(db: Db, f: StorageMoveFilter, limit: number, offset: number): StorageMoveRow[] {
+export function listStorageMoves(
+  db: Db,
+  f: StorageMoveFilter,
+  limit: number,
+  offset: number,
+): StorageMoveRow[] {
   const w = where(f);
   return db
     .prepare(
@@ -116,7 +122,10 @@ export function findActiveMoveOfProject(db: Db, projectId: number): StorageMoveR
 }
 
 export type StorageMoveChanges = Partial<
-  Pick<StorageMoveRow, 'state' | 'error_message' | 'bytes_total' | 'bytes_copied' | 'started_at' | 'finished_at'>
+  Pick<
+    StorageMoveRow,
+    'state' | 'error_message' | 'bytes_total' | 'bytes_copied' | 'started_at' | 'finished_at'
+  >
 >;
 
 export function updateStorageMove(db: Db, id: number, changes: StorageMoveChanges, at: string): void {
@@ -129,8 +138,7 @@ export function updateStorageMove(db: Db, id: number, changes: StorageMoveChange
 /** `projects.repository_read_only` (0 when the project is missing). */
 export function isProjectRepositoryReadOnly(db: Db, projectId: number): boolean {
   const row = db.prepare('SELECT repository_read_only FROM projects WHERE id = ?').get(projectId) as
-    | { repository_read_only: number }
-    | undefined;
+    { repository_read_only: number } | undefined;
   return row?.repository_read_only === 1;
 }
 
@@ -140,7 +148,11 @@ export function setProjectRepositoryReadOnly(db: Db, projectId: number, readOnly
 
 /** Point a project at another shard (the move's atomic switch; call inside its transaction). */
 export function setProjectRepositoryStorage(db: Db, projectId: number, storage: string, at: string): void {
-  db.prepare('UPDATE projects SET repository_storage = ?, updated_at = ? WHERE id = ?').run(storage, at, projectId);
+  db.prepare('UPDATE projects SET repository_storage = ?, updated_at = ? WHERE id = ?').run(
+    storage,
+    at,
+    projectId,
+  );
 }
 
 /** Ids of read-only projects. */

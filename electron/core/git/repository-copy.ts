@@ -5,14 +5,39 @@
  * id + type + size of each, compared by SHA-256 digest of the listing).
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants } from 'node:fs';
 import { copyFile, lstat, mkdir, readdir, readlink, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { runGit } from './run-git.js';
 
-/** Files at least this large are streamed (progress while they copy); smaller ones use `copyFile`. */
-const STREAM_THRESHOLD = 8 * 1024 * 1024;
+/** Files at least this large report progress while they copy. */
+const WATCHED_THRESHOLD = 16 * 1024 * 1024;
+
+/**
+ * Copy one large file with the kernel's copy (`copyFile`: copy_file_range or a reflink where the
+ * filesystem offers it), reporting progress by watching the destination grow every 100 ms.
+ */
+async function copyWatched(src: string, dst: string, size: number, p: CopyProgress): Promise<void> {
+  let reported = 0;
+  const report = async () => {
+    const now = await stat(dst).then(
+      (s) => Math.min(s.size, size),
+      () => reported,
+    );
+    if (now > reported) {
+      p.onBytes?.(now - reported);
+      reported = now;
+    }
+  };
+  const timer = setInterval(() => void report(), 100);
+  try {
+    await copyFile(src, dst, constants.COPYFILE_EXCL);
+  } finally {
+    clearInterval(timer);
+  }
+  if (size > reported) p.onBytes?.(size - reported);
+  reported = size;
+}
 
 /** Raised when a copy is aborted through its signal. */
 export class CopyAbortedError extends Error {
@@ -67,16 +92,9 @@ async function copyEntry(src: string, dst: string, rel: string, p: CopyProgress)
   } else if (st.isSymbolicLink()) {
     await symlink(await readlink(src), dst);
   } else if (st.isFile()) {
-    if (st.size >= STREAM_THRESHOLD) {
-      const out = createWriteStream(dst, { flags: 'wx', mode: st.mode & 0o7777 });
-      const input = createReadStream(src, { highWaterMark: 1024 * 1024 });
-      input.on('data', (chunk) => p.onBytes?.(chunk.length));
-      await pipeline(input, out, { signal: p.signal }).catch((err: unknown) => {
-        if (p.signal?.aborted) throw new CopyAbortedError();
-        throw err;
-      });
-    } else {
-      await copyFile(src, dst, 1 /* COPYFILE_EXCL */);
+    if (st.size >= WATCHED_THRESHOLD) await copyWatched(src, dst, st.size, p);
+    else {
+      await copyFile(src, dst, constants.COPYFILE_EXCL);
       p.onBytes?.(st.size);
     }
     if (p.afterFile) await p.afterFile(rel);
@@ -120,10 +138,15 @@ export async function repositoryFingerprint(repoPath: string): Promise<Repositor
  */
 export async function verifyRepositoryCopy(original: string, copy: string): Promise<void> {
   if (!(await stat(copy)).isDirectory()) throw new Error('the copy is not a directory');
-  await runGit(['fsck', '--no-dangling', '--no-progress', '--full'], { gitDir: copy, timeoutMs: 30 * 60_000 });
-  const [a, b] = await Promise.all([repositoryFingerprint(original), repositoryFingerprint(copy)]);
+  const [, a, b] = await Promise.all([
+    runGit(['fsck', '--no-dangling', '--no-progress', '--full'], { gitDir: copy, timeoutMs: 30 * 60_000 }),
+    repositoryFingerprint(original),
+    repositoryFingerprint(copy),
+  ]);
   if (a.refs !== b.refs) throw new Error('the refs of the copy differ from the original');
   if (a.head !== b.head) throw new Error('the HEAD of the copy differs from the original');
   if (a.objectsDigest !== b.objectsDigest || a.objectCount !== b.objectCount)
-    throw new Error(`the objects of the copy differ from the original (${b.objectCount} of ${a.objectCount})`);
+    throw new Error(
+      `the objects of the copy differ from the original (${b.objectCount} of ${a.objectCount})`,
+    );
 }

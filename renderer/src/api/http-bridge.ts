@@ -86,5 +86,7 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
       status: (exportId) => call('export:status', [exportId]),
       cancel: (exportId) => call('export:cancel', [exportId]),
     },
+    events: { poll: (sinceSeq, timeoutMs) => call('events:poll', [sinceSeq, timeoutMs]) },
+    notify: { show: (input) => call('notify:show', [input]) },
   };
 }

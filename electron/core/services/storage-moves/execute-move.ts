@@ -29,7 +29,12 @@ import {
 } from '../../db/storage-moves.js';
 import type { StorageMoveRow } from '../../db/storage-moves.js';
 import { findUserById } from '../../db/users.js';
-import { CopyAbortedError, copyTree, directorySize, verifyRepositoryCopy } from '../../git/repository-copy.js';
+import {
+  CopyAbortedError,
+  copyTree,
+  directorySize,
+  verifyRepositoryCopy,
+} from '../../git/repository-copy.js';
 import { repositoryExists } from '../../git/repository.js';
 import { hashedDiskPath, resolveRepositoryPath } from '../../git/storage.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
@@ -127,7 +132,12 @@ async function cleanupSource(ctx: ServiceContext, move: StorageMoveRow, info: St
     const message = `Could not remove the repository from ${move.source_storage_name}: ${reasonOf(err)}`;
     const at = nowIso();
     ctx.db.transaction(() => {
-      updateStorageMove(ctx.db, move.id, { state: 'cleanup failed', error_message: message, finished_at: at }, at);
+      updateStorageMove(
+        ctx.db,
+        move.id,
+        { state: 'cleanup failed', error_message: message, finished_at: at },
+        at,
+      );
       if (project) auditMove(actorContext(ctx, move), project, move, 'cleanup_failed', message);
     })();
     return;
@@ -198,7 +208,12 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
           if (Date.now() - lastFlush >= PROGRESS_INTERVAL_MS) flush();
         },
         afterFile: hooks.afterCopyFile
-          ? (rel) => hooks.afterCopyFile!(info, { relativePath: rel, bytesCopied: copied, bytesTotal: total }, signal)
+          ? (rel) =>
+              hooks.afterCopyFile!(
+                info,
+                { relativePath: rel, bytesCopied: copied, bytesTotal: total },
+                signal,
+              )
           : undefined,
       });
     }
@@ -208,7 +223,7 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
       try {
         await verifyRepositoryCopy(pair.src, pair.dst);
       } catch (err) {
-        throw new Error(`The copy on ${destination} failed verification: ${reasonOf(err)}`);
+        throw new Error(`The copy on ${destination} failed verification: ${reasonOf(err)}`, { cause: err });
       }
     }
     if (signal.aborted) throw new CopyAbortedError();
@@ -237,7 +252,8 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
   if (!switched) {
     // The project was deleted (or moved by other means) while copying: the copy belongs to nobody.
     for (const dst of created) await rm(dst, { recursive: true, force: true }).catch(() => undefined);
-    if (findProjectById(ctx.db, project.id)) failMove(ctx, move, 'The project changed storage during the move');
+    if (findProjectById(ctx.db, project.id))
+      failMove(ctx, move, 'The project changed storage during the move');
     return;
   }
   await cleanupSource(ctx, { ...move, state: 'replicated' }, info);

@@ -9,7 +9,8 @@ import type { ServiceContext } from '../context.js';
 import { ValidationError } from '../errors.js';
 
 /** GitLab's words (Gitlab::GitAccess ERROR_MESSAGES[:read_only]). */
-export const REPOSITORY_READ_ONLY_MESSAGE = 'The repository is temporarily read-only. Please try again later.';
+export const REPOSITORY_READ_ONLY_MESSAGE =
+  'The repository is temporarily read-only. Please try again later.';
 
 /** True while the project's repository is being moved to another shard. Reads the flag fresh from SQLite. */
 export function isRepositoryReadOnly(ctx: ServiceContext, project: Pick<ProjectRow, 'id'>): boolean {
@@ -21,5 +22,6 @@ export function isRepositoryReadOnly(ctx: ServiceContext, project: Pick<ProjectR
  * @throws ValidationError 400 `{"message":"The repository is temporarily read-only. Please try again later."}`
  */
 export function requireWritableRepository(ctx: ServiceContext, project: Pick<ProjectRow, 'id'>): void {
-  if (isProjectRepositoryReadOnly(ctx.db, project.id)) throw new ValidationError(REPOSITORY_READ_ONLY_MESSAGE);
+  if (isProjectRepositoryReadOnly(ctx.db, project.id))
+    throw new ValidationError(REPOSITORY_READ_ONLY_MESSAGE);
 }

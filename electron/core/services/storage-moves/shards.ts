@@ -29,7 +29,10 @@ export function storageWeights(ctx: ServiceContext): Record<string, number> {
  * @throws ValidationError 400 `{"message":{"repository_storages_weighted":[…]}}` with GitLab's words for an
  *   unknown shard (`can't include: a, b`), a non-integer or a weight outside 0–100.
  */
-export function updateStorageWeights(ctx: ServiceContext, changes: Record<string, unknown>): Record<string, number> {
+export function updateStorageWeights(
+  ctx: ServiceContext,
+  changes: Record<string, unknown>,
+): Record<string, number> {
   const errors: string[] = [];
   const unknown = Object.keys(changes).filter((k) => !ctx.shards.has(k));
   if (unknown.length) errors.push(`can't include: ${unknown.join(', ')}`);

@@ -35,7 +35,12 @@ const NO_DESTINATION = "can't be blank: no repository storage other than the sou
 /** Queue move `id` on the core's runtime (runs in the background). */
 function enqueue(ctx: ServiceContext, id: number): void {
   if (ctx.storageMoves) ctx.storageMoves.enqueue(id, (moveId) => executeStorageMove(ctx, moveId));
-  else ctx.tasks.run(`storage move ${id}`, () => executeStorageMove(ctx, id), () => undefined);
+  else
+    ctx.tasks.run(
+      `storage move ${id}`,
+      () => executeStorageMove(ctx, id),
+      () => undefined,
+    );
 }
 
 /** The background context of moves: the request's context without its per-request actor. */
@@ -47,12 +52,16 @@ function backgroundContext(ctx: ServiceContext): ServiceContext {
 function destinationFor(ctx: ServiceContext, source: string, wanted: string | undefined): string {
   if (wanted !== undefined) {
     if (!ctx.shards.has(wanted))
-      throw new ValidationError('Invalid storage move', { destination_storage_name: ['is not included in the list'] });
-    if (wanted === source) throw new ValidationError('Invalid storage move', { destination_storage_name: [SAME_STORAGE] });
+      throw new ValidationError('Invalid storage move', {
+        destination_storage_name: ['is not included in the list'],
+      });
+    if (wanted === source)
+      throw new ValidationError('Invalid storage move', { destination_storage_name: [SAME_STORAGE] });
     return wanted;
   }
   const picked = pickWeightedStorage(storageWeights(ctx), source, ctx.storageMoves?.random);
-  if (!picked) throw new ValidationError('Invalid storage move', { destination_storage_name: [NO_DESTINATION] });
+  if (!picked)
+    throw new ValidationError('Invalid storage move', { destination_storage_name: [NO_DESTINATION] });
   return picked;
 }
 
@@ -71,7 +80,12 @@ function insertScheduledMove(ctx: ServiceContext, project: ProjectRow, destinati
     at,
   );
   setProjectRepositoryReadOnly(ctx.db, project.id, true);
-  auditMove(ctx, project, { id, source_storage_name: project.repository_storage, destination_storage_name: destination }, 'scheduled');
+  auditMove(
+    ctx,
+    project,
+    { id, source_storage_name: project.repository_storage, destination_storage_name: destination },
+    'scheduled',
+  );
   return id;
 }
 
@@ -88,7 +102,9 @@ export function scheduleProjectMove(
   requireAdmin(ctx);
   const source = project.repository_storage;
   if (!ctx.shards.has(source))
-    throw new ValidationError('Invalid storage move', { source_storage_name: ['is not included in the list'] });
+    throw new ValidationError('Invalid storage move', {
+      source_storage_name: ['is not included in the list'],
+    });
   const id = ctx.db.transaction(() => {
     const current = findProjectById(ctx.db, project.id);
     if (!current) throw new NotFoundError('Project');
@@ -124,7 +140,8 @@ export function scheduleShardMoves(
   const ids = ctx.db.transaction(() => {
     const out: number[] = [];
     for (const { id: projectId } of findProjectsOnStorage(ctx.db, src)) {
-      if (isProjectRepositoryReadOnly(ctx.db, projectId) || findActiveMoveOfProject(ctx.db, projectId)) continue;
+      if (isProjectRepositoryReadOnly(ctx.db, projectId) || findActiveMoveOfProject(ctx.db, projectId))
+        continue;
       const project = findProjectById(ctx.db, projectId)!;
       out.push(insertScheduledMove(ctx, project, destinationFor(ctx, src, destination)));
     }
@@ -136,7 +153,10 @@ export function scheduleShardMoves(
 }
 
 /** Projects (with namespace names) of the given moves, for presenting them. */
-export function loadMoveProjects(ctx: ServiceContext, moves: StorageMoveRow[]): Map<number, StorageMoveProjectView> {
+export function loadMoveProjects(
+  ctx: ServiceContext,
+  moves: StorageMoveRow[],
+): Map<number, StorageMoveProjectView> {
   const projects = new Map<number, ProjectRow>();
   for (const m of moves) {
     if (!projects.has(m.project_id)) {

@@ -63,11 +63,13 @@ describe('application settings: repository storage weights', () => {
       json: { repository_storages_weighted: { third: 0, second: 0 } },
     });
     expect(res.body.repository_storages_weighted).toEqual({ default: 100, second: 0, third: 0 });
-    expect((await t.api<Settings>('GET', '/application/settings')).body.repository_storages_weighted).toEqual({
-      default: 100,
-      second: 0,
-      third: 0,
-    });
+    expect((await t.api<Settings>('GET', '/application/settings')).body.repository_storages_weighted).toEqual(
+      {
+        default: 100,
+        second: 0,
+        third: 0,
+      },
+    );
   });
 
   it('refuses unknown shards and weights that are not integers from 0 to 100, changing nothing', async () => {
@@ -89,11 +91,13 @@ describe('application settings: repository storage weights', () => {
     const bad = await t.api('PUT', '/application/settings', { json: { repository_storages_weighted: 'x' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: 'repository_storages_weighted is invalid' });
-    expect((await t.api<Settings>('GET', '/application/settings')).body.repository_storages_weighted).toEqual({
-      default: 100,
-      second: 0,
-      third: 0,
-    });
+    expect((await t.api<Settings>('GET', '/application/settings')).body.repository_storages_weighted).toEqual(
+      {
+        default: 100,
+        second: 0,
+        third: 0,
+      },
+    );
   });
 
   it('is for administrators only', async () => {
@@ -108,7 +112,9 @@ describe('application settings: repository storage weights', () => {
       expect(r.status).toBe(403);
       expect(r.body).toEqual({ message: '403 Forbidden' });
     }
-    expect((await t.api<Settings>('GET', '/application/settings')).body.repository_storages_weighted.second).toBe(0);
+    expect(
+      (await t.api<Settings>('GET', '/application/settings')).body.repository_storages_weighted.second,
+    ).toBe(0);
   });
 
   it('places new projects by weight, on the shard directories themselves', async () => {
@@ -135,7 +141,9 @@ describe('application settings: repository storage weights', () => {
     expect((await create('Placed Default')).repository_storage).toBe('default');
 
     // Split between two shards: both get some of 20 new projects.
-    await t.api('PUT', '/application/settings', { json: { repository_storages_weighted: { default: 50, second: 50 } } });
+    await t.api('PUT', '/application/settings', {
+      json: { repository_storages_weighted: { default: 50, second: 50 } },
+    });
     const placed = new Set<string>();
     for (let i = 0; i < 20; i++) placed.add((await create(`Split ${i}`)).repository_storage);
     expect([...placed].sort()).toEqual(['default', 'second']);
@@ -149,7 +157,11 @@ describe('application settings: repository storage weights', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((u) => u.name)).toEqual(['default', 'second', 'third']);
     const byName = Object.fromEntries(res.body.map((u) => [u.name, u]));
-    expect(byName.third).toMatchObject({ path: path.join(shards, 'third'), weight: 0, repositories_count: 1 });
+    expect(byName.third).toMatchObject({
+      path: path.join(shards, 'third'),
+      weight: 0,
+      repositories_count: 1,
+    });
     expect(byName.default!.weight).toBe(100);
     expect(byName.default!.path).toBe(defaultShard(t.dataDir));
     const total = res.body.reduce((n, u) => n + u.repositories_count, 0);
@@ -168,11 +180,13 @@ describe('application settings: repository storage weights', () => {
       dataDir: t.dataDir,
       options: { storages: { second: path.join(shards, 'second'), third: path.join(shards, 'third') } },
     });
-    expect((await t.api<Settings>('GET', '/application/settings')).body.repository_storages_weighted).toEqual({
-      default: 100,
-      second: 7,
-      third: 0,
-    });
+    expect((await t.api<Settings>('GET', '/application/settings')).body.repository_storages_weighted).toEqual(
+      {
+        default: 100,
+        second: 7,
+        third: 0,
+      },
+    );
   });
 
   it('shows moves in progress per shard while a move runs', async () => {

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageMoveHooks } from '../../core-contract.js';
@@ -38,8 +38,12 @@ interface Progress {
 
 const READ_ONLY = 'The repository is temporarily read-only. Please try again later.';
 const oracle = loadSchemaOracle();
-const validateMove = oracle.validator('spec/fixtures/api/schemas/public_api/v4/project_repository_storage_move.json');
-const validateMoves = oracle.validator('spec/fixtures/api/schemas/public_api/v4/project_repository_storage_moves.json');
+const validateMove = oracle.validator(
+  'spec/fixtures/api/schemas/public_api/v4/project_repository_storage_move.json',
+);
+const validateMoves = oracle.validator(
+  'spec/fixtures/api/schemas/public_api/v4/project_repository_storage_moves.json',
+);
 
 /** Hooks that call whatever the current test installs (the core keeps the object it was given). */
 function switchableHooks(): { hooks: StorageMoveHooks; current: StorageMoveHooks } {
@@ -60,7 +64,9 @@ function switchableHooks(): { hooks: StorageMoveHooks; current: StorageMoveHooks
 }
 
 async function createReadmeProject(t: TestCore, name: string): Promise<number> {
-  const res = await t.api<{ id: number }>('POST', '/projects', { json: { name, initialize_with_readme: true } });
+  const res = await t.api<{ id: number }>('POST', '/projects', {
+    json: { name, initialize_with_readme: true },
+  });
   expect(res.status).toBe(201);
   return res.body.id;
 }
@@ -77,9 +83,13 @@ async function getMove(t: TestCore, id: number): Promise<Move> {
 }
 
 async function createFile(t: TestCore, projectId: number, file: string, branch = 'trunk') {
-  return t.api<{ message?: string }>('POST', `/projects/${projectId}/repository/files/${encodeURIComponent(file)}`, {
-    json: { branch, content: `content of ${file}\n`, commit_message: `Add ${file}` },
-  });
+  return t.api<{ message?: string }>(
+    'POST',
+    `/projects/${projectId}/repository/files/${encodeURIComponent(file)}`,
+    {
+      json: { branch, content: `content of ${file}\n`, commit_message: `Add ${file}` },
+    },
+  );
 }
 
 describe('project repository storage moves', () => {
@@ -142,7 +152,10 @@ describe('project repository storage moves', () => {
     expect(progress.body.bytes_copied).toBe(progress.body.bytes_total);
 
     // The project works from its new shard: reads, then a write that lands there.
-    const read = await t.api<{ content: string }>('GET', `/projects/${p.id}/repository/files/README.md?ref=trunk`);
+    const read = await t.api<{ content: string }>(
+      'GET',
+      `/projects/${p.id}/repository/files/README.md?ref=trunk`,
+    );
     expect(read.status).toBe(200);
     expect((await createFile(t, p.id, 'after-move.txt')).status).toBe(201);
     expect(gitDir(moved, 'ls-tree', '--name-only', 'trunk')).toContain('after-move.txt');
@@ -217,8 +230,12 @@ describe('project repository storage moves', () => {
     await t.core.idle();
     expect(await projectStorage(t, p.id)).toBe('second');
     expect((await createFile(t, p.id, 'after.txt')).status).toBe(201);
-    expect((await t.api('POST', `/projects/${p.id}/repository/branches?branch=later&ref=trunk`)).status).toBe(201);
-    expect(refs(shardRepoPath(second, p.id))).toContain(`refs/heads/later ${gitDir(shardRepoPath(second, p.id), 'rev-parse', 'trunk')}`);
+    expect((await t.api('POST', `/projects/${p.id}/repository/branches?branch=later&ref=trunk`)).status).toBe(
+      201,
+    );
+    expect(refs(shardRepoPath(second, p.id))).toContain(
+      `refs/heads/later ${gitDir(shardRepoPath(second, p.id), 'rev-parse', 'trunk')}`,
+    );
   });
 
   it('fails cleanly on an unwritable destination: the project stays on its shard, unharmed and writable', async () => {
@@ -231,12 +248,17 @@ describe('project repository storage moves', () => {
     await t.core.idle();
     const move = await getMove(t, res.body.id);
     expect(move.state).toBe('failed');
-    expect(move.error_message).toMatch(/^Failed to copy the repository to broken: E[A-Z]+ \(\w+\); the repository stayed on default$/);
+    expect(move.error_message).toMatch(
+      /^Failed to copy the repository to broken: E[A-Z]+ \(\w+\); the repository stayed on default$/,
+    );
     expect(validateMove(move)).toBe(true);
     expect(await projectStorage(t, p.id)).toBe('default');
     expect(refs(p.repo)).toEqual(before);
     expect((await createFile(t, p.id, 'still-writable.txt')).status).toBe(201);
-    const audit = await t.api<{ details: { event_name?: string } }[]>('GET', `/projects/${p.id}/audit_events`);
+    const audit = await t.api<{ details: { event_name?: string } }[]>(
+      'GET',
+      `/projects/${p.id}/audit_events`,
+    );
     expect(audit.body.map((e) => e.details.event_name)).toContain('project_repository_storage_move_failed');
   });
 
@@ -269,7 +291,45 @@ describe('project repository storage moves', () => {
     expect(await projectStorage(t, p.id)).toBe('default');
     expect(refs(p.repo)).toEqual(before);
     expect(gitDir(p.repo, 'fsck', '--no-dangling')).toBe('');
-    expect((await t.api('POST', `/projects/${p.id}/repository/branches?branch=ok&ref=trunk`)).status).toBe(201);
+    expect((await t.api('POST', `/projects/${p.id}/repository/branches?branch=ok&ref=trunk`)).status).toBe(
+      201,
+    );
+  });
+
+  it('fails when the copy does not verify (a corrupted object), leaving the original in place', async () => {
+    const p = await importFixtureProject(t, 'Corrupted Copy');
+    const before = refs(p.repo);
+    const dst = shardRepoPath(second, p.id);
+    let damaged = false;
+    control.current = {
+      afterCopyFile: async (m, f) => {
+        if (m.projectId !== p.id || damaged) return;
+        if (!/^objects\/([0-9a-f]{2}\/[0-9a-f]{38}|pack\/.*\.pack)$/.test(f.relativePath)) return;
+        // Damage a copied object after it was written: git fsck on the copy must notice.
+        damaged = true;
+        const file = path.join(dst, f.relativePath);
+        await chmod(file, 0o644);
+        const bytes = await readFile(file);
+        bytes[bytes.length - 3] = bytes[bytes.length - 3]! ^ 0xff;
+        await writeFile(file, bytes);
+      },
+    };
+    try {
+      const res = await t.api<Move>('POST', `/projects/${p.id}/repository_storage_moves`, {
+        json: { destination_storage_name: 'second' },
+      });
+      await t.core.idle();
+      const move = await getMove(t, res.body.id);
+      expect(move.state).toBe('failed');
+      expect(move.error_message).toMatch(/^The copy on second failed verification: /);
+      expect(damaged).toBe(true);
+    } finally {
+      control.current = {};
+    }
+    expect(existsSync(dst)).toBe(false);
+    expect(await projectStorage(t, p.id)).toBe('default');
+    expect(refs(p.repo)).toEqual(before);
+    expect((await createFile(t, p.id, 'fine.txt')).status).toBe(201);
   });
 
   it('records cleanup failed when the original cannot be removed, with the project already switched', async () => {
@@ -305,11 +365,15 @@ describe('project repository storage moves', () => {
     expect(r.body).toEqual({ message: { destination_storage_name: ['is not included in the list'] } });
     r = await post({ destination_storage_name: 'default' });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ message: { destination_storage_name: ["can't be the same as the source storage"] } });
+    expect(r.body).toEqual({
+      message: { destination_storage_name: ["can't be the same as the source storage"] },
+    });
     // No destination given and no other shard weighs anything (default weights: default 100, others 0).
     r = await post({});
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ message: { destination_storage_name: [expect.stringMatching(/weight above 0/)] } });
+    expect(r.body).toMatchObject({
+      message: { destination_storage_name: [expect.stringMatching(/weight above 0/)] },
+    });
     r = await post({ destination_storage_name: 'second' }, 999999);
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ message: '404 Project Not Found' });
@@ -317,7 +381,9 @@ describe('project repository storage moves', () => {
     r = await t.api('POST', '/project_repository_storage_moves', { json: {} });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ error: 'source_storage_name is missing' });
-    r = await t.api('POST', '/project_repository_storage_moves', { json: { source_storage_name: 'nowhere' } });
+    r = await t.api('POST', '/project_repository_storage_moves', {
+      json: { source_storage_name: 'nowhere' },
+    });
     expect(r.body).toEqual({ error: 'source_storage_name does not have a valid value' });
     r = await t.api('POST', '/project_repository_storage_moves', {
       json: { source_storage_name: 'default', destination_storage_name: 'nowhere' },
@@ -413,7 +479,9 @@ describe('project repository storage moves', () => {
       expect(existsSync(shardRepoPath(second, id))).toBe(true);
       const none = await t.api('POST', `/projects/${id}/repository_storage_moves`, { json: {} });
       expect(none.status).toBe(400);
-      await t.api('PUT', '/application/settings', { form: { 'repository_storages_weighted[default]': '10' } });
+      await t.api('PUT', '/application/settings', {
+        form: { 'repository_storages_weighted[default]': '10' },
+      });
       const res = await t.api<Move>('POST', `/projects/${id}/repository_storage_moves`, { json: {} });
       expect(res.status).toBe(201);
       expect(res.body.destination_storage_name).toBe('default');
@@ -474,8 +542,12 @@ describe('bulk moves of a whole shard', () => {
     expect(usage.body[1]!.repositories_bytes).toBeGreaterThan(0);
 
     // Back again without a destination when no shard but the source weighs above 0 → 400, nothing scheduled.
-    await t.api('PUT', '/application/settings', { json: { repository_storages_weighted: { default: 0, second: 50 } } });
-    const none = await t.api('POST', '/project_repository_storage_moves', { json: { source_storage_name: 'second' } });
+    await t.api('PUT', '/application/settings', {
+      json: { repository_storages_weighted: { default: 0, second: 50 } },
+    });
+    const none = await t.api('POST', '/project_repository_storage_moves', {
+      json: { source_storage_name: 'second' },
+    });
     expect(none.status).toBe(400);
     expect((await t.api<Move[]>('GET', '/project_repository_storage_moves')).body).toHaveLength(3);
   });
@@ -499,7 +571,9 @@ describe('a core stopped or crashed in the middle of a move', () => {
     const first = await startTestCore({
       options: {
         storages: { second },
-        storageMoveHooks: { afterCopyFile: (_m, f, s) => (f.relativePath === 'HEAD' ? gate.wait(s) : Promise.resolve()) },
+        storageMoveHooks: {
+          afterCopyFile: (_m, f, s) => (f.relativePath === 'HEAD' ? gate.wait(s) : Promise.resolve()),
+        },
       },
     });
     const p = await importFixtureProject(first, 'Stopped');
@@ -509,7 +583,10 @@ describe('a core stopped or crashed in the middle of a move', () => {
     });
     await gate.arrived;
     // Mid-copy: started, part of the repository on the destination.
-    const progress = await first.api<Progress>('GET', `/project_repository_storage_moves/${res.body.id}/progress`);
+    const progress = await first.api<Progress>(
+      'GET',
+      `/project_repository_storage_moves/${res.body.id}/progress`,
+    );
     expect(progress.body.state).toBe('started');
     expect(progress.body.bytes_total).toBeGreaterThan(0);
     expect(existsSync(path.join(shardRepoPath(second, p.id), 'HEAD'))).toBe(true);
@@ -561,7 +638,10 @@ describe('a core stopped or crashed in the middle of a move', () => {
       replicated: Number(insert.run(replicated.id, 'replicated', at, at, at).lastInsertRowid),
       scheduled: Number(insert.run(scheduled.id, 'scheduled', at, at, null).lastInsertRowid),
     };
-    db.prepare('UPDATE projects SET repository_read_only = 1 WHERE id IN (?, ?)').run(started.id, scheduled.id);
+    db.prepare('UPDATE projects SET repository_read_only = 1 WHERE id IN (?, ?)').run(
+      started.id,
+      scheduled.id,
+    );
     db.prepare("UPDATE projects SET repository_storage = 'second' WHERE id = ?").run(replicated.id);
     db.close();
 

@@ -20,7 +20,7 @@ import { useUpdateStorageWeights } from '../../../api/admin/storage-moves/mutati
 import type { StorageShardUsage } from '../../../api/admin/storage-moves/types.js';
 import { describeError } from '../../../api/describe-error.js';
 import { formatBytes, formatByteCount } from '../../../lib/byte-size.js';
-import { checkWeight, weightedDestinations } from './storage-move-rules.js';
+import { checkWeight, formatBytesTick, weightedDestinations } from './storage-move-rules.js';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -97,7 +97,7 @@ export function ShardOverview(props: ShardOverviewProps) {
             series={[{ name: 'Size', color: 'teal.5' }]}
             tickLine="none"
             gridAxis="y"
-            yAxisProps={{ width: 76, tickCount: 3, tickFormatter: (value: number) => formatBytes(value) }}
+            yAxisProps={{ width: 64, tickCount: 3, tickFormatter: (value: number) => formatBytesTick(value) }}
             maxBarWidth={48}
             valueFormatter={(value) => formatBytes(value)}
             aria-label="Bytes per shard"

@@ -3,6 +3,7 @@ import {
   checkWeight,
   countByState,
   filterStorageMoves,
+  formatBytesTick,
   hasActiveMoves,
   isActiveMove,
   progressView,
@@ -131,5 +132,16 @@ describe('shards', () => {
     expect(checkWeight(2.5)).toBe('Use a whole number.');
     expect(checkWeight(101)).toBe('Use a weight from 0 to 100.');
     expect(checkWeight(-1)).toBe('Use a weight from 0 to 100.');
+  });
+});
+
+describe('formatBytesTick', () => {
+  it('keeps axis labels to three significant digits', () => {
+    expect(formatBytesTick(600_000)).toBe('586 KiB');
+    expect(formatBytesTick(1_198_000)).toBe('1.14 MiB');
+    expect(formatBytesTick(15 * 1024 * 1024)).toBe('15 MiB');
+    expect(formatBytesTick(12.5 * 1024)).toBe('12.5 KiB');
+    expect(formatBytesTick(0)).toBe('0 B');
+    expect(formatBytesTick(512)).toBe('512 B');
   });
 });

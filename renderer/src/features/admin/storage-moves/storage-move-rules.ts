@@ -3,7 +3,7 @@ import type {
   StorageMoveProgress,
   StorageMoveState,
 } from '../../../api/admin/storage-moves/types.js';
-import { formatBytes } from '../../../lib/byte-size.js';
+import { BYTE_UNIT_ORDER, BYTE_UNITS, formatBytes, type ByteUnit } from '../../../lib/byte-size.js';
 
 /** How a state looks: its label, badge colour and one sentence for the tooltip. */
 export interface StorageMoveStateInfo {
@@ -171,4 +171,17 @@ export function checkWeight(value: number | string | null | undefined): string |
   if (!Number.isInteger(number)) return 'Use a whole number.';
   if (number < 0 || number > 100) return 'Use a weight from 0 to 100.';
   return null;
+}
+
+/**
+ * A byte count short enough for a chart axis: three significant digits at most, in the largest unit
+ * that keeps it at least 1 (`600000` → `586 KiB`, `1198000` → `1.14 MiB`, `15728640` → `15 MiB`).
+ */
+export function formatBytesTick(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return formatBytes(Math.max(0, bytes || 0));
+  let unit: ByteUnit = 'B';
+  for (const candidate of BYTE_UNIT_ORDER) if (bytes >= BYTE_UNITS[candidate]) unit = candidate;
+  const value = bytes / BYTE_UNITS[unit];
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }).format(value)} ${unit}`;
 }

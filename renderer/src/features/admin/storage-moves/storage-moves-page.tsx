@@ -17,6 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import { storageMoveKeys } from '../../../api/admin/storage-moves/keys.js';
 import { storageMoveQueries } from '../../../api/admin/storage-moves/queries.js';
 import { STORAGE_MOVE_STATES, type StorageMoveState } from '../../../api/admin/storage-moves/types.js';
+import { projectKeys } from '../../../api/projects/keys.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { AdminQueryError } from '../admin-query-error.js';
@@ -73,11 +74,12 @@ export function StorageMovesPage() {
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>('none');
 
-  // When the last running move ends, the shards' contents changed: read them again.
+  // When the last running move ends, the shards' contents and the projects' shards changed.
   const wasActive = useRef(false);
   useEffect(() => {
     if (wasActive.current && active === 0) {
       void queryClient.invalidateQueries({ queryKey: storageMoveKeys.shards(profile.id) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all(profile.id) });
     }
     wasActive.current = active > 0;
   }, [active, profile.id, queryClient]);

@@ -1,0 +1,201 @@
+/**
+ * Pipeline benchmarks (issue 7; printed figures, never timed tests):
+ * - seeding: N tiny real pipelines (`echo`) created through `POST /projects/:id/pipeline` and run by the
+ *   local executor, pipelines/s;
+ * - `GET /projects/:id/pipelines` (20 per page) and `GET /projects/:id/pipelines/:id` via inject, without
+ *   and with an `If-None-Match` hit (304): requests/s, p50/p99 ms;
+ * - the time from a job's process exit (the script prints `date +%s%N` as its last command) to the core's
+ *   `job` change event with the final status: median and max over several jobs, ms. The host forwards
+ *   that event to the renderer.
+ * Sizes: OUTPOST_BENCH_PIPELINES (default 200), OUTPOST_BENCH_EXIT_JOBS (default 15).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createCore } from '../electron/core/app.js';
+import type { JobChangeEvent } from '../electron/core/core-contract.js';
+
+const TOKEN = 'glpat-bench-root-token-000000000';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function timeRequests(
+  n: number,
+  fn: (i: number) => Promise<number>,
+  expectStatus: number,
+): Promise<{ rps: number; p50: number; p99: number }> {
+  const lat: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const status = await fn(i);
+    lat.push(performance.now() - t0);
+    if (status !== expectStatus) throw new Error(`expected ${expectStatus}, got ${status}`);
+  }
+  const total = performance.now() - start;
+  lat.sort((a, b) => a - b);
+  return { rps: (n / total) * 1000, p50: percentile(lat, 50), p99: percentile(lat, 99) };
+}
+
+function line(label: string, r: { rps: number; p50: number; p99: number }): string {
+  return `${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;
+}
+
+export async function benchPipelineReads(): Promise<void> {
+  const count = Number(process.env.OUTPOST_BENCH_PIPELINES ?? 200);
+  const exitJobs = Number(process.env.OUTPOST_BENCH_EXIT_JOBS ?? 15);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-pipelines-'));
+  const core = await createCore({ dataDir, rootToken: TOKEN });
+  const headers = { 'private-token': TOKEN, 'content-type': 'application/json' };
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+    extra: Record<string, string> = {},
+  ) => core.inject({ method, url: `/api/v4${url}`, headers: { ...headers, ...extra }, payload });
+  try {
+    const project = JSON.parse(
+      (await call('POST', '/projects', { name: 'bench-ci', initialize_with_readme: true })).body,
+    ) as { id: number };
+    const config = [
+      'quick:',
+      '  script: echo ok',
+      '  rules:',
+      '    - if: $EXIT_PROBE',
+      '      when: never',
+      '    - when: on_success',
+      'probe:',
+      '  script: [echo probe, \'echo "EXIT_AT $(date +%s%N)"\']',
+      '  rules:',
+      '    - if: $EXIT_PROBE',
+    ].join('\n');
+    const commit = await call('POST', `/projects/${project.id}/repository/files/.gitlab-ci.yml`, {
+      branch: 'main',
+      content: config,
+      commit_message: 'CI [skip ci]',
+    });
+    if (commit.statusCode !== 201) throw new Error(`commit failed: ${commit.body}`);
+    await core.idle();
+
+    // Seed: real pipelines, run by the executor.
+    let finished = 0;
+    const allDone = new Promise<void>((resolve) => {
+      const off = core.events!.on('pipeline', (e) => {
+        if (e.status === 'success' || e.status === 'failed') {
+          finished += 1;
+          if (finished >= count) {
+            off();
+            resolve();
+          }
+        }
+      });
+    });
+    const t0 = performance.now();
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await call('POST', `/projects/${project.id}/pipeline`, { ref: 'main' });
+      if (res.statusCode !== 201) throw new Error(`pipeline create failed: ${res.body}`);
+      ids.push((JSON.parse(res.body) as { id: number }).id);
+    }
+    await allDone;
+    const seedMs = performance.now() - t0;
+    console.log(
+      `seed: ${count} real one-job pipelines created and run in ${(seedMs / 1000).toFixed(1)} s (${((count / seedMs) * 1000).toFixed(1)} pipelines/s, concurrency ${os.availableParallelism()})`,
+    );
+
+    const listUrl = `/projects/${project.id}/pipelines?per_page=20`;
+    const listEtag = String((await call('GET', listUrl)).headers.etag);
+    console.log(
+      line(
+        `GET /pipelines (20 of ${count})`,
+        await timeRequests(500, async () => (await call('GET', listUrl)).statusCode, 200),
+      ),
+    );
+    console.log(
+      line(
+        `GET /pipelines (20 of ${count}), If-None-Match hit → 304`,
+        await timeRequests(
+          500,
+          async () => (await call('GET', listUrl, undefined, { 'if-none-match': listEtag })).statusCode,
+          304,
+        ),
+      ),
+    );
+    const etags = new Map<number, string>();
+    for (const id of ids)
+      etags.set(id, String((await call('GET', `/projects/${project.id}/pipelines/${id}`)).headers.etag));
+    const pick = (i: number) => ids[(i * 7919) % ids.length]!;
+    console.log(
+      line(
+        'GET /pipelines/:id',
+        await timeRequests(
+          1000,
+          async (i) => (await call('GET', `/projects/${project.id}/pipelines/${pick(i)}`)).statusCode,
+          200,
+        ),
+      ),
+    );
+    console.log(
+      line(
+        'GET /pipelines/:id, If-None-Match hit → 304',
+        await timeRequests(
+          1000,
+          async (i) =>
+            (
+              await call('GET', `/projects/${project.id}/pipelines/${pick(i)}`, undefined, {
+                'if-none-match': etags.get(pick(i))!,
+              })
+            ).statusCode,
+          304,
+        ),
+      ),
+    );
+    console.log(
+      line(
+        'GET /pipelines/:id/jobs',
+        await timeRequests(
+          500,
+          async (i) => (await call('GET', `/projects/${project.id}/pipelines/${pick(i)}/jobs`)).statusCode,
+          200,
+        ),
+      ),
+    );
+
+    // Job exit → status change event.
+    const latencies: number[] = [];
+    for (let i = 0; i < exitJobs; i++) {
+      let eventAt = 0;
+      let jobId = 0;
+      const seen = new Promise<void>((resolve) => {
+        const off = core.events!.on('job', (e: JobChangeEvent) => {
+          if (e.status === 'success' || e.status === 'failed') {
+            eventAt = performance.timeOrigin + performance.now();
+            jobId = e.jobId;
+            off();
+            resolve();
+          }
+        });
+      });
+      const res = await call('POST', `/projects/${project.id}/pipeline`, {
+        ref: 'main',
+        variables: [{ key: 'EXIT_PROBE', value: '1' }],
+      });
+      if (res.statusCode !== 201) throw new Error(`probe pipeline failed: ${res.body}`);
+      await seen;
+      const trace = (await call('GET', `/projects/${project.id}/jobs/${jobId}/trace`)).body;
+      const m = /EXIT_AT (\d+)/.exec(trace);
+      if (!m) throw new Error('no exit time in the trace');
+      latencies.push(eventAt - Number(BigInt(m[1]!) / 1_000_000n));
+    }
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `job exit → status change event: median ${percentile(latencies, 50).toFixed(0)} ms, max ${latencies[latencies.length - 1]!.toFixed(0)} ms over ${exitJobs} jobs (wall clock, ms resolution)`,
+    );
+  } finally {
+    await core.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Environment } from '../../../../shared/api-types/deployments.js';
+import { ApiError } from '../api-error.js';
+import { apiJson, apiRequest, isSuccess } from '../client.js';
+import { environmentKeys } from './keys.js';
+
+/** Stop (`POST …/environments/:id/stop`, 200) or delete (`DELETE …/environments/:id`, 204; stopped only). */
+export function useEnvironmentAction(profileId: string, projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ environmentId, action }: { environmentId: number; action: 'stop' | 'delete' }) => {
+      if (action === 'stop') {
+        return apiJson<Environment>({
+          method: 'POST',
+          path: `/projects/${projectId}/environments/${environmentId}/stop`,
+          profileId,
+        });
+      }
+      const response = await apiRequest({
+        method: 'DELETE',
+        path: `/projects/${projectId}/environments/${environmentId}`,
+        profileId,
+      });
+      if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
+      return null;
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: environmentKeys.project(profileId, projectId) }),
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * GitLab's `Poll-Interval` header (ms; -1 = stop polling) remembered per fetched object, so a query's
+ * `refetchInterval` can honour what the instance asked for (doc/api/rest "Polling").
+ */
+const intervals = new WeakMap<object, number>();
+
+/** Fallback while a resource is active and the instance sent no header, in ms. */
+export const DEFAULT_POLL_MS = 10_000;
+
+/** Parses a `Poll-Interval` header value: a non-negative number of ms, -1, or null when absent/invalid. */
+export function parsePollInterval(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < -1) return null;
+  return n;
+}
+
+/** Remembers the header of the response that produced `data` (an object or array). */
+export function rememberPollInterval(data: object, header: string | undefined): void {
+  const parsed = parsePollInterval(header);
+  if (parsed !== null) intervals.set(data, parsed);
+}
+
+/**
+ * How long to wait before refetching `data`: false when the instance said -1 (final) or the resource
+ * is finished, else its interval (at least 1 s), else {@link DEFAULT_POLL_MS} while `active`.
+ */
+export function nextPollDelay(data: object | undefined, active: boolean): number | false {
+  if (!data) return false;
+  const told = intervals.get(data);
+  if (told === -1) return false;
+  if (told !== undefined && told > 0) return active ? Math.max(told, 1000) : false;
+  return active ? DEFAULT_POLL_MS : false;
+}

@@ -1,0 +1,221 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  Job,
+  Pipeline,
+  PipelineBasic,
+  PipelineVariable,
+  TestReport,
+} from '../../../../shared/api-types/pipelines.js';
+import type { Branch, Tag } from '../repository/types.js';
+import { ApiError } from '../api-error.js';
+import { apiJson, apiPage, apiRequest, isSuccess } from '../client.js';
+import { toPage, type Page } from '../pagination.js';
+import { pipelineKeys, type PipelineListFilters } from './keys.js';
+import { rememberPollInterval } from './poll-interval.js';
+
+const JOBS_PER_PAGE = 100;
+const JOBS_MAX_PAGES = 10;
+/** Pipelines behind the durations chart. */
+export const RECENT_PIPELINES = 30;
+
+const base = (projectId: number) => `/projects/${projectId}`;
+
+/** A branch or tag the Run pipeline form offers. */
+export interface RefOption {
+  name: string;
+  kind: 'branch' | 'tag';
+}
+
+/** Query options for pipelines and jobs (doc/api/pipelines.md, doc/api/jobs.md). */
+export const pipelineQueries = {
+  /** One page of `GET /projects/:id/pipelines` with scope/status/ref/username filters, newest first. */
+  list: (profileId: string, projectId: number, filters: PipelineListFilters) =>
+    queryOptions({
+      queryKey: pipelineKeys.list(profileId, projectId, filters),
+      queryFn: async (): Promise<Page<PipelineBasic>> => {
+        const response = await apiRequest<PipelineBasic[]>({
+          method: 'GET',
+          path: `${base(projectId)}/pipelines`,
+          query: {
+            scope: filters.scope || undefined,
+            status: filters.status || undefined,
+            ref: filters.ref || undefined,
+            username: filters.username || undefined,
+            page: filters.page,
+            per_page: filters.perPage,
+          },
+          profileId,
+        });
+        if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
+        const page = toPage(response);
+        rememberPollInterval(page, response.headers['poll-interval']);
+        return page;
+      },
+      placeholderData: keepPreviousData,
+      staleTime: 5_000,
+    }),
+
+  /** The latest {@link RECENT_PIPELINES} pipelines with their details, oldest first (durations chart). */
+  recent: (profileId: string, projectId: number) =>
+    queryOptions({
+      queryKey: pipelineKeys.recent(profileId, projectId),
+      queryFn: async (): Promise<Pipeline[]> => {
+        const page = await apiPage<PipelineBasic>({
+          method: 'GET',
+          path: `${base(projectId)}/pipelines`,
+          query: { per_page: RECENT_PIPELINES, page: 1 },
+          profileId,
+        });
+        const details = await Promise.all(
+          page.items.map((p) =>
+            apiJson<Pipeline>({ method: 'GET', path: `${base(projectId)}/pipelines/${p.id}`, profileId }),
+          ),
+        );
+        return details.reverse();
+      },
+      staleTime: 15_000,
+    }),
+
+  /** `GET /projects/:id/pipelines/:pipeline_id` (duration, coverage, yaml_errors, user). */
+  detail: (profileId: string, projectId: number, pipelineId: number) =>
+    queryOptions({
+      queryKey: pipelineKeys.detail(profileId, projectId, pipelineId),
+      queryFn: async (): Promise<Pipeline> => {
+        const response = await apiRequest<Pipeline>({
+          method: 'GET',
+          path: `${base(projectId)}/pipelines/${pipelineId}`,
+          profileId,
+        });
+        if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
+        rememberPollInterval(response.body, response.headers['poll-interval']);
+        return response.body;
+      },
+      staleTime: 5_000,
+    }),
+
+  /** Every job of a pipeline (latest attempts), following pages of 100. */
+  pipelineJobs: (profileId: string, projectId: number, pipelineId: number) =>
+    queryOptions({
+      queryKey: pipelineKeys.pipelineJobs(profileId, projectId, pipelineId),
+      queryFn: async (): Promise<Job[]> => {
+        const jobs: Job[] = [];
+        let page = 1;
+        for (let i = 0; i < JOBS_MAX_PAGES; i += 1) {
+          const result = await apiPage<Job>({
+            method: 'GET',
+            path: `${base(projectId)}/pipelines/${pipelineId}/jobs`,
+            query: { per_page: JOBS_PER_PAGE, page },
+            profileId,
+          });
+          jobs.push(...result.items);
+          if (result.nextPage === null || result.items.length === 0) break;
+          page = result.nextPage;
+        }
+        return jobs.sort((a, b) => a.id - b.id);
+      },
+      staleTime: 5_000,
+    }),
+
+  /** `GET …/pipelines/:pipeline_id/test_report`. */
+  testReport: (profileId: string, projectId: number, pipelineId: number) =>
+    queryOptions({
+      queryKey: pipelineKeys.testReport(profileId, projectId, pipelineId),
+      queryFn: () =>
+        apiJson<TestReport>({
+          method: 'GET',
+          path: `${base(projectId)}/pipelines/${pipelineId}/test_report`,
+          profileId,
+        }),
+      staleTime: 10_000,
+    }),
+
+  /** `GET …/pipelines/:pipeline_id/variables`. */
+  variables: (profileId: string, projectId: number, pipelineId: number) =>
+    queryOptions({
+      queryKey: pipelineKeys.variables(profileId, projectId, pipelineId),
+      queryFn: () =>
+        apiJson<PipelineVariable[]>({
+          method: 'GET',
+          path: `${base(projectId)}/pipelines/${pipelineId}/variables`,
+          profileId,
+        }),
+      staleTime: 60_000,
+    }),
+
+  /** `GET /projects/:id/jobs/:job_id`. */
+  job: (profileId: string, projectId: number, jobId: number) =>
+    queryOptions({
+      queryKey: pipelineKeys.job(profileId, projectId, jobId),
+      queryFn: async (): Promise<Job> => {
+        const response = await apiRequest<Job>({
+          method: 'GET',
+          path: `${base(projectId)}/jobs/${jobId}`,
+          profileId,
+        });
+        if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
+        rememberPollInterval(response.body, response.headers['poll-interval']);
+        return response.body;
+      },
+      staleTime: 5_000,
+    }),
+
+  /** `GET /projects/:id/jobs/:job_id/trace`: the whole log as text ('' before the job ran). */
+  trace: (profileId: string, projectId: number, jobId: number) =>
+    queryOptions({
+      queryKey: pipelineKeys.trace(profileId, projectId, jobId),
+      queryFn: async (): Promise<string> => {
+        const response = await apiRequest<unknown>({
+          method: 'GET',
+          path: `${base(projectId)}/jobs/${jobId}/trace`,
+          profileId,
+        });
+        if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
+        const body = response.body;
+        if (typeof body === 'string') return body;
+        return body === null || body === undefined ? '' : JSON.stringify(body);
+      },
+      staleTime: 1_000,
+    }),
+
+  /** `.gitlab-ci.yml` at `sha` as text, or null when the commit has none. */
+  config: (profileId: string, projectId: number, sha: string) =>
+    queryOptions({
+      queryKey: pipelineKeys.config(profileId, projectId, sha),
+      queryFn: async (): Promise<string | null> => {
+        const response = await apiRequest<unknown>({
+          method: 'GET',
+          path: `${base(projectId)}/repository/files/.gitlab-ci.yml/raw`,
+          query: { ref: sha },
+          profileId,
+        });
+        if (response.status === 404) return null;
+        if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
+        return typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+      },
+      staleTime: Infinity,
+    }),
+
+  /** Branches then tags matching `search` (20 of each), for the ref picker. */
+  refs: (profileId: string, projectId: number, search: string) =>
+    queryOptions({
+      queryKey: pipelineKeys.refs(profileId, projectId, search),
+      queryFn: async (): Promise<RefOption[]> => {
+        const query = { search: search || undefined, per_page: 20 };
+        const [branches, tags] = await Promise.all([
+          apiJson<Branch[]>({
+            method: 'GET',
+            path: `${base(projectId)}/repository/branches`,
+            query,
+            profileId,
+          }),
+          apiJson<Tag[]>({ method: 'GET', path: `${base(projectId)}/repository/tags`, query, profileId }),
+        ]);
+        return [
+          ...branches.map((b) => ({ name: b.name, kind: 'branch' as const })),
+          ...tags.map((t) => ({ name: t.name, kind: 'tag' as const })),
+        ];
+      },
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    }),
+};
