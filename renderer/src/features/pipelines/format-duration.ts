@@ -29,3 +29,11 @@ export function elapsedSeconds(
   if (Number.isNaN(start) || Number.isNaN(end)) return null;
   return Math.max(0, (end - start) / 1000);
 }
+
+/** Test timings: `0.012s`, `1.50s`, then {@link formatDuration} from a minute on. */
+export function formatSeconds(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
+  if (seconds < 1) return `${Number(seconds.toFixed(3))}s`;
+  if (seconds < 60) return `${seconds.toFixed(2)}s`;
+  return formatDuration(seconds);
+}
