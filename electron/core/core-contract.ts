@@ -35,7 +35,7 @@ export interface CoreOptions {
   storageMoveHooks?: StorageMoveHooks;
 }
 
-/** A pipeline's status changed (or it was created). */
+/** A pipeline's status changed, it was created, or it was deleted (status `deleted`). */
 export interface PipelineChangeEvent {
   projectId: number;
   pipelineId: number;

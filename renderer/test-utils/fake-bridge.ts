@@ -60,6 +60,9 @@ export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSumma
       }),
     },
     shell: { openExternal: async () => undefined },
+    // No live feed: screens fall back to polling, as with a remote instance.
+    events: { poll: async () => ({ seq: 0, events: [], reset: false, live: false }) },
+    notify: { show: async () => ({ shown: false }) },
     exports: {
       start: async () => ({ exportId: 'export-1' }),
       status: async (exportId) => ({

@@ -211,15 +211,6 @@ export function findJobsByStatus(db: Db, statuses: readonly string[], limit = 10
     .all(...statuses, limit) as JobRow[];
 }
 
-/** Max job revision and count of a pipeline's jobs (the jobs list ETag). */
-export function findPipelineJobsRevision(db: Db, pipelineId: number): { revision: number; count: number } {
-  return db
-    .prepare(
-      'SELECT coalesce(sum(revision), 0) AS revision, count(*) AS count FROM ci_jobs WHERE pipeline_id = ?',
-    )
-    .get(pipelineId) as { revision: number; count: number };
-}
-
 export interface TestReportRow {
   job_id: number;
   report: string;

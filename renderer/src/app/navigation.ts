@@ -56,8 +56,9 @@ export const NAV_SECTIONS: NavSection[] = [
         path: '/pipelines',
         label: 'Pipelines',
         icon: IconRocket,
-        description: 'Pipelines and jobs of every project: status, job traces, retries and test reports.',
-        built: false,
+        description:
+          'Pipelines and jobs of every project: status, job traces, retries, test reports, environments and deployments.',
+        built: true,
       },
       {
         path: '/repository',

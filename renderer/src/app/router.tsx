@@ -10,6 +10,14 @@ import { CiVariablesPage } from '../features/admin/ci-variables/ci-variables-pag
 import { ClustersPage } from '../features/admin/clusters/clusters-page.js';
 import { PlanLimitsPage } from '../features/admin/plan-limits/plan-limits-page.js';
 import { StorageMovesPage } from '../features/admin/storage-moves/storage-moves-page.js';
+import { EnvironmentListPage } from '../features/environments/environment-list-page.js';
+import { EnvironmentPage } from '../features/environments/environment-page.js';
+import { JobPage } from '../features/pipelines/job-page.js';
+import { PipelineListPage } from '../features/pipelines/pipeline-list-page.js';
+import { PipelinePage } from '../features/pipelines/pipeline-page.js';
+import { PipelinesIndexPage } from '../features/pipelines/pipelines-index-page.js';
+import { PipelinesLayout } from '../features/pipelines/pipelines-layout.js';
+import { RunPipelinePage } from '../features/pipelines/run-pipeline-page.js';
 import { ProjectListPage } from '../features/projects/project-list-page.js';
 import { BlamePage } from '../features/repository/blame-page.js';
 import { BranchesPage } from '../features/repository/branches-page.js';
@@ -55,6 +63,19 @@ export const routes: RouteObject[] = [
               { path: 'branches', element: <BranchesPage /> },
               { path: 'tags', element: <TagsPage /> },
               { path: 'protected-branches', element: <ProtectedBranchesPage /> },
+            ],
+          },
+          { path: 'pipelines', element: <PipelinesIndexPage /> },
+          {
+            path: 'pipelines/:projectId',
+            element: <PipelinesLayout />,
+            children: [
+              { index: true, element: <PipelineListPage /> },
+              { path: 'new', element: <RunPipelinePage /> },
+              { path: 'jobs/:jobId', element: <JobPage /> },
+              { path: 'environments', element: <EnvironmentListPage /> },
+              { path: 'environments/:environmentId', element: <EnvironmentPage /> },
+              { path: ':pipelineId', element: <PipelinePage /> },
             ],
           },
           { path: 'alerts', element: <AlertsIndexPage /> },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { nowIso } from '../../db/database.js';
 import { findPipelineJobs, findPipelineTracePaths } from '../../db/ci-jobs.js';
 import type { JobRow } from '../../db/ci-jobs.js';
-import { deletePipelineRow, findPipelineById } from '../../db/ci-pipelines.js';
+import { deletePipelineRow } from '../../db/ci-pipelines.js';
 import type { PipelineRow } from '../../db/ci-pipelines.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { CANCELABLE_STATUSES } from '../../runner/status.js';
@@ -94,9 +94,4 @@ export async function deletePipeline(
   const dataDir = ctx.ci?.dataDir;
   if (dataDir)
     await Promise.all(traces.map((t) => rm(path.join(dataDir, t), { force: true }).catch(() => undefined)));
-}
-
-/** Re-read a pipeline after an action. */
-export function reloadPipeline(ctx: ServiceContext, pipeline: PipelineRow): PipelineRow {
-  return findPipelineById(ctx.db, pipeline.id) ?? pipeline;
 }

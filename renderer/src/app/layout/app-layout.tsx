@@ -6,6 +6,7 @@ import { Fragment } from 'react';
 import { Outlet } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
 import { profileQueries } from '../../api/profiles/queries.js';
+import { ChangeEventsListener } from '../../features/pipelines/change-events-listener.js';
 import { ActiveProfileProvider } from '../active-profile.js';
 import { AppHeader } from './app-header.js';
 import { AppNavbar } from './app-navbar.js';
@@ -69,6 +70,7 @@ export function AppLayout() {
   } else {
     content = (
       <ActiveProfileProvider profile={active}>
+        <ChangeEventsListener />
         <Fragment key={active.id}>
           <Outlet />
         </Fragment>

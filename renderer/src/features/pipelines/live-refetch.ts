@@ -1,4 +1,3 @@
-import type { Query } from '@tanstack/react-query';
 import { useLiveEvents } from '../../api/live-updates-store.js';
 import { nextPollDelay } from '../../api/pipelines/poll-interval.js';
 import { isActiveStatus } from './pipeline-status.js';
@@ -12,7 +11,7 @@ export function useLiveRefetch<T extends object>(
   profileId: string,
   isActive: (data: T) => boolean = (data) =>
     'status' in data && typeof data.status === 'string' && isActiveStatus(data.status),
-): (query: Query<T, Error, T, readonly unknown[]>) => number | false {
+): (query: { state: { data: T | undefined } }) => number | false {
   const live = useLiveEvents(profileId);
   return (query) => {
     if (live) return false;

@@ -28,17 +28,18 @@ export function jobActionFor(job: Pick<Job, 'status'>): JobActionInput['action']
 export function PipelineGraph({ jobs, sha }: { jobs: Job[]; sha: string }) {
   const { profileId, projectId } = usePipelinesProject();
   const config = useQuery(pipelineQueries.config(profileId, projectId, sha));
-  const layout = useMemo(
-    () => layoutNeedsGraph(jobs, parseCiGraphConfig(config.data)),
-    [jobs, config.data],
-  );
+  const layout = useMemo(() => layoutNeedsGraph(jobs, parseCiGraphConfig(config.data)), [jobs, config.data]);
   const action = useJobAction(profileId, projectId);
   const run = (job: Job, kind: JobActionInput['action']) =>
     action.mutate(
       { jobId: job.id, action: kind },
       {
         onError: (error) =>
-          notifications.show({ color: 'red', title: `Couldn’t ${kind} ${job.name}`, message: describeError(error) }),
+          notifications.show({
+            color: 'red',
+            title: `Couldn’t ${kind} ${job.name}`,
+            message: describeError(error),
+          }),
       },
     );
 
@@ -53,7 +54,11 @@ export function PipelineGraph({ jobs, sha }: { jobs: Job[]; sha: string }) {
           ))}
         </svg>
         {layout.columns.map((column) => (
-          <div key={column.stage} className={classes.stageTitle} style={{ left: column.x + 4, width: cardWidth }}>
+          <div
+            key={column.stage}
+            className={classes.stageTitle}
+            style={{ left: column.x + 4, width: cardWidth }}
+          >
             {column.stage}
           </div>
         ))}

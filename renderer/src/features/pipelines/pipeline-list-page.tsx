@@ -131,7 +131,12 @@ export function PipelineListPage() {
     <Stack gap="md">
       <PipelineDurationsChart />
       <Paper withBorder>
-        <Group p="sm" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+        <Group
+          p="sm"
+          gap="sm"
+          wrap="wrap"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
           <Select
             aria-label="Scope"
             placeholder="All scopes"

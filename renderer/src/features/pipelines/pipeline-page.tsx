@@ -54,7 +54,9 @@ export function PipelinePage() {
   const { profileId, projectId, project } = usePipelinesProject();
   const pipelineId = Number(useParams().pipelineId);
   const [params, setParams] = useSearchParams();
-  const tab = (['tests', 'variables'].includes(params.get('tab') ?? '') ? params.get('tab') : 'pipeline') as TabValue;
+  const tab = (
+    ['tests', 'variables'].includes(params.get('tab') ?? '') ? params.get('tab') : 'pipeline'
+  ) as TabValue;
   const navigate = useNavigate();
   const refetchInterval = useLiveRefetch(profileId);
   const pipeline = useQuery({ ...pipelineQueries.detail(profileId, projectId, pipelineId), refetchInterval });
@@ -63,7 +65,10 @@ export function PipelinePage() {
     ...pipelineQueries.pipelineJobs(profileId, projectId, pipelineId),
     refetchInterval: useLiveRefetch(profileId, () => active),
   });
-  const tests = useQuery({ ...pipelineQueries.testReport(profileId, projectId, pipelineId), enabled: tab === 'tests' });
+  const tests = useQuery({
+    ...pipelineQueries.testReport(profileId, projectId, pipelineId),
+    enabled: tab === 'tests',
+  });
   const variables = useQuery({
     ...pipelineQueries.variables(profileId, projectId, pipelineId),
     enabled: tab === 'variables',
@@ -120,7 +125,11 @@ export function PipelinePage() {
   const doAction = (kind: 'retry' | 'cancel') =>
     action.mutate(kind, {
       onError: (error) =>
-        notifications.show({ color: 'red', title: `Couldn’t ${kind} the pipeline`, message: describeError(error) }),
+        notifications.show({
+          color: 'red',
+          title: `Couldn’t ${kind} the pipeline`,
+          message: describeError(error),
+        }),
     });
 
   return (
@@ -146,7 +155,8 @@ export function PipelinePage() {
             </Text>
             <Code>{p.sha.slice(0, 8)}</Code>
             <Text size="sm" c="dimmed">
-              · started by {p.user?.username ?? 'unknown'} · <RelativeTime iso={p.created_at} span size="sm" />
+              · started by {p.user?.username ?? 'unknown'} ·{' '}
+              <RelativeTime iso={p.created_at} span size="sm" />
             </Text>
           </Group>
         </Stack>
@@ -192,7 +202,12 @@ export function PipelinePage() {
       </Group>
 
       {p.yaml_errors ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="This pipeline’s configuration is invalid">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle />}
+          title="This pipeline’s configuration is invalid"
+        >
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="yaml-errors">
             {p.yaml_errors}
           </Text>
@@ -206,7 +221,10 @@ export function PipelinePage() {
         <Fact label="Jobs" value={jobs.data ? String(jobs.data.length) : '—'} />
       </SimpleGrid>
 
-      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'pipeline' ? { tab: v } : {}, { replace: true })}>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'pipeline' ? { tab: v } : {}, { replace: true })}
+      >
         <Tabs.List>
           <Tabs.Tab value="pipeline">Pipeline</Tabs.Tab>
           <Tabs.Tab
@@ -234,7 +252,12 @@ export function PipelinePage() {
           ) : !jobs.data ? (
             <Skeleton height={160} />
           ) : jobs.data.length === 0 ? (
-            <EmptyState py={40} variant="light" title="No jobs" description="This pipeline created no jobs." />
+            <EmptyState
+              py={40}
+              variant="light"
+              title="No jobs"
+              description="This pipeline created no jobs."
+            />
           ) : (
             <PipelineGraph jobs={jobs.data} sha={p.sha} />
           )}
@@ -264,7 +287,12 @@ export function PipelinePage() {
           ) : !variables.data ? (
             <Skeleton height={80} />
           ) : variables.data.length === 0 ? (
-            <EmptyState py={40} variant="light" title="No variables" description="This pipeline was run without variables." />
+            <EmptyState
+              py={40}
+              variant="light"
+              title="No variables"
+              description="This pipeline was run without variables."
+            />
           ) : (
             <Paper withBorder>
               <Table>
@@ -282,7 +310,11 @@ export function PipelinePage() {
                         <Code>{v.key}</Code>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm" ff="monospace" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                        <Text
+                          size="sm"
+                          ff="monospace"
+                          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+                        >
                           {v.value}
                         </Text>
                       </Table.Td>

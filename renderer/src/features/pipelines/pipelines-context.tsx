@@ -11,7 +11,13 @@ export interface PipelinesContextValue {
 const PipelinesContext = createContext<PipelinesContextValue | null>(null);
 
 /** Provides the project to the screens below the pipelines layout. */
-export function PipelinesProvider({ value, children }: { value: PipelinesContextValue; children: ReactNode }) {
+export function PipelinesProvider({
+  value,
+  children,
+}: {
+  value: PipelinesContextValue;
+  children: ReactNode;
+}) {
   return <PipelinesContext.Provider value={value}>{children}</PipelinesContext.Provider>;
 }
 

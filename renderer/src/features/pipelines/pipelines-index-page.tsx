@@ -1,4 +1,14 @@
-import { Avatar, EmptyState, Group, Paper, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  EmptyState,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconChevronRight, IconFolders, IconRocket, IconSearch } from '@tabler/icons-react';

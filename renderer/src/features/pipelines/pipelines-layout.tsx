@@ -36,7 +36,12 @@ export function PipelinesLayout() {
   }, [notFound, profile.id, forgotten]);
 
   const switchProject = (
-    <Button component={Link} to="/pipelines?pick=1" variant="default" leftSection={<IconArrowsExchange size={16} />}>
+    <Button
+      component={Link}
+      to="/pipelines?pick=1"
+      variant="default"
+      leftSection={<IconArrowsExchange size={16} />}
+    >
       Switch project
     </Button>
   );
@@ -86,7 +91,9 @@ export function PipelinesLayout() {
       <Tabs
         value={tab}
         onChange={(value) =>
-          navigate(value === 'environments' ? pipelinePaths.environments(projectId) : pipelinePaths.list(projectId))
+          navigate(
+            value === 'environments' ? pipelinePaths.environments(projectId) : pipelinePaths.list(projectId),
+          )
         }
         mb="md"
       >

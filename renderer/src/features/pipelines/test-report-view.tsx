@@ -1,4 +1,15 @@
-import { Accordion, Badge, Code, EmptyState, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Accordion,
+  Badge,
+  Code,
+  EmptyState,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import type { TestCase, TestReport } from '../../../../shared/api-types/pipelines.js';
 import { formatSeconds } from './format-duration.js';
@@ -18,7 +29,9 @@ export function TestReportView({ report }: { report: TestReport }) {
       />
     );
   }
-  const failedSuites = report.test_suites.filter((s) => s.failed_count + s.error_count > 0).map((s) => s.name);
+  const failedSuites = report.test_suites
+    .filter((s) => s.failed_count + s.error_count > 0)
+    .map((s) => s.name);
   return (
     <Stack gap="md" data-testid="test-report">
       <SimpleGrid cols={{ base: 2, sm: 5 }}>

@@ -1,0 +1,248 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiJson } from '../client.js';
+import { pipelineKeys } from '../pipelines/keys.js';
+import { repositoryKeys } from '../repository/keys.js';
+import { mergeRequestKeys } from './keys.js';
+import { mergeRequestPath } from './queries.js';
+import type { DiffPosition, Discussion, MergeRequest, MergeRequestDetail } from './types.js';
+
+/** Invalidate one merge request (every sub-key) and every list that could show it; awaited by callers. */
+function invalidateMergeRequest(
+  queryClient: QueryClient,
+  profileId: string,
+  projectId: number,
+  iid: number,
+): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: mergeRequestKeys.detail(profileId, projectId, iid) }),
+    queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists(profileId, projectId) }),
+    queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists(profileId, 'mine') }),
+  ]);
+}
+
+/** Store a returned merge request on the detail, keeping fields only the single read has. */
+function storeDetail(
+  queryClient: QueryClient,
+  profileId: string,
+  projectId: number,
+  iid: number,
+  mr: Partial<MergeRequestDetail>,
+) {
+  queryClient.setQueryData<MergeRequestDetail>(mergeRequestKeys.detail(profileId, projectId, iid), (previous) =>
+    previous ? { ...previous, ...mr } : undefined,
+  );
+}
+
+/** Body of `POST /projects/:id/merge_requests`. */
+export interface CreateMergeRequestInput {
+  source_branch: string;
+  target_branch: string;
+  title: string;
+  description?: string;
+  labels?: string;
+  assignee_ids?: number[];
+  reviewer_ids?: number[];
+  remove_source_branch?: boolean;
+  squash?: boolean;
+}
+
+/** `POST /projects/:id/merge_requests` (201 with the merge request); invalidates the project's lists. */
+export function useCreateMergeRequest(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateMergeRequestInput) =>
+      apiJson<MergeRequestDetail>({
+        method: 'POST',
+        path: `/projects/${projectId}/merge_requests`,
+        body: input,
+        profileId,
+      }),
+    onSuccess: (mr) => {
+      queryClient.setQueryData(mergeRequestKeys.detail(profileId, projectId, mr.iid), mr);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists(profileId, projectId) }),
+        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists(profileId, 'mine') }),
+      ]);
+    },
+  });
+}
+
+/**
+ * Body of `PUT /projects/:id/merge_requests/:iid`: title, description, `labels` (replace),
+ * `add_labels`/`remove_labels`, `assignee_ids`, `reviewer_ids`, `state_event` (close|reopen)…
+ */
+export type UpdateMergeRequestInput = Partial<{
+  title: string;
+  description: string;
+  labels: string;
+  add_labels: string;
+  remove_labels: string;
+  assignee_ids: number[];
+  reviewer_ids: number[];
+  state_event: 'close' | 'reopen';
+  target_branch: string;
+}>;
+
+/** `PUT /projects/:id/merge_requests/:iid`; stores the answer and invalidates lists. */
+export function useUpdateMergeRequest(profileId: string, projectId: number, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateMergeRequestInput) =>
+      apiJson<MergeRequestDetail>({ method: 'PUT', path: mergeRequestPath(projectId, iid), body: input, profileId }),
+    onSuccess: (mr) => {
+      storeDetail(queryClient, profileId, projectId, iid, mr);
+      return invalidateMergeRequest(queryClient, profileId, projectId, iid);
+    },
+  });
+}
+
+/** Body of `PUT …/merge` (doc/api/merge_requests.md "Merge a merge request"). */
+export interface MergeInput {
+  squash?: boolean;
+  should_remove_source_branch?: boolean;
+  merge_commit_message?: string;
+  squash_commit_message?: string;
+  sha?: string;
+}
+
+/**
+ * `PUT …/merge`. Errors: 405 (not mergeable), 406 (conflicts), 409 (`sha` does not match HEAD),
+ * 422 (draft, unresolved threads). A merge touches the lists, the pipelines and the target branch.
+ */
+export function useMergeMergeRequest(profileId: string, projectId: number, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MergeInput) =>
+      apiJson<MergeRequestDetail>({
+        method: 'PUT',
+        path: `${mergeRequestPath(projectId, iid)}/merge`,
+        body: input,
+        profileId,
+      }),
+    onSuccess: (mr) => {
+      storeDetail(queryClient, profileId, projectId, iid, mr);
+      return Promise.all([
+        invalidateMergeRequest(queryClient, profileId, projectId, iid),
+        queryClient.invalidateQueries({ queryKey: pipelineKeys.lists(profileId, projectId) }),
+        queryClient.invalidateQueries({ queryKey: repositoryKeys.all(profileId, projectId) }),
+      ]);
+    },
+  });
+}
+
+/**
+ * `PUT …/rebase` (202 `{rebase_in_progress: true}`). The detail query then polls with
+ * `include_rebase_in_progress` until it turns false; the caller shows success or `merge_error`.
+ */
+export function useRebaseMergeRequest(profileId: string, projectId: number, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { skip_ci?: boolean } = {}) =>
+      apiJson<{ rebase_in_progress: boolean }>({
+        method: 'PUT',
+        path: `${mergeRequestPath(projectId, iid)}/rebase`,
+        body: input,
+        profileId,
+      }),
+    onSuccess: (answer) => {
+      storeDetail(queryClient, profileId, projectId, iid, {
+        rebase_in_progress: answer.rebase_in_progress,
+        merge_error: null,
+      });
+      return queryClient.invalidateQueries({ queryKey: mergeRequestKeys.detail(profileId, projectId, iid) });
+    },
+  });
+}
+
+/** `POST …/approve` or `POST …/unapprove`; refreshes approvals and the merge status. */
+export function useApproveMergeRequest(profileId: string, projectId: number, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ approve, sha }: { approve: boolean; sha?: string | null }) =>
+      apiJson<unknown>({
+        method: 'POST',
+        path: `${mergeRequestPath(projectId, iid)}/${approve ? 'approve' : 'unapprove'}`,
+        body: approve && sha ? { sha } : {},
+        profileId,
+      }),
+    onSuccess: () => invalidateMergeRequest(queryClient, profileId, projectId, iid),
+  });
+}
+
+/** `POST …/subscribe` or `…/unsubscribe` (304 when already so, which the client treats as done). */
+export function useSubscribeMergeRequest(profileId: string, projectId: number, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscribe: boolean) =>
+      apiJson<MergeRequest>({
+        method: 'POST',
+        path: `${mergeRequestPath(projectId, iid)}/${subscribe ? 'subscribe' : 'unsubscribe'}`,
+        profileId,
+      }),
+    onSuccess: (_mr, subscribe) => {
+      storeDetail(queryClient, profileId, projectId, iid, { subscribed: subscribe });
+      return queryClient.invalidateQueries({ queryKey: mergeRequestKeys.detail(profileId, projectId, iid) });
+    },
+  });
+}
+
+/** `POST …/todo` (201 with the to-do, 304 when one exists already). */
+export function useAddMergeRequestTodo(profileId: string, projectId: number, iid: number) {
+  return useMutation({
+    mutationFn: () =>
+      apiJson<unknown>({ method: 'POST', path: `${mergeRequestPath(projectId, iid)}/todo`, profileId }),
+  });
+}
+
+/** Body of `POST …/discussions`: a general thread, or a diff thread with `position`. */
+export interface CreateDiscussionInput {
+  body: string;
+  position?: DiffPosition;
+}
+
+/** `POST …/discussions`; refreshes the threads. */
+export function useCreateDiscussion(profileId: string, projectId: number, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateDiscussionInput) =>
+      apiJson<Discussion>({
+        method: 'POST',
+        path: `${mergeRequestPath(projectId, iid)}/discussions`,
+        body: input,
+        profileId,
+      }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: mergeRequestKeys.discussions(profileId, projectId, iid) }),
+  });
+}
+
+/** `POST …/discussions/:id/notes` (reply). */
+export function useReplyToDiscussion(profileId: string, projectId: number, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ discussionId, body }: { discussionId: string; body: string }) =>
+      apiJson<unknown>({
+        method: 'POST',
+        path: `${mergeRequestPath(projectId, iid)}/discussions/${discussionId}/notes`,
+        body: { body },
+        profileId,
+      }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: mergeRequestKeys.discussions(profileId, projectId, iid) }),
+  });
+}
+
+/** `PUT …/discussions/:id?resolved=` (resolve or unresolve a thread); also changes mergeability. */
+export function useResolveDiscussion(profileId: string, projectId: number, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ discussionId, resolved }: { discussionId: string; resolved: boolean }) =>
+      apiJson<Discussion>({
+        method: 'PUT',
+        path: `${mergeRequestPath(projectId, iid)}/discussions/${discussionId}`,
+        body: { resolved },
+        profileId,
+      }),
+    onSuccess: () => invalidateMergeRequest(queryClient, profileId, projectId, iid),
+  });
+}

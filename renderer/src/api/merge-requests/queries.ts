@@ -1,0 +1,167 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ApiError } from '../api-error.js';
+import { apiJson, apiPage } from '../client.js';
+import { mergeRequestKeys, type MergeRequestListQuery } from './keys.js';
+import type {
+  Discussion,
+  MergeRequest,
+  MergeRequestApprovals,
+  MergeRequestChange,
+  MergeRequestChanges,
+  MergeRequestCommit,
+  MergeRequestDetail,
+  MergeRequestDiffVersion,
+  MergeRequestDiffVersionDetail,
+} from './types.js';
+
+/** `/projects/:id/merge_requests/:iid`. */
+export const mergeRequestPath = (projectId: number, iid: number) =>
+  `/projects/${projectId}/merge_requests/${iid}`;
+
+/** How often the review screen polls while a rebase runs or the merge status is being checked, ms. */
+export const MERGE_REQUEST_POLL_MS = 1_000;
+
+/**
+ * Approvals, or null when the instance has no approvals endpoint (404): the screen then shows no
+ * approval widget instead of an error.
+ */
+async function approvalsOrNull(profileId: string, projectId: number, iid: number) {
+  try {
+    return await apiJson<MergeRequestApprovals>({
+      method: 'GET',
+      path: `${mergeRequestPath(projectId, iid)}/approvals`,
+      profileId,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Query options for merge requests (doc/api/merge_requests.md). */
+export const mergeRequestQueries = {
+  /**
+   * One page of `GET /projects/:id/merge_requests` (or `GET /merge_requests` for `'mine'`, whose query
+   * carries `scope`) with the filters of the key; keeps the previous page while the next loads.
+   */
+  list: (profileId: string, projectId: number | 'mine', query: MergeRequestListQuery) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.list(profileId, projectId, query),
+      queryFn: () =>
+        apiPage<MergeRequest>({
+          method: 'GET',
+          path: projectId === 'mine' ? '/merge_requests' : `/projects/${projectId}/merge_requests`,
+          query,
+          profileId,
+        }),
+      placeholderData: keepPreviousData,
+      staleTime: 5_000,
+    }),
+  /**
+   * `GET /projects/:id/merge_requests/:iid?include_rebase_in_progress=true&include_diverged_commits_count=true`.
+   * Polls while a rebase is in progress or the merge status is still being checked.
+   */
+  detail: (profileId: string, projectId: number, iid: number) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.detail(profileId, projectId, iid),
+      queryFn: () =>
+        apiJson<MergeRequestDetail>({
+          method: 'GET',
+          path: mergeRequestPath(projectId, iid),
+          query: { include_rebase_in_progress: true, include_diverged_commits_count: true },
+          profileId,
+        }),
+      staleTime: 2_000,
+      refetchInterval: (query) => {
+        const mr = query.state.data;
+        if (!mr) return false;
+        const checking = ['checking', 'unchecked', 'preparing'].includes(mr.merge_status);
+        return mr.rebase_in_progress || (checking && mr.state === 'opened') ? MERGE_REQUEST_POLL_MS : false;
+      },
+    }),
+  /** `GET …/changes`: the latest diff of every file. */
+  changes: (profileId: string, projectId: number, iid: number) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.changes(profileId, projectId, iid),
+      queryFn: () =>
+        apiJson<MergeRequestChanges>({
+          method: 'GET',
+          path: `${mergeRequestPath(projectId, iid)}/changes`,
+          profileId,
+        }),
+      staleTime: 5_000,
+    }),
+  /** `GET …/versions`: every diff version, newest first. */
+  versions: (profileId: string, projectId: number, iid: number) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.versions(profileId, projectId, iid),
+      queryFn: () =>
+        apiJson<MergeRequestDiffVersion[]>({
+          method: 'GET',
+          path: `${mergeRequestPath(projectId, iid)}/versions`,
+          profileId,
+        }),
+      staleTime: 5_000,
+    }),
+  /** `GET …/versions/:version_id`: one version with its commits and diffs (never changes). */
+  version: (profileId: string, projectId: number, iid: number, versionId: number) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.version(profileId, projectId, iid, versionId),
+      queryFn: () =>
+        apiJson<MergeRequestDiffVersionDetail>({
+          method: 'GET',
+          path: `${mergeRequestPath(projectId, iid)}/versions/${versionId}`,
+          profileId,
+        }),
+      staleTime: Infinity,
+    }),
+  /**
+   * `GET /projects/:id/repository/compare?from=&to=&straight=true`: the diff between two versions' head
+   * commits ("compare version A with B").
+   */
+  compare: (profileId: string, projectId: number, iid: number, from: string, to: string) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.compare(profileId, projectId, iid, from, to),
+      queryFn: () =>
+        apiJson<{ diffs: MergeRequestChange[] }>({
+          method: 'GET',
+          path: `/projects/${projectId}/repository/compare`,
+          query: { from, to, straight: true },
+          profileId,
+        }),
+      staleTime: Infinity,
+    }),
+  /** `GET …/commits` (first 100). */
+  commits: (profileId: string, projectId: number, iid: number) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.commits(profileId, projectId, iid),
+      queryFn: () =>
+        apiJson<MergeRequestCommit[]>({
+          method: 'GET',
+          path: `${mergeRequestPath(projectId, iid)}/commits`,
+          query: { per_page: 100 },
+          profileId,
+        }),
+      staleTime: 5_000,
+    }),
+  /** `GET …/discussions` (first 100 threads, general and diff). */
+  discussions: (profileId: string, projectId: number, iid: number) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.discussions(profileId, projectId, iid),
+      queryFn: () =>
+        apiJson<Discussion[]>({
+          method: 'GET',
+          path: `${mergeRequestPath(projectId, iid)}/discussions`,
+          query: { per_page: 100 },
+          profileId,
+        }),
+      staleTime: 5_000,
+    }),
+  /** `GET …/approvals`; null when the instance has no approvals API. */
+  approvals: (profileId: string, projectId: number, iid: number) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.approvals(profileId, projectId, iid),
+      queryFn: () => approvalsOrNull(profileId, projectId, iid),
+      staleTime: 5_000,
+    }),
+};

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { buildDiffPosition, changeToGitDiff, clickedLineKey, positionLineKey } from './diff-position.js';
+
+const refs = { base_sha: 'b', start_sha: 's', head_sha: 'h' };
+const file = { old_path: 'a.txt', new_path: 'a.txt' };
+
+describe('buildDiffPosition', () => {
+  it('anchors an added line on the new side only', () => {
+    expect(buildDiffPosition(refs, file, { kind: 'insert', oldLine: null, newLine: 4 })).toEqual({
+      ...refs,
+      position_type: 'text',
+      old_path: 'a.txt',
+      new_path: 'a.txt',
+      new_line: 4,
+    });
+  });
+
+  it('anchors a removed line on the old side only', () => {
+    const position = buildDiffPosition(refs, file, { kind: 'delete', oldLine: 7, newLine: null });
+    expect(position.old_line).toBe(7);
+    expect(position).not.toHaveProperty('new_line');
+  });
+
+  it('anchors an unchanged line on both sides', () => {
+    const position = buildDiffPosition(refs, { old_path: 'x', new_path: 'y' }, {
+      kind: 'normal',
+      oldLine: 3,
+      newLine: 5,
+    });
+    expect(position).toMatchObject({ old_line: 3, new_line: 5, old_path: 'x', new_path: 'y' });
+  });
+
+  it('keys threads and lines the same way', () => {
+    expect(positionLineKey({ new_line: 5, old_line: 3 })).toBe(
+      clickedLineKey({ kind: 'normal', oldLine: 3, newLine: 5 }),
+    );
+    expect(positionLineKey({ old_line: 7 })).toBe(clickedLineKey({ kind: 'delete', oldLine: 7, newLine: null }));
+  });
+});
+
+describe('changeToGitDiff', () => {
+  it('adds the git header GitLab leaves out', () => {
+    const text = changeToGitDiff({
+      old_path: 'a.txt',
+      new_path: 'a.txt',
+      a_mode: '100644',
+      b_mode: '100644',
+      new_file: true,
+      renamed_file: false,
+      deleted_file: false,
+      diff: '@@ -0,0 +1 @@\n+hello\n',
+    });
+    expect(text).toBe(
+      'diff --git a/a.txt b/a.txt\nnew file mode 100644\nindex 0000000..0000000\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+hello\n',
+    );
+  });
+});
