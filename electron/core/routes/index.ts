@@ -14,6 +14,9 @@ import { issuesRoutes } from './issues.js';
 import { labelsRoutes } from './labels.js';
 import { membersRoutes } from './members.js';
 import { mergeRequestMergesRoutes } from './merge-request-merges.js';
+import { mergeRequestNotesRoutes } from './merge-request-notes.js';
+import { mergeRequestApprovalsRoutes } from './merge-request-approvals.js';
+import { mergeRequestSocialRoutes } from './merge-request-social.js';
 import { mergeRequestsRoutes } from './merge-requests.js';
 import { namespacesRoutes } from './namespaces.js';
 import { personalAccessTokensRoutes } from './personal-access-tokens.js';
@@ -63,4 +66,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(issuesRoutes);
   await app.register(mergeRequestsRoutes);
   await app.register(mergeRequestMergesRoutes);
+  await app.register(mergeRequestNotesRoutes);
+  await app.register(mergeRequestApprovalsRoutes);
+  await app.register(mergeRequestSocialRoutes);
 }

@@ -50,7 +50,7 @@ export const NAV_SECTIONS: NavSection[] = [
         icon: IconGitMerge,
         description:
           'Open, review and merge merge requests across projects, with their approvals, conflicts and pipelines.',
-        built: false,
+        built: true,
       },
       {
         path: '/pipelines',

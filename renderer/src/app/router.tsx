@@ -18,6 +18,10 @@ import { PipelinePage } from '../features/pipelines/pipeline-page.js';
 import { PipelinesIndexPage } from '../features/pipelines/pipelines-index-page.js';
 import { PipelinesLayout } from '../features/pipelines/pipelines-layout.js';
 import { RunPipelinePage } from '../features/pipelines/run-pipeline-page.js';
+import { LabelsPage } from '../features/merge-requests/labels-page.js';
+import { MergeRequestListPage } from '../features/merge-requests/merge-request-list-page.js';
+import { MergeRequestPage } from '../features/merge-requests/merge-request-page.js';
+import { MergeRequestsIndexPage } from '../features/merge-requests/merge-requests-index-page.js';
 import { ProjectListPage } from '../features/projects/project-list-page.js';
 import { BlamePage } from '../features/repository/blame-page.js';
 import { BranchesPage } from '../features/repository/branches-page.js';
@@ -78,6 +82,10 @@ export const routes: RouteObject[] = [
               { path: ':pipelineId', element: <PipelinePage /> },
             ],
           },
+          { path: 'merge-requests', element: <MergeRequestsIndexPage /> },
+          { path: 'merge-requests/:projectId', element: <MergeRequestListPage /> },
+          { path: 'merge-requests/:projectId/labels', element: <LabelsPage /> },
+          { path: 'merge-requests/:projectId/:iid/:tab?', element: <MergeRequestPage /> },
           { path: 'alerts', element: <AlertsIndexPage /> },
           {
             path: 'alerts/:projectId',

@@ -34,10 +34,12 @@ describe('merge requests store', () => {
     const { viewSaved, viewDeleted } = useMergeRequestsStore.getState();
     viewSaved('p1', { name: 'Drafts', query: 'wip=yes' });
     viewSaved('p2', { name: 'Other', query: '' });
-    expect(useMergeRequestsStore.getState().viewsByProfile.p1).toEqual([{ name: 'Drafts', query: 'wip=yes' }]);
-    expect(JSON.parse(localStorage.getItem(MERGE_REQUESTS_STORAGE_KEY) ?? '{}').state.viewsByProfile.p2).toEqual([
-      { name: 'Other', query: '' },
+    expect(useMergeRequestsStore.getState().viewsByProfile.p1).toEqual([
+      { name: 'Drafts', query: 'wip=yes' },
     ]);
+    expect(
+      JSON.parse(localStorage.getItem(MERGE_REQUESTS_STORAGE_KEY) ?? '{}').state.viewsByProfile.p2,
+    ).toEqual([{ name: 'Other', query: '' }]);
     viewDeleted('p1', 'Drafts');
     expect(useMergeRequestsStore.getState().viewsByProfile.p1).toEqual([]);
   });

@@ -26,7 +26,10 @@ export const MERGE_REQUESTS_STORAGE_KEY = 'outpost.merge-requests';
  * Add or replace (same name, compared after trimming, case-insensitively) a saved view; blank names
  * are ignored. Pure, for the store and its tests.
  */
-export function withSavedView(views: SavedMergeRequestView[], view: SavedMergeRequestView): SavedMergeRequestView[] {
+export function withSavedView(
+  views: SavedMergeRequestView[],
+  view: SavedMergeRequestView,
+): SavedMergeRequestView[] {
   const name = view.name.trim();
   if (name === '') return views;
   const query = new URLSearchParams(view.query);

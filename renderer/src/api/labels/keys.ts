@@ -14,7 +14,8 @@ export interface LabelListFilters {
 export const labelKeys = {
   all: (profileId: string) => [...profileKeys.scope(profileId), 'labels'] as const,
   project: (profileId: string, projectId: number) => [...labelKeys.all(profileId), projectId] as const,
-  lists: (profileId: string, projectId: number) => [...labelKeys.project(profileId, projectId), 'list'] as const,
+  lists: (profileId: string, projectId: number) =>
+    [...labelKeys.project(profileId, projectId), 'list'] as const,
   list: (profileId: string, projectId: number, filters: LabelListFilters) =>
     [...labelKeys.lists(profileId, projectId), filters] as const,
   options: (profileId: string, projectId: number) =>

@@ -40,7 +40,11 @@ export function useDeleteLabel(profileId: string, projectId: number) {
   const invalidate = useInvalidateLabels(profileId, projectId);
   return useMutation({
     mutationFn: async (id: number) => {
-      const response = await apiRequest({ method: 'DELETE', path: `/projects/${projectId}/labels/${id}`, profileId });
+      const response = await apiRequest({
+        method: 'DELETE',
+        path: `/projects/${projectId}/labels/${id}`,
+        profileId,
+      });
       if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
     },
     onSuccess: invalidate,
@@ -57,7 +61,8 @@ export function useSubscribeLabel(profileId: string, projectId: number) {
         path: `/projects/${projectId}/labels/${id}/${subscribe ? 'subscribe' : 'unsubscribe'}`,
         profileId,
       });
-      if (!isSuccess(response.status) && response.status !== 304) throw new ApiError(response.status, response.body);
+      if (!isSuccess(response.status) && response.status !== 304)
+        throw new ApiError(response.status, response.body);
     },
     onSuccess: invalidate,
   });

@@ -24,7 +24,12 @@ export const labelQueries = {
     queryOptions({
       queryKey: labelKeys.options(profileId, projectId),
       queryFn: () =>
-        apiJson<Label[]>({ method: 'GET', path: `/projects/${projectId}/labels`, query: { per_page: 100 }, profileId }),
+        apiJson<Label[]>({
+          method: 'GET',
+          path: `/projects/${projectId}/labels`,
+          query: { per_page: 100 },
+          profileId,
+        }),
       staleTime: 30_000,
     }),
 };

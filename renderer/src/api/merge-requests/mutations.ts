@@ -28,8 +28,9 @@ function storeDetail(
   iid: number,
   mr: Partial<MergeRequestDetail>,
 ) {
-  queryClient.setQueryData<MergeRequestDetail>(mergeRequestKeys.detail(profileId, projectId, iid), (previous) =>
-    previous ? { ...previous, ...mr } : undefined,
+  queryClient.setQueryData<MergeRequestDetail>(
+    mergeRequestKeys.detail(profileId, projectId, iid),
+    (previous) => (previous ? { ...previous, ...mr } : undefined),
   );
 }
 
@@ -88,7 +89,12 @@ export function useUpdateMergeRequest(profileId: string, projectId: number, iid:
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateMergeRequestInput) =>
-      apiJson<MergeRequestDetail>({ method: 'PUT', path: mergeRequestPath(projectId, iid), body: input, profileId }),
+      apiJson<MergeRequestDetail>({
+        method: 'PUT',
+        path: mergeRequestPath(projectId, iid),
+        body: input,
+        profileId,
+      }),
     onSuccess: (mr) => {
       storeDetail(queryClient, profileId, projectId, iid, mr);
       return invalidateMergeRequest(queryClient, profileId, projectId, iid);

@@ -165,3 +165,27 @@ export const mergeRequestQueries = {
       staleTime: 5_000,
     }),
 };
+
+/** A project member as `GET /projects/:id/members` lists it (assignee and reviewer choices). */
+export interface ProjectMember {
+  id: number;
+  username: string;
+  name: string;
+}
+
+/** Query options for the people a merge request can be assigned to. */
+export const mergeRequestPeopleQueries = {
+  /** `GET /projects/:id/members?per_page=100`. */
+  members: (profileId: string, projectId: number) =>
+    queryOptions({
+      queryKey: [...mergeRequestKeys.project(profileId, projectId), 'members'] as const,
+      queryFn: () =>
+        apiJson<ProjectMember[]>({
+          method: 'GET',
+          path: `/projects/${projectId}/members`,
+          query: { per_page: 100 },
+          profileId,
+        }),
+      staleTime: 60_000,
+    }),
+};

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildDiffPosition, changeToGitDiff, clickedLineKey, positionLineKey } from './diff-position.js';
+import { parseDiff } from 'react-diff-view';
+import {
+  buildDiffPosition,
+  changeToGitDiff,
+  clickedLineFromChange,
+  clickedLineKey,
+  positionLineKey,
+} from './diff-position.js';
 
 const refs = { base_sha: 'b', start_sha: 's', head_sha: 'h' };
 const file = { old_path: 'a.txt', new_path: 'a.txt' };
@@ -22,11 +29,15 @@ describe('buildDiffPosition', () => {
   });
 
   it('anchors an unchanged line on both sides', () => {
-    const position = buildDiffPosition(refs, { old_path: 'x', new_path: 'y' }, {
-      kind: 'normal',
-      oldLine: 3,
-      newLine: 5,
-    });
+    const position = buildDiffPosition(
+      refs,
+      { old_path: 'x', new_path: 'y' },
+      {
+        kind: 'normal',
+        oldLine: 3,
+        newLine: 5,
+      },
+    );
     expect(position).toMatchObject({ old_line: 3, new_line: 5, old_path: 'x', new_path: 'y' });
   });
 
@@ -34,7 +45,9 @@ describe('buildDiffPosition', () => {
     expect(positionLineKey({ new_line: 5, old_line: 3 })).toBe(
       clickedLineKey({ kind: 'normal', oldLine: 3, newLine: 5 }),
     );
-    expect(positionLineKey({ old_line: 7 })).toBe(clickedLineKey({ kind: 'delete', oldLine: 7, newLine: null }));
+    expect(positionLineKey({ old_line: 7 })).toBe(
+      clickedLineKey({ kind: 'delete', oldLine: 7, newLine: null }),
+    );
   });
 });
 
@@ -53,5 +66,31 @@ describe('changeToGitDiff', () => {
     expect(text).toBe(
       'diff --git a/a.txt b/a.txt\nnew file mode 100644\nindex 0000000..0000000\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1 @@\n+hello\n',
     );
+  });
+});
+
+describe('clickedLineFromChange', () => {
+  it('reads the line numbers of parsed changes', () => {
+    const [file] = parseDiff(
+      changeToGitDiff({
+        old_path: 'a.txt',
+        new_path: 'a.txt',
+        a_mode: '100644',
+        b_mode: '100644',
+        new_file: false,
+        renamed_file: false,
+        deleted_file: false,
+        diff: '@@ -1,2 +1,2 @@\n keep\n-old\n+new\n',
+      }),
+    );
+    const changes = file!.hunks[0]!.changes.map(clickedLineFromChange);
+    expect(changes).toEqual([
+      { kind: 'normal', oldLine: 1, newLine: 1 },
+      { kind: 'delete', oldLine: 2, newLine: null },
+      { kind: 'insert', oldLine: null, newLine: 2 },
+    ]);
+    expect(buildDiffPosition(refs, { old_path: 'a.txt', new_path: 'a.txt' }, changes[2]!)).toMatchObject({
+      new_line: 2,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { ChangeData } from 'react-diff-view';
 import type { DiffPosition, MergeRequestChange } from '../../api/merge-requests/types.js';
 
 /** The SHAs a diff note is anchored to: the merge request's `diff_refs` or a diff version's. */
@@ -19,7 +20,11 @@ export interface ClickedLine {
  * in the merge request diff"): an added line has only `new_line`, a removed line only `old_line`, an
  * unchanged line both.
  */
-export function buildDiffPosition(refs: DiffRefs, file: Pick<MergeRequestChange, 'old_path' | 'new_path'>, line: ClickedLine): DiffPosition {
+export function buildDiffPosition(
+  refs: DiffRefs,
+  file: Pick<MergeRequestChange, 'old_path' | 'new_path'>,
+  line: ClickedLine,
+): DiffPosition {
   const position: DiffPosition = {
     base_sha: refs.base_sha,
     start_sha: refs.start_sha,
@@ -63,4 +68,11 @@ export function changeToGitDiff(change: MergeRequestChange): string {
   header.push('index 0000000..0000000', `--- ${oldName}`, `+++ ${newName}`);
   const body = change.diff.endsWith('\n') ? change.diff : `${change.diff}\n`;
   return `${header.join('\n')}\n${change.diff === '' ? '' : body}`;
+}
+
+/** The clicked line for a change of react-diff-view (gitdiff-parser's `insert`/`delete`/`normal`). */
+export function clickedLineFromChange(change: ChangeData): ClickedLine {
+  if (change.type === 'insert') return { kind: 'insert', oldLine: null, newLine: change.lineNumber };
+  if (change.type === 'delete') return { kind: 'delete', oldLine: change.lineNumber, newLine: null };
+  return { kind: 'normal', oldLine: change.oldLineNumber, newLine: change.newLineNumber };
 }

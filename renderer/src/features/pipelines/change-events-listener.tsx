@@ -37,6 +37,8 @@ export function ChangeEventsListener() {
     const { signal } = abort;
     void (async () => {
       let seq = -1;
+      // Set after a failed poll: events may have been missed, so the first answer refreshes everything.
+      let missed = false;
       while (!signal.aborted) {
         try {
           const result = await getBridge().events.poll(seq, seq < 0 ? 0 : POLL_WAIT_MS);
@@ -49,9 +51,10 @@ export function ChangeEventsListener() {
           seq = result.seq;
           if (first) {
             liveFeedChanged('embedded');
-            continue;
+            if (!missed) continue;
           }
-          if (result.reset) {
+          if (result.reset || missed) {
+            missed = false;
             await Promise.all([
               client.invalidateQueries({ queryKey: pipelineKeys.all('embedded') }),
               client.invalidateQueries({ queryKey: environmentKeys.all('embedded') }),
@@ -70,6 +73,7 @@ export function ChangeEventsListener() {
           liveFeedChanged(null);
           await sleep(RETRY_MS, signal);
           seq = -1;
+          missed = true;
         }
       }
     })();

@@ -49,11 +49,9 @@ export function JobTrace({
     if (follow && box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [follow, trace]);
 
-  useEffect(() => setCurrent(0), [query]);
   const currentLine = matches[current] ?? null;
   useEffect(() => {
     if (currentLine === null || !box.current) return;
-    setFollow(false);
     box.current.querySelector(`[data-line="${currentLine}"]`)?.scrollIntoView({ block: 'center' });
   }, [currentLine]);
 
@@ -75,6 +73,7 @@ export function JobTrace({
 
   const step = (delta: number) => {
     if (matches.length === 0) return;
+    setFollow(false);
     setCurrent((c) => (c + delta + matches.length) % matches.length);
   };
 
@@ -88,7 +87,11 @@ export function JobTrace({
             size="xs"
             leftSection={<IconSearch size={14} />}
             value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
+            onChange={(e) => {
+              setQuery(e.currentTarget.value);
+              setCurrent(0);
+              setFollow(false);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') step(e.shiftKey ? -1 : 1);
             }}

@@ -19,7 +19,8 @@ export interface DurationSummary {
   medianSeconds: number | null;
 }
 
-const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped']);
+/** Outcomes counted (skipped pipelines never ran and have no duration). */
+const FINISHED = new Set(['success', 'failed', 'canceled']);
 
 /** Summarises recent pipelines for the chart (pure, unit tested). */
 export function summarizeDurations(pipelines: readonly Pipeline[]): DurationSummary {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Pipeline } from '../../../../shared/api-types/pipelines.js';
+import { summarizeDurations } from './pipeline-chart-data.js';
 import { elapsedSeconds, formatDuration } from './format-duration.js';
 import { layoutNeedsGraph, parseCiGraphConfig } from './needs-graph.js';
 import { isActiveStatus, statusLabel, statusLook } from './pipeline-status.js';
@@ -130,5 +132,26 @@ describe('trace lines', () => {
       { text: ' b ', match: false },
       { text: 'build', match: true },
     ]);
+  });
+});
+
+describe('summarizeDurations', () => {
+  const p = (id: number, status: string, duration: number | null) =>
+    ({ id, status, duration }) as unknown as Pipeline;
+  it('bars finished pipelines by outcome and rates success without skipped ones', () => {
+    const summary = summarizeDurations([
+      p(1, 'skipped', null),
+      p(2, 'success', 10),
+      p(3, 'failed', 30),
+      p(4, 'running', null),
+      p(5, 'success', 20),
+    ]);
+    expect(summary.bars).toEqual([
+      { pipeline: '#2', Passed: 10, Failed: 0, Other: 0 },
+      { pipeline: '#3', Passed: 0, Failed: 30, Other: 0 },
+      { pipeline: '#5', Passed: 20, Failed: 0, Other: 0 },
+    ]);
+    expect(summary).toMatchObject({ finished: 3, passed: 2, successRate: 67, medianSeconds: 20 });
+    expect(summarizeDurations([])).toMatchObject({ successRate: null, medianSeconds: null });
   });
 });

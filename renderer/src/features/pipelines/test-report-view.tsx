@@ -15,6 +15,7 @@ import type { TestCase, TestReport } from '../../../../shared/api-types/pipeline
 import { formatSeconds } from './format-duration.js';
 
 const CASE_COLOR: Record<string, string> = { success: 'green', failed: 'red', error: 'red', skipped: 'gray' };
+const CASE_LABEL: Record<string, string> = { success: 'passed' };
 
 /** The Tests tab: counters, then one panel per suite with its cases; failures show their stack trace. */
 export function TestReportView({ report }: { report: TestReport }) {
@@ -105,7 +106,7 @@ function CaseRows({ testCase }: { testCase: TestCase }) {
       <Table.Tr data-testid="test-case" data-status={testCase.status}>
         <Table.Td>
           <Badge size="sm" variant="light" color={CASE_COLOR[testCase.status] ?? 'gray'}>
-            {testCase.status}
+            {CASE_LABEL[testCase.status] ?? testCase.status}
           </Badge>
         </Table.Td>
         <Table.Td>

@@ -24,6 +24,7 @@ export interface TraceLine {
 
 const BASIC = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'];
 /** GitLab runner section markers: `section_start:1700000000:name[collapsed=true]\r\e[0K`. */
+// eslint-disable-next-line no-control-regex -- the marker ends with ESC [0K (erase line).
 const SECTION_MARKER = /section_(?:start|end):\d+:[A-Za-z0-9_.-]+(?:\[[^\]]*\])?\r?(?:\x1b\[0K)?/g;
 
 /** xterm's 256-colour palette entry as `rgb(…)`, or a basic colour name for 0–15. */

@@ -1,0 +1,244 @@
+/**
+ * The social side of merge requests (doc/api/merge_requests.md, doc/api/award_emoji.md):
+ * - subscribe/unsubscribe (`subscribed` is an explicit choice, else author/assignees): `false` when
+ *   nothing changes, for the route's 304;
+ * - to-do (`marked`): null when the caller already has a pending to-do on the request (304);
+ * - award emoji: list/read/award (404 `Award Emoji {:name=>[…]}` for a taken or invalid name, as GitLab's
+ *   `not_found!("Award Emoji #{errors}")`), remove (its owner or an administrator, else 401; 204);
+ * - participants (author, assignees, authors of notes), commits (`base..head` from git, newest first),
+ *   closes_issues (issues of the project named by Closes/Fixes/Resolves #N in the description).
+ */
+import { findIssuesByIids } from '../../db/issues.js';
+import type { IssueRow } from '../../db/issues.js';
+import { nowIso } from '../../db/database.js';
+import type { MergeRequestRow } from '../../db/merge-requests.js';
+import { findNamespaceById } from '../../db/namespaces.js';
+import type { ProjectRow } from '../../db/projects.js';
+import { setSubscription } from '../../db/subscriptions.js';
+import { findUsersByIds } from '../../db/users.js';
+import type { UserRow } from '../../db/users.js';
+import { presentUserBasic } from '../../entities/users.js';
+import { readHistory } from '../../git/commit-info.js';
+import type { CommitInfo } from '../../git/commit-info.js';
+import { isAdmin } from '../access/project-access.js';
+import { projectPlace } from '../access/project-place.js';
+import type { ServiceContext } from '../context.js';
+import { requireUser } from '../context.js';
+import { NotFoundError, UnauthorizedError } from '../errors.js';
+import { namespaceFullName } from '../projects/project-views.js';
+import { closingIssueIids } from './accept-merge-request.js';
+import { mergeRequestViews } from './merge-request-views.js';
+import { mergeRequestRepos } from './merge-status.js';
+import { isSubscribed } from './read-merge-request.js';
+
+// ---- subscriptions ----
+
+/** @returns false when the caller was already in that state (304). */
+export function setMergeRequestSubscription(
+  ctx: ServiceContext,
+  mr: MergeRequestRow,
+  subscribed: boolean,
+): boolean {
+  const user = requireUser(ctx);
+  const v = mergeRequestViews(ctx, [mr])[0]!;
+  if (isSubscribed(ctx, v) === subscribed) return false;
+  setSubscription(ctx.db, 'MergeRequest', mr.id, user.id, subscribed);
+  return true;
+}
+
+// ---- to-do ----
+
+export const TODO_MARKED = 2;
+
+export interface TodoRow {
+  id: number;
+  user_id: number;
+  project_id: number;
+  author_id: number | null;
+  target_type: 'MergeRequest' | 'Issue';
+  target_id: number;
+  action: number;
+  state: 'pending' | 'done';
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** @returns the new to-do, or null when a pending one exists (304). */
+export function markTodo(ctx: ServiceContext, mr: MergeRequestRow): TodoRow | null {
+  const user = requireUser(ctx);
+  const existing = ctx.db
+    .prepare(
+      `SELECT 1 FROM todos WHERE user_id = ? AND target_type = 'MergeRequest' AND target_id = ? AND state = 'pending'`,
+    )
+    .get(user.id, mr.id);
+  if (existing) return null;
+  const at = nowIso();
+  const info = ctx.db
+    .prepare(
+      `INSERT INTO todos (user_id, project_id, author_id, target_type, target_id, action, state, body, created_at, updated_at)
+       VALUES (?, ?, ?, 'MergeRequest', ?, ?, 'pending', ?, ?, ?)`,
+    )
+    .run(user.id, mr.project_id, user.id, mr.id, TODO_MARKED, mr.title, at, at);
+  return ctx.db.prepare('SELECT * FROM todos WHERE id = ?').get(info.lastInsertRowid) as TodoRow;
+}
+
+/** GitLab's Entities::Todo, with the merge request already presented as `target`. */
+export function presentTodo(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  todo: TodoRow,
+  target: Record<string, unknown>,
+): Record<string, unknown> {
+  const place = projectPlace(ctx, project);
+  const ns = findNamespaceById(ctx.db, project.namespace_id);
+  const author =
+    todo.author_id !== null ? findUsersByIds(ctx.db, [todo.author_id]).get(todo.author_id) : undefined;
+  return {
+    id: todo.id,
+    project: {
+      id: project.id,
+      name: project.name,
+      name_with_namespace: `${ns ? namespaceFullName(ctx.db, ns) : ''} / ${project.name}`,
+      path: project.path,
+      path_with_namespace: place.fullPath,
+    },
+    author: author ? presentUserBasic(author, ctx.externalUrl()) : null,
+    action_name: 'marked',
+    target_type: todo.target_type,
+    target,
+    target_url: target.web_url,
+    body: todo.body,
+    state: todo.state,
+    created_at: todo.created_at,
+  };
+}
+
+// ---- award emoji ----
+
+export interface AwardRow {
+  id: number;
+  awardable_type: 'MergeRequest' | 'Issue' | 'Note';
+  awardable_id: number;
+  user_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Emoji names as GitLab's (gemojione) are spelled: lower-case words, digits, `_`, `+`, `-`. */
+const EMOJI_NAME = /^[a-z0-9_+-]{1,64}$/;
+
+export function listAwards(
+  ctx: ServiceContext,
+  mr: MergeRequestRow,
+  limit: number,
+  offset: number,
+): { total: number; rows: AwardRow[] } {
+  const where = `awardable_type = 'MergeRequest' AND awardable_id = ?`;
+  const total = (
+    ctx.db.prepare(`SELECT count(*) AS n FROM award_emoji WHERE ${where}`).get(mr.id) as { n: number }
+  ).n;
+  const rows = ctx.db
+    .prepare(`SELECT * FROM award_emoji WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`)
+    .all(mr.id, limit, offset) as AwardRow[];
+  return { total, rows };
+}
+
+/** @throws NotFoundError `404 Not found`. */
+export function findAward(ctx: ServiceContext, mr: MergeRequestRow, awardId: number): AwardRow {
+  const row = Number.isSafeInteger(awardId)
+    ? (ctx.db
+        .prepare(
+          `SELECT * FROM award_emoji WHERE id = ? AND awardable_type = 'MergeRequest' AND awardable_id = ?`,
+        )
+        .get(awardId, mr.id) as AwardRow | undefined)
+    : undefined;
+  if (!row) throw new NotFoundError('Not', '404 Not found');
+  return row;
+}
+
+/** @throws NotFoundError 404 `Award Emoji {:name=>[…]}` for an invalid or already awarded name. */
+export function awardEmoji(ctx: ServiceContext, mr: MergeRequestRow, name: string): AwardRow {
+  const user = requireUser(ctx);
+  const fail = (msg: string) =>
+    new NotFoundError('Award Emoji', `404 Award Emoji {:name=>["${msg}"]} Not Found`);
+  if (!EMOJI_NAME.test(name)) throw fail('is not a valid emoji name');
+  const taken = ctx.db
+    .prepare(
+      `SELECT 1 FROM award_emoji WHERE awardable_type = 'MergeRequest' AND awardable_id = ? AND user_id = ? AND name = ?`,
+    )
+    .get(mr.id, user.id, name);
+  if (taken) throw fail('has already been taken');
+  const at = nowIso();
+  const info = ctx.db
+    .prepare(
+      `INSERT INTO award_emoji (awardable_type, awardable_id, user_id, name, created_at, updated_at)
+       VALUES ('MergeRequest', ?, ?, ?, ?, ?)`,
+    )
+    .run(mr.id, user.id, name, at, at);
+  return ctx.db.prepare('SELECT * FROM award_emoji WHERE id = ?').get(info.lastInsertRowid) as AwardRow;
+}
+
+/** @throws UnauthorizedError 401 unless the caller awarded it or is an administrator. */
+export function removeAward(ctx: ServiceContext, award: AwardRow): void {
+  const user = requireUser(ctx);
+  if (award.user_id !== user.id && !isAdmin(user)) throw new UnauthorizedError();
+  ctx.db.prepare('DELETE FROM award_emoji WHERE id = ?').run(award.id);
+}
+
+export function presentAwards(ctx: ServiceContext, rows: readonly AwardRow[]): Record<string, unknown>[] {
+  const users = findUsersByIds(ctx.db, [...new Set(rows.map((r) => r.user_id))]);
+  return rows.map((r) => {
+    const u = users.get(r.user_id);
+    return {
+      id: r.id,
+      name: r.name,
+      user: u ? presentUserBasic(u, ctx.externalUrl()) : null,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      awardable_id: r.awardable_id,
+      awardable_type: r.awardable_type,
+    };
+  });
+}
+
+// ---- participants, commits, closes_issues ----
+
+/** The author, assignees and note authors, first appearance first. */
+export function participants(ctx: ServiceContext, mr: MergeRequestRow): UserRow[] {
+  const v = mergeRequestViews(ctx, [mr])[0]!;
+  const ids: number[] = [];
+  const add = (id: number | null) => {
+    if (id !== null && !ids.includes(id)) ids.push(id);
+  };
+  add(mr.author_id);
+  for (const a of v.assignees) add(a.id);
+  const noteAuthors = ctx.db
+    .prepare(
+      `SELECT author_id FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id = ? AND system = 0
+       AND author_id IS NOT NULL GROUP BY author_id ORDER BY min(id)`,
+    )
+    .all(mr.id) as { author_id: number }[];
+  for (const n of noteAuthors) add(n.author_id);
+  const users = findUsersByIds(ctx.db, ids);
+  return ids.map((id) => users.get(id)).filter((u): u is UserRow => !!u);
+}
+
+/** Commits of the request, `base..head`, newest first (a page of them, plus whether more follow). */
+export async function mergeRequestCommits(
+  ctx: ServiceContext,
+  mr: MergeRequestRow,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; commits: CommitInfo[] }> {
+  const repos = mergeRequestRepos(ctx, mr);
+  if (!repos || !mr.head_sha) return { total: 0, commits: [] };
+  const range = mr.base_sha ? `${mr.base_sha}..${mr.head_sha}` : mr.head_sha;
+  const all = await readHistory(repos.targetPath, range);
+  return { total: all.length, commits: all.slice(offset, offset + limit) };
+}
+
+export function closesIssues(ctx: ServiceContext, mr: MergeRequestRow): IssueRow[] {
+  return findIssuesByIids(ctx.db, mr.project_id, closingIssueIids(mr.description));
+}

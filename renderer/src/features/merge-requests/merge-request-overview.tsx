@@ -1,0 +1,269 @@
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconCircleCheck, IconThumbUp } from '@tabler/icons-react';
+import { useState } from 'react';
+import { describeError } from '../../api/describe-error.js';
+import { labelQueries } from '../../api/labels/queries.js';
+import {
+  useApproveMergeRequest,
+  useCreateDiscussion,
+  useUpdateMergeRequest,
+} from '../../api/merge-requests/mutations.js';
+import { mergeRequestPeopleQueries } from '../../api/merge-requests/queries.js';
+import type {
+  Discussion,
+  MergeRequestApprovals,
+  MergeRequestDetail,
+  MergeRequestUser,
+} from '../../api/merge-requests/types.js';
+import { MarkdownView } from '../repository/markdown-view.js';
+import { CommentForm, DiscussionThread, type ThreadTarget } from './discussion-thread.js';
+import { LabelChips } from './merge-request-badges.js';
+
+function People({ users }: { users: MergeRequestUser[] }) {
+  if (users.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      {users.map((user) => (
+        <Group key={user.id} gap={6}>
+          <Avatar name={user.name} color="initials" size={22} />
+          <Text size="sm">{user.name}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The Overview tab: Markdown description, a sidebar with labels, assignees and reviewers (editable),
+ * approvals with Approve/Revoke, and the discussion (general threads; diff threads are listed too).
+ */
+export function MergeRequestOverview({
+  mr,
+  target,
+  approvals,
+  discussions,
+  discussionsError,
+}: {
+  mr: MergeRequestDetail;
+  target: ThreadTarget;
+  approvals: MergeRequestApprovals | null | undefined;
+  discussions: Discussion[];
+  discussionsError: unknown;
+}) {
+  const { profileId, projectId, iid } = target;
+  const update = useUpdateMergeRequest(profileId, projectId, iid);
+  const approve = useApproveMergeRequest(profileId, projectId, iid);
+  const comment = useCreateDiscussion(profileId, projectId, iid);
+  const [editing, setEditing] = useState<null | 'labels' | 'assignees' | 'reviewers'>(null);
+  const [selection, setSelection] = useState<string[]>([]);
+  const labels = useQuery({ ...labelQueries.options(profileId, projectId), enabled: editing === 'labels' });
+  const members = useQuery({
+    ...mergeRequestPeopleQueries.members(profileId, projectId),
+    enabled: editing === 'assignees' || editing === 'reviewers',
+  });
+  const labelNames = mr.labels.map((label) => (typeof label === 'string' ? label : label.name));
+
+  const startEditing = (what: 'labels' | 'assignees' | 'reviewers') => {
+    setEditing(what);
+    setSelection(
+      what === 'labels'
+        ? labelNames
+        : (what === 'assignees' ? mr.assignees : mr.reviewers).map((user) => String(user.id)),
+    );
+  };
+  const save = () => {
+    const input =
+      editing === 'labels'
+        ? { labels: selection.join(',') }
+        : editing === 'assignees'
+          ? { assignee_ids: selection.map(Number) }
+          : { reviewer_ids: selection.map(Number) };
+    update.mutate(input, { onSuccess: () => setEditing(null) });
+  };
+
+  const editor = (what: 'labels' | 'assignees' | 'reviewers') =>
+    editing === what ? (
+      <Stack gap="xs">
+        <MultiSelect
+          aria-label={`Edit ${what}`}
+          data={
+            what === 'labels'
+              ? Array.from(new Set([...(labels.data ?? []).map((label) => label.name), ...labelNames]))
+              : (members.data ?? []).map((member) => ({ value: String(member.id), label: member.name }))
+          }
+          value={selection}
+          onChange={setSelection}
+          searchable
+          clearable
+          size="xs"
+        />
+        <Group gap="xs">
+          <Button size="compact-xs" onClick={save} loading={update.isPending}>
+            Save
+          </Button>
+          <Button size="compact-xs" variant="default" onClick={() => setEditing(null)}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    ) : null;
+
+  const sideHeader = (title: string, what: 'labels' | 'assignees' | 'reviewers') => (
+    <Group justify="space-between" mb={4}>
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+        {title}
+      </Text>
+      {editing !== what ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() => startEditing(what)}
+          aria-label={`Edit ${what}`}
+        >
+          Edit
+        </Button>
+      ) : null}
+    </Group>
+  );
+
+  const general = discussions.filter((discussion) => !discussion.notes[0]?.position);
+  const onDiff = discussions.filter((discussion) => discussion.notes[0]?.position);
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      <Stack gap="md" style={{ gridColumn: 'span 2' }}>
+        <Paper withBorder p="md">
+          {mr.description ? (
+            <MarkdownView source={mr.description} />
+          ) : (
+            <Text size="sm" c="dimmed" fs="italic">
+              No description.
+            </Text>
+          )}
+        </Paper>
+        <Title order={4}>Activity</Title>
+        {discussionsError ? (
+          <Alert color="gray" title="Threads are unavailable">
+            {describeError(discussionsError)}
+          </Alert>
+        ) : null}
+        {general.map((discussion) => (
+          <DiscussionThread key={discussion.id} discussion={discussion} target={target} />
+        ))}
+        {onDiff.length > 0 ? (
+          <Text size="sm" c="dimmed">
+            {onDiff.length} thread{onDiff.length === 1 ? '' : 's'} on the changes — see the Changes tab.
+          </Text>
+        ) : null}
+        <Paper withBorder p="sm">
+          <CommentForm
+            label="Add a comment"
+            submitLabel="Comment"
+            busy={comment.isPending}
+            error={comment.error}
+            onSubmit={(body, done) => comment.mutate({ body }, { onSuccess: done })}
+          />
+        </Paper>
+      </Stack>
+      <Stack gap="md">
+        <Paper withBorder p="md" data-testid="mr-approvals">
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={6}>
+            Approvals
+          </Text>
+          {approvals === undefined ? (
+            <Text size="sm" c="dimmed">
+              Loading…
+            </Text>
+          ) : approvals === null ? (
+            <Text size="sm" c="dimmed">
+              This instance has no approvals API.
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              <Group gap={6}>
+                {approvals.approved ? (
+                  <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} />}>
+                    Approved
+                  </Badge>
+                ) : (
+                  <Badge color="yellow" variant="light">
+                    {approvals.approvals_left ?? 0} approval{approvals.approvals_left === 1 ? '' : 's'}{' '}
+                    required
+                  </Badge>
+                )}
+              </Group>
+              {approvals.approved_by.length > 0 ? (
+                <Text size="sm">
+                  Approved by {approvals.approved_by.map((entry) => entry.user.name).join(', ')}
+                </Text>
+              ) : null}
+              {mr.state === 'opened' ? (
+                approvals.user_has_approved ? (
+                  <Button
+                    variant="default"
+                    size="xs"
+                    loading={approve.isPending}
+                    onClick={() => approve.mutate({ approve: false })}
+                  >
+                    Revoke approval
+                  </Button>
+                ) : (
+                  <Button
+                    size="xs"
+                    color="green"
+                    leftSection={<IconThumbUp size={14} />}
+                    loading={approve.isPending}
+                    disabled={approvals.user_can_approve === false}
+                    onClick={() => approve.mutate({ approve: true, sha: mr.sha })}
+                  >
+                    Approve
+                  </Button>
+                )
+              ) : null}
+              {approve.error ? <Alert color="red">{describeError(approve.error)}</Alert> : null}
+            </Stack>
+          )}
+        </Paper>
+        <Paper withBorder p="md">
+          {sideHeader('Labels', 'labels')}
+          {editor('labels') ??
+            (mr.labels.length > 0 ? (
+              <LabelChips labels={mr.labels} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                None
+              </Text>
+            ))}
+        </Paper>
+        <Paper withBorder p="md">
+          {sideHeader('Assignees', 'assignees')}
+          {editor('assignees') ?? <People users={mr.assignees} />}
+        </Paper>
+        <Paper withBorder p="md">
+          {sideHeader('Reviewers', 'reviewers')}
+          {editor('reviewers') ?? <People users={mr.reviewers} />}
+        </Paper>
+        {update.error ? <Alert color="red">{describeError(update.error)}</Alert> : null}
+      </Stack>
+    </SimpleGrid>
+  );
+}

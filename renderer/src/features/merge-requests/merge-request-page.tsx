@@ -1,0 +1,261 @@
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconArrowLeft, IconFileDiff, IconGitBranch, IconGitCommit, IconMessages } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/api-error.js';
+import { mergeRequestQueries } from '../../api/merge-requests/queries.js';
+import { useActiveProfile } from '../../app/active-profile.js';
+import { QueryErrorAlert } from '../../components/query-error-alert.js';
+import { RelativeTime } from '../../components/relative-time.js';
+import { MergeRequestActions } from './merge-request-actions.js';
+import { MergeStatusIcon, StateBadge, isDraft } from './merge-request-badges.js';
+import { MergeRequestChanges } from './merge-request-changes.js';
+import { MergeRequestOverview } from './merge-request-overview.js';
+import { mergeRequestRoute, mergeRequestsRoute, type MergeRequestTab } from './merge-request-paths.js';
+
+const TABS: MergeRequestTab[] = ['overview', 'commits', 'changes'];
+
+/**
+ * The review screen `/merge-requests/:projectId/:iid[/commits|/changes]`: header (title, state, branches,
+ * author, merge status, pipeline), actions, and the Overview, Commits and Changes tabs.
+ */
+export function MergeRequestPage() {
+  const profile = useActiveProfile();
+  const params = useParams();
+  const navigate = useNavigate();
+  const projectId = Number(params.projectId);
+  const iid = Number(params.iid);
+  const tab: MergeRequestTab = TABS.includes(params.tab as MergeRequestTab)
+    ? (params.tab as MergeRequestTab)
+    : 'overview';
+  const valid = Number.isInteger(projectId) && projectId > 0 && Number.isInteger(iid) && iid > 0;
+  const target = { profileId: profile.id, projectId, iid };
+
+  const mr = useQuery({ ...mergeRequestQueries.detail(profile.id, projectId, iid), enabled: valid });
+  const approvals = useQuery({
+    ...mergeRequestQueries.approvals(profile.id, projectId, iid),
+    enabled: valid,
+  });
+  const discussions = useQuery({
+    ...mergeRequestQueries.discussions(profile.id, projectId, iid),
+    enabled: valid,
+    retry: false,
+  });
+  const commits = useQuery({
+    ...mergeRequestQueries.commits(profile.id, projectId, iid),
+    enabled: valid && tab === 'commits',
+  });
+
+  const back = (
+    <Button
+      component={Link}
+      to={mergeRequestsRoute(projectId)}
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconArrowLeft size={14} />}
+      data-testid="mr-back"
+    >
+      Merge requests
+    </Button>
+  );
+
+  if (!valid || (mr.error instanceof ApiError && mr.error.status === 404)) {
+    return (
+      <Stack>
+        {back}
+        <QueryErrorAlert
+          title="Merge request not found"
+          error={mr.error ?? new Error('This address names no merge request.')}
+        />
+      </Stack>
+    );
+  }
+  if (mr.isError) {
+    return (
+      <Stack>
+        {back}
+        <QueryErrorAlert
+          title="Couldn’t load the merge request"
+          error={mr.error}
+          onRetry={() => mr.refetch()}
+          retrying={mr.isFetching}
+        />
+      </Stack>
+    );
+  }
+  if (!mr.data) {
+    return (
+      <Center h="40vh">
+        <Loader type="dots" aria-label="Loading merge request" />
+      </Center>
+    );
+  }
+
+  const data = mr.data;
+  const threads = discussions.data ?? [];
+  const pipeline = data.head_pipeline;
+
+  return (
+    <Stack gap="md">
+      <div>{back}</div>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <StateBadge state={data.state} />
+            {isDraft(data) ? (
+              <Badge color="yellow" variant="light">
+                Draft
+              </Badge>
+            ) : null}
+            <Title order={2} size="h3" data-testid="mr-title">
+              {data.title}{' '}
+              <Text span c="dimmed" inherit fw={400}>
+                {data.references.short}
+              </Text>
+            </Title>
+          </Group>
+          <Group gap={8}>
+            <Text size="sm" c="dimmed">
+              {data.author?.name ?? 'Someone'} wants to merge
+            </Text>
+            <Group gap={4}>
+              <IconGitBranch size={14} />
+              <Badge variant="default" tt="none" ff="monospace">
+                {data.source_branch}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                into
+              </Text>
+              <Badge variant="default" tt="none" ff="monospace">
+                {data.target_branch}
+              </Badge>
+            </Group>
+            <MergeStatusIcon mr={data} />
+            {pipeline ? (
+              <Badge
+                variant="light"
+                color={
+                  pipeline.status === 'success' ? 'green' : pipeline.status === 'failed' ? 'red' : 'blue'
+                }
+              >
+                Pipeline #{pipeline.id} {pipeline.status}
+              </Badge>
+            ) : null}
+            <Text size="sm" c="dimmed">
+              · opened <RelativeTime iso={data.created_at} span size="sm" />
+            </Text>
+          </Group>
+        </Stack>
+        <MergeRequestActions mr={data} target={target} approvals={approvals.data} />
+      </Group>
+      {data.state === 'merged' ? (
+        <Alert
+          color="violet"
+          icon={<IconGitBranch size={16} />}
+          title="Merged"
+          data-testid="mr-merged-banner"
+        >
+          Merged by {data.merged_by?.name ?? 'someone'} <RelativeTime iso={data.merged_at} span size="sm" />
+          {data.merge_commit_sha ? (
+            <>
+              {' '}
+              as{' '}
+              <Text span ff="monospace" size="sm">
+                {data.merge_commit_sha.slice(0, 8)}
+              </Text>
+            </>
+          ) : null}
+          .
+        </Alert>
+      ) : null}
+      {data.merge_error && !data.rebase_in_progress ? (
+        <Alert color="red" title="Last merge or rebase failed" data-testid="mr-merge-error">
+          {data.merge_error}
+        </Alert>
+      ) : null}
+      {data.rebase_in_progress ? (
+        <Alert color="blue" icon={<Loader size={16} />} title="Rebasing" data-testid="mr-rebase-progress">
+          Rebasing {data.source_branch} onto {data.target_branch}…
+        </Alert>
+      ) : null}
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          navigate(mergeRequestRoute(projectId, iid, (value as MergeRequestTab) ?? 'overview'))
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="overview" leftSection={<IconMessages size={16} />}>
+            Overview{' '}
+            <Badge size="xs" variant="light" color="gray">
+              {data.user_notes_count}
+            </Badge>
+          </Tabs.Tab>
+          <Tabs.Tab value="commits" leftSection={<IconGitCommit size={16} />}>
+            Commits
+          </Tabs.Tab>
+          <Tabs.Tab value="changes" leftSection={<IconFileDiff size={16} />}>
+            Changes{' '}
+            {data.changes_count ? (
+              <Badge size="xs" variant="light" color="gray">
+                {data.changes_count}
+              </Badge>
+            ) : null}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <MergeRequestOverview
+            mr={data}
+            target={target}
+            approvals={approvals.isError ? null : approvals.data}
+            discussions={threads}
+            discussionsError={discussions.error}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="commits" pt="md">
+          {commits.isError ? (
+            <QueryErrorAlert
+              title="Couldn’t load the commits"
+              error={commits.error}
+              onRetry={() => commits.refetch()}
+              retrying={commits.isFetching}
+            />
+          ) : !commits.data ? (
+            <Center h={120}>
+              <Loader type="dots" aria-label="Loading commits" />
+            </Center>
+          ) : (
+            <Paper withBorder>
+              {commits.data.map((commit) => (
+                <Group
+                  key={commit.id}
+                  justify="space-between"
+                  px="md"
+                  py="sm"
+                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                >
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600}>
+                      {commit.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {commit.author_name} ·{' '}
+                      <RelativeTime iso={commit.authored_date ?? commit.created_at} span size="xs" />
+                    </Text>
+                  </Stack>
+                  <Text ff="monospace" size="sm" c="dimmed" title={commit.id}>
+                    {commit.short_id}
+                  </Text>
+                </Group>
+              ))}
+            </Paper>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="changes" pt="md">
+          <MergeRequestChanges mr={data} target={target} discussions={threads} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
