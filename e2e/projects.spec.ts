@@ -101,7 +101,7 @@ test('create a project, import this repository, switch to dark mode', async ({
   expect(consoleProblems).toEqual([]);
 });
 
-test('validation errors, unbuilt areas and a failing instance are explained', async ({
+test('validation errors, unknown addresses and a failing instance are explained', async ({
   page,
   browserHost,
 }) => {
@@ -126,10 +126,12 @@ test('validation errors, unbuilt areas and a failing instance are explained', as
     page.getByTestId('project-row').filter({ hasText: 'Not a repository' }).getByText('Failed'),
   ).toBeVisible();
 
-  // An area that is not built yet says so.
-  await page.getByRole('link', { name: /Pipelines/ }).click();
-  await expect(page.getByText('This area isn’t built yet')).toBeVisible();
-  await shot(page, 'empty-state.png');
+  // An address no screen handles says so and offers the way back.
+  await page.evaluate("window.location.hash = '#/no-such-area'");
+  await expect(page.getByText('Nothing here')).toBeVisible();
+  await shot(page, 'not-found.png');
+  await page.getByRole('link', { name: 'Go to projects' }).click();
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 
   // The command palette jumps between areas.
   await page.keyboard.press('ControlOrMeta+k');

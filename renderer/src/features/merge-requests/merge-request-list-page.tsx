@@ -4,13 +4,13 @@ import {
   Badge,
   Button,
   Center,
+  CloseButton,
   EmptyState,
   Group,
   Loader,
   Menu,
   Modal,
   Paper,
-  Pill,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -466,14 +466,24 @@ function FilterBar({
       {chips.length > 0 ? (
         <Group gap={6} data-testid="mr-filter-chips">
           {chips.map((chip) => (
-            <Pill
+            <Badge
               key={chip.key}
-              withRemoveButton
-              onRemove={() => onUpdate({ [chip.key]: '' })}
-              removeButtonProps={{ 'aria-label': `Remove ${chip.label} filter` }}
+              variant="light"
+              color="gray"
+              tt="none"
+              size="lg"
+              radius="sm"
+              pr={3}
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  aria-label={`Remove ${chip.label} filter`}
+                  onClick={() => onUpdate({ [chip.key]: '' })}
+                />
+              }
             >
               {chip.label}: {chip.value}
-            </Pill>
+            </Badge>
           ))}
           <Button
             size="compact-xs"
