@@ -1,163 +1,31 @@
-import {
-  Avatar,
-  CloseButton,
-  EmptyState,
-  Group,
-  Loader,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { IconChevronRight, IconCode, IconFolders, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { projectQueries } from '../../api/projects/queries.js';
+import { Text } from '@mantine/core';
+import { IconCode } from '@tabler/icons-react';
 import { useActiveProfile } from '../../app/active-profile.js';
-import { PageHeader } from '../../components/page-header.js';
-import { QueryErrorAlert } from '../../components/query-error-alert.js';
+import { ProjectPickerPage } from '../../components/project-picker-page.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { useLastRepositoryProject } from '../../stores/recent-repository-store.js';
 import { repositoryRoute } from './repository-paths.js';
-import classes from './repository-index-page.module.css';
 
-/**
- * The navbar's Repository entry: opens the repository of the project used last on this instance,
- * or (first time, or `?pick=1`) a searchable project picker.
- */
+/** The navbar's Repository entry: the last project's repository, or a project picker. */
 export function RepositoryIndexPage() {
   const profile = useActiveProfile();
-  const last = useLastRepositoryProject(profile.id);
-  const [params] = useSearchParams();
-  const picking = params.has('pick');
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), 250);
-  const projects = useQuery({
-    ...projectQueries.list(profile.id, {
-      search,
-      page: 1,
-      perPage: 20,
-      orderBy: 'last_activity_at',
-      sort: 'desc',
-    }),
-    enabled: picking || last === null,
-  });
-
-  if (!picking && last !== null) return <Navigate to={repositoryRoute(last)} replace />;
-
-  const items = projects.data?.items ?? [];
-  let body;
-  if (projects.isError) {
-    body = (
-      <QueryErrorAlert
-        title="Couldn’t load projects"
-        error={projects.error}
-        onRetry={() => projects.refetch()}
-        retrying={projects.isFetching}
-        m="md"
-      />
-    );
-  } else if (!projects.data) {
-    body = (
-      <Stack gap={0}>
-        {Array.from({ length: 5 }, (_, index) => (
-          <Group key={index} p="md" gap="sm">
-            <Skeleton height={34} width={34} radius="md" />
-            <Stack gap={6} style={{ flex: 1 }}>
-              <Skeleton height={10} width="30%" />
-              <Skeleton height={8} width="20%" />
-            </Stack>
-          </Group>
-        ))}
-      </Stack>
-    );
-  } else if (items.length === 0) {
-    body = search ? (
-      <EmptyState
-        py={48}
-        icon={<IconSearch size={24} stroke={1.6} />}
-        withIndicatorBackground
-        title={`No projects match “${search}”`}
-      />
-    ) : (
-      <EmptyState
-        py={48}
-        variant="light"
-        icon={<IconFolders size={26} stroke={1.6} />}
-        title="No projects yet"
-        description="Create or import a project on the Projects screen, then browse its repository here."
-      />
-    );
-  } else {
-    body = (
-      <Stack gap={0}>
-        {items.map((project) => (
-          <UnstyledButton
-            key={project.id}
-            component={Link}
-            to={repositoryRoute(project.id)}
-            className={classes.row}
-            data-testid="repository-pick"
-          >
-            <Group gap="sm" wrap="nowrap" justify="space-between">
-              <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                <Avatar name={project.name} color="initials" radius="md" size={34} />
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate>
-                    {project.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace" truncate>
-                    {project.path_with_namespace}
-                  </Text>
-                </Stack>
-              </Group>
-              <Group gap="md" wrap="nowrap">
-                <Text size="xs" c="dimmed">
-                  {project.empty_repo ? 'Empty repository' : project.default_branch}
-                </Text>
-                <RelativeTime iso={project.last_activity_at} size="xs" c="dimmed" />
-                <IconChevronRight size={16} color="var(--mantine-color-dimmed)" />
-              </Group>
-            </Group>
-          </UnstyledButton>
-        ))}
-      </Stack>
-    );
-  }
-
   return (
-    <>
-      <PageHeader
-        title="Repository"
-        description="Pick a project to browse its files, history, branches and tags."
-      />
-      <Paper withBorder maw={820}>
-        <Group p="sm" gap="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-          <IconCode size={18} stroke={1.7} />
-          <TextInput
-            aria-label="Search projects"
-            placeholder="Search projects"
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} stroke={1.7} />}
-            rightSection={
-              projects.isFetching && projects.isPlaceholderData ? (
-                <Loader size={14} />
-              ) : searchInput ? (
-                <CloseButton size="sm" aria-label="Clear search text" onClick={() => setSearchInput('')} />
-              ) : null
-            }
-            style={{ flex: 1 }}
-            data-autofocus
-            autoFocus
-          />
-        </Group>
-        {body}
-      </Paper>
-    </>
+    <ProjectPickerPage
+      title="Repository"
+      description="Pick a project to browse its files, history, branches and tags."
+      icon={<IconCode size={18} stroke={1.7} />}
+      emptyDescription="Create or import a project on the Projects screen, then browse its repository here."
+      lastProjectId={useLastRepositoryProject(profile.id)}
+      routeFor={repositoryRoute}
+      rowTestId="repository-pick"
+      rowDetails={(project) => (
+        <>
+          <Text size="xs" c="dimmed">
+            {project.empty_repo ? 'Empty repository' : project.default_branch}
+          </Text>
+          <RelativeTime iso={project.last_activity_at} size="xs" c="dimmed" />
+        </>
+      )}
+    />
   );
 }
