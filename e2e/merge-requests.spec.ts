@@ -183,9 +183,9 @@ test('create, filter, review, comment, approve, rebase and merge a merge request
     await expect(page.getByTestId('mr-file-tree-item')).toHaveCount(2);
     await expect(diff.locator('.hljs-keyword').first()).toBeVisible();
     await shot(page, 'mr-changes.png');
-    await page.getByRole('radio', { name: 'Side by side' }).click({ force: true });
+    await page.getByText('Side by side', { exact: true }).click();
     await expect(diff.locator('.diff-split')).toBeVisible();
-    await page.getByRole('radio', { name: 'Unified' }).click({ force: true });
+    await page.getByText('Unified', { exact: true }).click();
 
     // Click the new-side line number of line 3 to open the comment form there.
     await diff.locator('td.diff-gutter-insert').nth(5).click();
@@ -202,6 +202,12 @@ test('create, filter, review, comment, approve, rebase and merge a merge request
       await expect(diff.getByTestId('mr-thread')).toContainText('Could this use reduce?');
     }
     await shot(page, 'mr-line-comment.png');
+    if (discussionsApi.status !== 404) {
+      // An unresolved thread blocks the merge; resolve it.
+      await expect(page.getByTestId('mr-merge-blocked')).toContainText('threads');
+      await diff.getByTestId('mr-thread').getByRole('button', { name: 'Resolve thread' }).click();
+      await expect(diff.getByTestId('mr-thread')).toContainText('Resolved');
+    }
   });
 
   await test.step('approve', async () => {
@@ -225,6 +231,30 @@ test('create, filter, review, comment, approve, rebase and merge a merge request
     await settle(page);
   });
 
+  await test.step('compare the version before the rebase with the one after', async () => {
+    const versions = await api<unknown[]>(
+      page,
+      browserHost,
+      'GET',
+      `/projects/${project.id}/merge_requests/${iid}/versions`,
+    );
+    if (versions.body.length < 2) {
+      test.info().annotations.push({ type: 'core-gap', description: 'The rebase made no new diff version.' });
+      return;
+    }
+    await page.getByRole('tab', { name: /Changes/ }).click();
+    await page.getByRole('combobox', { name: 'Base version' }).click();
+    await page.getByRole('option', { name: /^Version 1/ }).click();
+    // Same file changes before and after a clean rebase: nothing (or only the files git sees as changed).
+    await expect(
+      page.getByText('No changes', { exact: true }).or(page.getByTestId('mr-file-diff').first()),
+    ).toBeVisible();
+    await page.getByRole('combobox', { name: 'Base version' }).click();
+    await page.getByRole('option', { name: `${main} (base)` }).click();
+    await expect(page.getByTestId('mr-file-diff')).toHaveCount(2);
+    await page.getByRole('tab', { name: /Overview/ }).click();
+  });
+
   await test.step('merge with options', async () => {
     await expect(page.getByTestId('mr-merge')).toBeEnabled({ timeout: 30_000 });
     await page.getByTestId('mr-merge').click();
@@ -238,12 +268,28 @@ test('create, filter, review, comment, approve, rebase and merge a merge request
   });
 
   await test.step('dark scheme', async () => {
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+    const pickScheme = async (name: string) => {
+      await page.getByTestId('color-scheme-toggle').click();
+      await page.getByRole('menuitem', { name }).click();
+    };
+    await pickScheme('Dark');
     await page.getByRole('tab', { name: /Changes/ }).click();
     await expect(page.getByTestId('mr-file-diff').first()).toBeVisible();
+    await page.mouse.move(0, 0);
     await shot(page, 'mr-dark.png');
-    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+    await pickScheme('Light');
+  });
+
+  await test.step('my merge requests, on every project', async () => {
+    await page.getByTestId('mr-back').click();
+    await page.getByRole('link', { name: 'Switch project' }).click();
+    await page.getByRole('link', { name: 'My merge requests' }).click();
+    await expect(page.getByRole('heading', { name: 'My merge requests' })).toBeVisible();
+    await page.getByRole('tab', { name: /Merged/ }).click();
+    await expect(page.getByTestId('mr-row').filter({ hasText: TITLE })).toContainText('root/review-demo!');
+    expect(page.url()).toContain('state=merged');
+    await page.getByTestId('mr-row').filter({ hasText: TITLE }).click();
+    await expect(page.getByTestId('mr-state')).toHaveText('Merged');
   });
 
   await test.step('labels', async () => {
@@ -267,6 +313,8 @@ test('create, filter, review, comment, approve, rebase and merge a merge request
     await expect(rows.filter({ hasText: 'bug' })).toContainText('broken');
     await rows.filter({ hasText: 'bug' }).getByRole('switch').click({ force: true });
     await expect(rows.filter({ hasText: 'bug' }).getByRole('switch')).toBeChecked();
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(300); // the switch's thumb animation
     await shot(page, 'labels.png');
   });
 

@@ -206,7 +206,7 @@ export interface CreateDiscussionInput {
   position?: DiffPosition;
 }
 
-/** `POST …/discussions`; refreshes the threads. */
+/** `POST …/discussions`; refreshes the merge request, its threads and the lists. */
 export function useCreateDiscussion(profileId: string, projectId: number, iid: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -217,12 +217,12 @@ export function useCreateDiscussion(profileId: string, projectId: number, iid: n
         body: input,
         profileId,
       }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: mergeRequestKeys.discussions(profileId, projectId, iid) }),
+    // A thread changes the notes count and whether every blocking thread is resolved.
+    onSuccess: () => invalidateMergeRequest(queryClient, profileId, projectId, iid),
   });
 }
 
-/** `POST …/discussions/:id/notes` (reply). */
+/** `POST …/discussions/:id/notes` (reply); refreshes like a new thread. */
 export function useReplyToDiscussion(profileId: string, projectId: number, iid: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -233,8 +233,8 @@ export function useReplyToDiscussion(profileId: string, projectId: number, iid: 
         body: { body },
         profileId,
       }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: mergeRequestKeys.discussions(profileId, projectId, iid) }),
+    // A thread changes the notes count and whether every blocking thread is resolved.
+    onSuccess: () => invalidateMergeRequest(queryClient, profileId, projectId, iid),
   });
 }
 

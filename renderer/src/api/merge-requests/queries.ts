@@ -116,19 +116,44 @@ export const mergeRequestQueries = {
       staleTime: Infinity,
     }),
   /**
-   * `GET /projects/:id/repository/compare?from=&to=&straight=true`: the diff between two versions' head
-   * commits ("compare version A with B").
+   * "Compare version A with B": `GET /projects/:id/repository/compare?from=A.head&to=B.head&straight=true`.
+   * An instance without the compare API (404) gets an approximation from the two versions: B's diffs of
+   * the files whose diff changed since A (`approximate: true`, the screen says so).
    */
-  compare: (profileId: string, projectId: number, iid: number, from: string, to: string) =>
+  compare: (
+    profileId: string,
+    projectId: number,
+    iid: number,
+    from: MergeRequestDiffVersion,
+    to: MergeRequestDiffVersion,
+  ) =>
     queryOptions({
-      queryKey: mergeRequestKeys.compare(profileId, projectId, iid, from, to),
-      queryFn: () =>
-        apiJson<{ diffs: MergeRequestChange[] }>({
-          method: 'GET',
-          path: `/projects/${projectId}/repository/compare`,
-          query: { from, to, straight: true },
-          profileId,
-        }),
+      queryKey: mergeRequestKeys.compare(profileId, projectId, iid, from.head_commit_sha, to.head_commit_sha),
+      queryFn: async (): Promise<{ diffs: MergeRequestChange[]; approximate: boolean }> => {
+        try {
+          const answer = await apiJson<{ diffs: MergeRequestChange[] }>({
+            method: 'GET',
+            path: `/projects/${projectId}/repository/compare`,
+            query: { from: from.head_commit_sha, to: to.head_commit_sha, straight: true },
+            profileId,
+          });
+          return { diffs: answer.diffs, approximate: false };
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 404) throw error;
+        }
+        const read = (id: number) =>
+          apiJson<MergeRequestDiffVersionDetail>({
+            method: 'GET',
+            path: `${mergeRequestPath(projectId, iid)}/versions/${id}`,
+            profileId,
+          });
+        const [older, newer] = await Promise.all([read(from.id), read(to.id)]);
+        const before = new Map(older.diffs.map((diff) => [diff.new_path, diff.diff]));
+        return {
+          diffs: newer.diffs.filter((diff) => before.get(diff.new_path) !== diff.diff),
+          approximate: true,
+        };
+      },
       staleTime: Infinity,
     }),
   /** `GET …/commits` (first 100). */

@@ -9,7 +9,7 @@ export function mergeBlockedReason(
     MergeRequestDetail,
     'state' | 'merge_status' | 'has_conflicts' | 'blocking_discussions_resolved' | 'user'
   > & { draft?: boolean; work_in_progress?: boolean; rebase_in_progress?: boolean },
-  approvals: Pick<MergeRequestApprovals, 'approved' | 'approvals_left'> | null,
+  approvals: Pick<MergeRequestApprovals, 'approvals_left'> | null,
 ): string | null {
   if (mr.state === 'merged') return 'Already merged.';
   if (mr.state !== 'opened') return 'Only open merge requests can be merged.';
@@ -19,10 +19,10 @@ export function mergeBlockedReason(
   if (mr.has_conflicts || mr.merge_status === 'cannot_be_merged') {
     return 'It has conflicts with the target branch: rebase or resolve them first.';
   }
-  if (approvals && !approvals.approved) {
-    const left = approvals.approvals_left ?? 1;
-    return `It needs ${left} more approval${left === 1 ? '' : 's'}.`;
-  }
+  // Approval rules block only while approvals are left: without rules `approved` merely says whether
+  // anyone approved yet (GitLab Free), which never blocks.
+  const left = approvals?.approvals_left ?? 0;
+  if (left > 0) return `It needs ${left} more approval${left === 1 ? '' : 's'}.`;
   if (mr.merge_status === 'checking' || mr.merge_status === 'unchecked' || mr.merge_status === 'preparing') {
     return 'Checking whether it can be merged…';
   }

@@ -29,7 +29,12 @@ import {
 import 'react-diff-view/style/index.css';
 import { useCreateDiscussion } from '../../api/merge-requests/mutations.js';
 import { mergeRequestQueries } from '../../api/merge-requests/queries.js';
-import type { Discussion, MergeRequestChange, MergeRequestDetail } from '../../api/merge-requests/types.js';
+import type {
+  Discussion,
+  MergeRequestChange,
+  MergeRequestDetail,
+  MergeRequestDiffVersion,
+} from '../../api/merge-requests/types.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import {
   buildDiffPosition,
@@ -66,6 +71,18 @@ function parseChanges(changes: MergeRequestChange[]): ParsedFile[] {
   });
 }
 
+/** Stands in for a version while none is picked (the compare query is then disabled). */
+const NO_VERSION: MergeRequestDiffVersion = {
+  id: 0,
+  head_commit_sha: '',
+  base_commit_sha: '',
+  start_commit_sha: '',
+  created_at: '',
+  merge_request_id: 0,
+  state: '',
+  real_size: '',
+};
+
 const fileAnchor = (path: string) => `diff-${path.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
 /**
@@ -101,13 +118,7 @@ export function MergeRequestChanges({
     enabled: !latest && !base && head !== undefined,
   });
   const compare = useQuery({
-    ...mergeRequestQueries.compare(
-      profileId,
-      projectId,
-      iid,
-      base?.head_commit_sha ?? '',
-      head?.head_commit_sha ?? '',
-    ),
+    ...mergeRequestQueries.compare(profileId, projectId, iid, base ?? NO_VERSION, head ?? NO_VERSION),
     enabled: base !== undefined && head !== undefined,
   });
 
@@ -172,6 +183,14 @@ export function MergeRequestChanges({
           ]}
         />
       </Group>
+      {base && compare.data?.approximate ? (
+        <Alert color="gray" variant="light" py={6} data-testid="mr-compare-approximate">
+          <Text size="sm">
+            This instance cannot diff two commits directly: showing the files whose changes differ between the
+            two versions, as each version changes them against {mr.target_branch}.
+          </Text>
+        </Alert>
+      ) : null}
       {active.isError ? (
         <QueryErrorAlert
           title={base ? 'Couldn’t compare these versions' : 'Couldn’t load the changes'}

@@ -174,7 +174,7 @@ export function MergeRequestOverview({
             {onDiff.length} thread{onDiff.length === 1 ? '' : 's'} on the changes — see the Changes tab.
           </Text>
         ) : null}
-        <Paper withBorder p="sm">
+        <Paper withBorder p="sm" hidden={Boolean(discussionsError)}>
           <CommentForm
             label="Add a comment"
             submitLabel="Comment"
@@ -200,14 +200,18 @@ export function MergeRequestOverview({
           ) : (
             <Stack gap="xs">
               <Group gap={6}>
-                {approvals.approved ? (
+                {(approvals.approvals_left ?? 0) > 0 ? (
+                  <Badge color="yellow" variant="light">
+                    {approvals.approvals_left} more approval{approvals.approvals_left === 1 ? '' : 's'}{' '}
+                    required
+                  </Badge>
+                ) : approvals.approved_by.length > 0 ? (
                   <Badge color="green" variant="light" leftSection={<IconCircleCheck size={12} />}>
                     Approved
                   </Badge>
                 ) : (
-                  <Badge color="yellow" variant="light">
-                    {approvals.approvals_left ?? 0} approval{approvals.approvals_left === 1 ? '' : 's'}{' '}
-                    required
+                  <Badge color="gray" variant="light">
+                    Approval is optional
                   </Badge>
                 )}
               </Group>

@@ -8,6 +8,7 @@ import { useActiveProfile } from '../../app/active-profile.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { MergeRequestActions } from './merge-request-actions.js';
+import { mergeBlockedReason } from './merge-readiness.js';
 import { MergeStatusIcon, StateBadge, isDraft } from './merge-request-badges.js';
 import { MergeRequestChanges } from './merge-request-changes.js';
 import { MergeRequestOverview } from './merge-request-overview.js';
@@ -94,6 +95,7 @@ export function MergeRequestPage() {
   const data = mr.data;
   const threads = discussions.data ?? [];
   const pipeline = data.head_pipeline;
+  const blocked = mergeBlockedReason(data, approvals.data ?? null);
 
   return (
     <Stack gap="md">
@@ -116,7 +118,9 @@ export function MergeRequestPage() {
           </Group>
           <Group gap={8}>
             <Text size="sm" c="dimmed">
-              {data.author?.name ?? 'Someone'} wants to merge
+              {data.state === 'merged'
+                ? `${data.merged_by?.name ?? data.author?.name ?? 'Someone'} merged`
+                : `${data.author?.name ?? 'Someone'} ${data.state === 'opened' ? 'wants to merge' : 'proposed merging'}`}
             </Text>
             <Group gap={4}>
               <IconGitBranch size={14} />
@@ -166,6 +170,11 @@ export function MergeRequestPage() {
             </>
           ) : null}
           .
+        </Alert>
+      ) : null}
+      {data.state === 'opened' && blocked ? (
+        <Alert color="yellow" variant="light" py={6} data-testid="mr-merge-blocked">
+          <Text size="sm">Not ready to merge: {blocked}</Text>
         </Alert>
       ) : null}
       {data.merge_error && !data.rebase_in_progress ? (
