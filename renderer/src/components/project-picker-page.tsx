@@ -39,6 +39,8 @@ export interface ProjectPickerPageProps {
   rowTestId: string;
   /** Extra facts at the end of a row (default branch, last activity…). */
   rowDetails?: (project: Project) => ReactNode;
+  /** Buttons beside the title (e.g. a cross-project view). */
+  actions?: ReactNode;
 }
 
 /**
@@ -144,7 +146,7 @@ export function ProjectPickerPage(props: ProjectPickerPageProps) {
 
   return (
     <>
-      <PageHeader title={props.title} description={props.description} />
+      <PageHeader title={props.title} description={props.description} actions={props.actions} />
       <Paper withBorder maw={820}>
         <Group p="sm" gap="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
           {props.icon}
