@@ -16,7 +16,7 @@
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
-import { insertJob } from '../../db/ci-jobs.js';
+import { findPipelineJobs, insertJob } from '../../db/ci-jobs.js';
 import { insertPipeline, insertPipelineVariables, findPipelineById } from '../../db/ci-pipelines.js';
 import type { PipelineRow, PipelineSourceValue } from '../../db/ci-pipelines.js';
 import type { ProjectRow } from '../../db/projects.js';
@@ -206,10 +206,7 @@ function storePipeline(
   const pipeline = findPipelineById(ctx.db, id)!;
   publishPipelineChange(ctx, pipeline);
   if (outcome.jobs && outcome.jobs.length > 0) {
-    ctx.db
-      .prepare('SELECT * FROM ci_jobs WHERE pipeline_id = ? ORDER BY id')
-      .all(id)
-      .forEach((j) => publishJobChange(ctx, j as Parameters<typeof publishJobChange>[1]));
+    for (const job of findPipelineJobs(ctx.db, id, { includeRetried: true })) publishJobChange(ctx, job);
     refreshPipeline(ctx, id);
     ctx.ci?.schedule(id);
   }
