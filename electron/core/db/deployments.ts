@@ -151,3 +151,14 @@ export function updateDeploymentStatus(
     'UPDATE deployments SET status = ?, finished_at = coalesce(?, finished_at), updated_at = ? WHERE id = ?',
   ).run(status, finishedAt, at, id);
 }
+
+/** When a merge request first reached a production-tier environment (its earliest successful deployment), or null. */
+export function findFirstProductionDeploymentAt(db: Db, mergeRequestId: number): string | null {
+  const row = db
+    .prepare(
+      `SELECT min(d.finished_at) AS at FROM deployment_merge_requests dm JOIN deployments d ON d.id = dm.deployment_id
+       JOIN environments e ON e.id = d.environment_id WHERE dm.merge_request_id = ? AND d.status = 'success' AND e.tier = 'production'`,
+    )
+    .get(mergeRequestId) as { at: string | null };
+  return row.at;
+}

@@ -228,3 +228,13 @@ export function listRepositoryRemovals(db: Db): RepositoryRemovalRow[] {
 export function deleteRepositoryRemoval(db: Db, id: number): void {
   db.prepare('DELETE FROM repository_removals WHERE id = ?').run(id);
 }
+
+/** Ids of the projects directly in any of the given namespaces. */
+export function findProjectIdsInNamespaces(db: Db, namespaceIds: readonly number[]): number[] {
+  if (namespaceIds.length === 0) return [];
+  return (
+    db
+      .prepare(`SELECT id FROM projects WHERE namespace_id IN (${namespaceIds.map(() => '?').join(',')})`)
+      .all(...namespaceIds) as { id: number }[]
+  ).map((r) => r.id);
+}

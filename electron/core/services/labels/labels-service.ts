@@ -22,6 +22,7 @@ import {
 import type { LabelChanges, LabelCounts, LabelRow, LabelScope } from '../../db/labels.js';
 import { findAncestorIds, findDescendantIds, findNamespaceById } from '../../db/namespaces.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
+import { findProjectIdsInNamespaces } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findSubscriptions, setSubscription } from '../../db/subscriptions.js';
 import { requireNamespaceAccess, requireProjectAccess } from '../access/project-access.js';
@@ -62,12 +63,7 @@ function groupLabelScope(ctx: ServiceContext, group: NamespaceRow, includeAncest
 
 /** Project ids of a group and its subgroups. */
 export function groupProjectIds(ctx: ServiceContext, groupId: number): number[] {
-  const ids = [groupId, ...findDescendantIds(ctx.db, groupId)];
-  return (
-    ctx.db
-      .prepare(`SELECT id FROM projects WHERE namespace_id IN (${ids.map(() => '?').join(',')})`)
-      .all(...ids) as { id: number }[]
-  ).map((r) => r.id);
+  return findProjectIdsInNamespaces(ctx.db, [groupId, ...findDescendantIds(ctx.db, groupId)]);
 }
 
 function views(

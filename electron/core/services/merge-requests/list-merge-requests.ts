@@ -9,7 +9,7 @@
  * rules, which this core does not have (every Developer+ may approve). `with_merge_status_recheck` is
  * accepted; the mergeability job (git half of issue 6) acts on it.
  */
-import { findAllProjects } from '../../db/projects.js';
+import { findAllProjects, findProjectById } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
 import { countMergeRequests, listMergeRequests } from '../../db/merge-requests.js';
@@ -197,7 +197,7 @@ export function resolveListRequest(ctx: ServiceContext, place: ListPlace, p: Lis
 }
 
 function readable(ctx: ServiceContext, projectId: number): boolean {
-  const pr = ctx.db.prepare('SELECT * FROM projects WHERE id = ?').get(projectId) as ProjectRow | undefined;
+  const pr = findProjectById(ctx.db, projectId);
   return !!pr && canReadMergeRequests(ctx, pr);
 }
 

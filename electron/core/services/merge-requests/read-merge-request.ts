@@ -5,6 +5,7 @@
  * target branch not in the source, on request), `rebase_in_progress` (on request), `user.can_merge`,
  * `first_deployed_to_production_at`.
  */
+import { findFirstProductionDeploymentAt } from '../../db/deployments.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findSubscriptions } from '../../db/subscriptions.js';
@@ -76,13 +77,7 @@ export async function mergeRequestDetail(
 }
 
 function firstDeployedToProduction(ctx: ServiceContext, mrId: number): string | null {
-  const row = ctx.db
-    .prepare(
-      `SELECT min(d.finished_at) AS at FROM deployment_merge_requests dm JOIN deployments d ON d.id = dm.deployment_id
-       JOIN environments e ON e.id = d.environment_id WHERE dm.merge_request_id = ? AND d.status = 'success' AND e.tier = 'production'`,
-    )
-    .get(mrId) as { at: string | null };
-  return row.at;
+  return findFirstProductionDeploymentAt(ctx.db, mrId);
 }
 
 /** Present one merge request with every single-record field, relative to its own project. */
