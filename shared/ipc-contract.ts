@@ -170,6 +170,52 @@ export interface NotificationResult {
 }
 
 /**
+ * First-run state (`onboarding:status`): `firstRun` is true until the administrator has made a choice on
+ * the welcome screen (`onboarding:finish`); the host keeps the choice in `<appData>/host/onboarding.json`.
+ */
+export interface OnboardingStatus {
+  firstRun: boolean;
+  /** What was chosen, once chosen. */
+  choice: OnboardingChoice | null;
+  /**
+   * The repository "Load demo data" imports by default: this project's own checkout when the app runs
+   * from a git checkout, else null (the user gives a path).
+   */
+  defaultDemoRepository: string | null;
+}
+
+/** The welcome screen's outcome: the embedded instance, or a remote GitLab instance added as a profile. */
+export type OnboardingChoice = 'embedded' | 'remote';
+
+/** Input of `demo:load`: the local git repository (absolute path) whose real history the demo is built from. */
+export interface DemoLoadInput {
+  /** Absolute path of a local git repository; the host's default demo repository when absent. */
+  repositoryPath?: string;
+}
+
+/** Where a demo build stands. `running` ends in `done` or `failed`. */
+export type DemoState = 'idle' | 'running' | 'done' | 'failed';
+
+/**
+ * Progress of the demo data build on the embedded instance (`demo:load`, `demo:status`). Steps are
+ * sentences (`Importing the repository`, `Running pipelines`…); `completed` of `total` steps are done.
+ */
+export interface DemoStatus {
+  state: DemoState;
+  /** The step running now (or the last one), as a sentence. */
+  step: string | null;
+  completed: number;
+  total: number;
+  /** The imported demo project, once it exists: its id and `path_with_namespace`. */
+  project: { id: number; pathWithNamespace: string } | null;
+  /** A sentence an administrator can act on; present once `failed`. */
+  error?: string;
+  /** ISO 8601 times. */
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+/**
  * Channel name → handler signature. Electron's ipcMain handlers, the preload and the browser host's
  * `/bridge/:channel` routes are all keyed by this map, so a channel can't be called with the wrong shape.
  * Every return is a Promise (ipcRenderer.invoke semantics).
@@ -188,6 +234,10 @@ export interface BridgeChannels {
   'export:cancel': (exportId: string) => Promise<ExportStatus>;
   'events:poll': (sinceSeq: number, timeoutMs: number) => Promise<EventsPollResult>;
   'notify:show': (input: NotificationInput) => Promise<NotificationResult>;
+  'onboarding:status': () => Promise<OnboardingStatus>;
+  'onboarding:finish': (choice: OnboardingChoice) => Promise<OnboardingStatus>;
+  'demo:load': (input: DemoLoadInput) => Promise<DemoStatus>;
+  'demo:status': () => Promise<DemoStatus>;
 }
 
 export type BridgeChannel = keyof BridgeChannels;
@@ -207,6 +257,10 @@ export const BRIDGE_CHANNELS: readonly BridgeChannel[] = [
   'export:cancel',
   'events:poll',
   'notify:show',
+  'onboarding:status',
+  'onboarding:finish',
+  'demo:load',
+  'demo:status',
 ] as const;
 
 /** The object the preload exposes as `window.outpost`, namespaced one method per channel. */
@@ -228,6 +282,11 @@ export interface OutpostBridge {
   };
   events: { poll: BridgeChannels['events:poll'] };
   notify: { show: BridgeChannels['notify:show'] };
+  onboarding: {
+    status: BridgeChannels['onboarding:status'];
+    finish: BridgeChannels['onboarding:finish'];
+  };
+  demo: { load: BridgeChannels['demo:load']; status: BridgeChannels['demo:status'] };
 }
 
 /** Header carrying the browser host's per-launch secret on every `/bridge/*` call. */

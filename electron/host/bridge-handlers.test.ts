@@ -276,6 +276,18 @@ describe('bridge handlers over a real embedded core', () => {
     await host.core?.idle();
   });
 
+  it('onboarding: first run until a choice is recorded; bad choices are refused', async () => {
+    expect(result(await call('onboarding:status'))).toMatchObject({ firstRun: true, choice: null });
+    expect(await call('onboarding:finish', 'somewhere')).toMatchObject({ error: { code: 'bad_request' } });
+    expect(result(await call('onboarding:finish', 'embedded'))).toMatchObject({
+      firstRun: false,
+      choice: 'embedded',
+    });
+    expect(result(await call('onboarding:status'))).toMatchObject({ firstRun: false, choice: 'embedded' });
+    expect(await call('demo:load', { repositoryPath: 42 })).toMatchObject({ error: { code: 'bad_request' } });
+    expect(result(await call('demo:status'))).toMatchObject({ state: expect.any(String) });
+  });
+
   it('no reply on any channel, success or error, ever contains a token', () => {
     expect(new Set(replies.map((r) => r.channel))).toEqual(new Set(BRIDGE_CHANNELS));
     expect(replies.some((r) => 'error' in r.reply)).toBe(true);

@@ -51,6 +51,10 @@ export function createBridgeHandlers(host: Host): BridgeHandlers {
     'export:cancel': (exportId) => host.exports.cancel(exportId),
     'events:poll': (sinceSeq, timeoutMs) => host.changes.poll(sinceSeq, timeoutMs),
     'notify:show': async (input) => ({ shown: await host.showNotification(input) }),
+    'onboarding:status': () => host.onboarding.status(),
+    'onboarding:finish': (choice) => host.onboarding.finish(choice),
+    'demo:load': (input) => host.demo.load(input),
+    'demo:status': async () => host.demo.status(),
   };
   const validated = {} as Record<BridgeChannel, (...args: unknown[]) => Promise<unknown>>;
   for (const channel of BRIDGE_CHANNELS) {

@@ -77,6 +77,10 @@ export const BRIDGE_ARG_SCHEMAS: { [C in BridgeChannel]: z.ZodType<Parameters<Br
     z.number().int().min(0).max(60_000),
   ]),
   'notify:show': z.tuple([notificationInput]),
+  'onboarding:status': z.tuple([]),
+  'onboarding:finish': z.tuple([z.enum(['embedded', 'remote'])]),
+  'demo:load': z.tuple([z.object({ repositoryPath: z.string().min(1).max(4096).optional() }).strict()]),
+  'demo:status': z.tuple([]),
 };
 
 /**

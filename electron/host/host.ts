@@ -2,9 +2,13 @@ import type { AppInfo, NotificationInput } from '../../shared/ipc-contract.js';
 import type { Core } from '../core/core-contract.js';
 import { hostDataDir } from './app-data-dir.js';
 import { startEmbeddedCore, type CreateCore } from './embedded-core.js';
+import { createDemoLoader } from './demo/create-demo-loader.js';
+import { defaultDemoRepositorySync } from './demo/default-repository.js';
+import type { DemoLoader } from './demo/demo-loader.js';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { resolveExportDir, type PickSavePath } from './exports/destination.js';
 import { createExportJobs, type ExportJobs } from './exports/export-jobs.js';
+import { openOnboardingStore, type OnboardingStore } from './onboarding/onboarding-store.js';
 import { EMBEDDED_PROFILE_ID, openProfileStore, type ProfileStore } from './profiles/profile-store.js';
 import { createApiProxy, type ApiProxy } from './proxy/api-proxy.js';
 import type { SecretCipher } from './vault/secret-cipher.js';
@@ -26,6 +30,10 @@ export interface Host {
   readonly exports: ExportJobs;
   /** The embedded core's pipeline/job change events, long-polled through `events:poll`. */
   readonly changes: ChangeFeed;
+  /** First-run state behind the welcome screen (`onboarding:*`). */
+  readonly onboarding: OnboardingStore;
+  /** The demo instance builder (`demo:*`). */
+  readonly demo: DemoLoader;
   /** Shows an OS notification; false when this shell has none (the browser host). */
   showNotification(input: NotificationInput): Promise<boolean>;
   /** Opens an allow-listed http(s) URL outside the app (Electron shell.openExternal, a browser…). */
@@ -59,6 +67,11 @@ export interface HostOptions {
   pickSavePath?: PickSavePath;
   /** Folder for exports without a dialog; default `resolveExportDir(env)` (OUTPOST_EXPORT_DIR, XDG_DOWNLOAD_DIR, ~/Downloads). */
   exportDir?: string;
+  /**
+   * The repository "Load demo data" imports by default; default `defaultDemoRepositorySync()` (this
+   * checkout when running from a git clone, else null).
+   */
+  defaultDemoRepository?: string | null;
 }
 
 /**
@@ -93,6 +106,15 @@ export async function createHost(options: HostOptions): Promise<Host> {
     exportDir: options.exportDir ?? resolveExportDir(options.env ?? process.env),
   });
   const changes = createChangeFeed({ events: core?.events, profileId: EMBEDDED_PROFILE_ID });
+  const defaultDemoRepository =
+    options.defaultDemoRepository === undefined ? defaultDemoRepositorySync() : options.defaultDemoRepository;
+  const onboarding = openOnboardingStore({ hostDir, defaultDemoRepository });
+  const demo = createDemoLoader({
+    core,
+    coreUrl: embedded?.url ?? null,
+    proxy,
+    defaultRepository: defaultDemoRepository,
+  });
   const showNotification = options.showNotification;
   let closing: Promise<void> | undefined;
   return {
@@ -106,11 +128,13 @@ export async function createHost(options: HostOptions): Promise<Host> {
     coreUrl: embedded?.url ?? null,
     exports,
     changes,
+    onboarding,
+    demo,
     showNotification: async (input) => (showNotification ? showNotification(input) : false),
     openExternal: options.openExternal,
     close() {
       changes.close();
-      closing ??= exports.close().then(() => (core ? core.close() : undefined));
+      closing ??= Promise.all([exports.close(), demo.idle()]).then(() => (core ? core.close() : undefined));
       return closing;
     },
   };

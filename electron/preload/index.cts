@@ -44,6 +44,14 @@ const bridge = {
   },
   events: { poll: (sinceSeq, timeoutMs) => call('events:poll', [sinceSeq, timeoutMs]) },
   notify: { show: (input) => call('notify:show', [input]) },
+  onboarding: {
+    status: () => call('onboarding:status', []),
+    finish: (choice) => call('onboarding:finish', [choice]),
+  },
+  demo: {
+    load: (input) => call('demo:load', [input]),
+    status: () => call('demo:status', []),
+  },
 } satisfies OutpostBridge;
 
 contextBridge.exposeInMainWorld('outpost', bridge);

@@ -63,6 +63,20 @@ export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSumma
     // No live feed: screens fall back to polling, as with a remote instance.
     events: { poll: async () => ({ seq: 0, events: [], reset: false, live: false }) },
     notify: { show: async () => ({ shown: false }) },
+    onboarding: {
+      status: async () => ({ firstRun: false, choice: 'embedded', defaultDemoRepository: null }),
+      finish: async (choice) => ({ firstRun: false, choice, defaultDemoRepository: null }),
+    },
+    demo: {
+      load: async () => ({
+        state: 'running',
+        step: 'Importing the repository',
+        completed: 0,
+        total: 10,
+        project: null,
+      }),
+      status: async () => ({ state: 'idle', step: null, completed: 0, total: 0, project: null }),
+    },
     exports: {
       start: async () => ({ exportId: 'export-1' }),
       status: async (exportId) => ({

@@ -88,5 +88,13 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
     },
     events: { poll: (sinceSeq, timeoutMs) => call('events:poll', [sinceSeq, timeoutMs]) },
     notify: { show: (input) => call('notify:show', [input]) },
+    onboarding: {
+      status: () => call('onboarding:status', []),
+      finish: (choice) => call('onboarding:finish', [choice]),
+    },
+    demo: {
+      load: (input) => call('demo:load', [input]),
+      status: () => call('demo:status', []),
+    },
   };
 }
