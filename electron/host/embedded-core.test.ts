@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../core/app.js';
-import { parseStorageSpecs, startEmbeddedCore } from './embedded-core.js';
+import { embeddedStorages, parseStorageSpecs, startEmbeddedCore } from './embedded-core.js';
 import { createKeyFileCipher } from './vault/key-file-cipher.js';
 import { openTokenVault } from './vault/token-vault.js';
 
@@ -65,6 +65,35 @@ describe('startEmbeddedCore', () => {
     const inProcess = await startEmbeddedCore({ appDataDir, vault, createCore, env: {}, listenPort: false });
     expect(inProcess.url).toBeNull();
     await inProcess.core.close();
+  });
+});
+
+describe('the embedded shards', () => {
+  it('gives the core a second shard "secondary" when OUTPOST_STORAGES is unset, none extra when blank', async () => {
+    const { appDataDir, vault } = await setup();
+    expect(embeddedStorages('/data/core', undefined)).toEqual({
+      secondary: path.join('/data/core', 'repositories', 'secondary'),
+    });
+    expect(embeddedStorages('/data/core', '')).toEqual({});
+    expect(embeddedStorages('/data/core', 'second=/srv/second')).toEqual({ second: '/srv/second' });
+
+    const started = await startEmbeddedCore({ appDataDir, vault, createCore, env: {}, listenPort: false });
+    try {
+      const token = (await vault.get('embedded'))!;
+      const res = await started.core.inject({
+        method: 'GET',
+        url: '/api/v4/admin/repository_storages',
+        headers: { 'private-token': token },
+      });
+      expect(res.statusCode).toBe(200);
+      const shards = JSON.parse(res.body) as Array<{ name: string; path: string; weight: number }>;
+      expect(shards.map((s) => s.name).sort()).toEqual(['default', 'secondary']);
+      const secondary = shards.find((s) => s.name === 'secondary')!;
+      expect(secondary.path).toBe(path.join(appDataDir, 'core', 'repositories', 'secondary'));
+      expect(secondary.weight).toBe(0);
+    } finally {
+      await started.core.close();
+    }
   });
 });
 

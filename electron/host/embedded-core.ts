@@ -16,7 +16,8 @@ export interface StartEmbeddedCoreOptions {
   createCore: CreateCore;
   /**
    * Environment to read `OUTPOST_ROOT_TOKEN`, `OUTPOST_CORE_PORT` and `OUTPOST_STORAGES` from
-   * (default `process.env`).
+   * (default `process.env`). Without `OUTPOST_STORAGES` the core gets a second shard `secondary`
+   * (see `embeddedStorages`).
    */
   env?: Record<string, string | undefined>;
   /**
@@ -45,6 +46,20 @@ export function parseStorageSpecs(spec: string | undefined): Record<string, stri
     storages[trimmed.slice(0, eq).trim()] = resolve(trimmed.slice(eq + 1).trim());
   }
   return storages;
+}
+
+/** The second shard the embedded instance gets when `OUTPOST_STORAGES` is unset (storage moves need two). */
+export const DEFAULT_SECONDARY_STORAGE = 'secondary';
+
+/**
+ * The embedded core's extra shards: `OUTPOST_STORAGES` when set (blank: none), else one shard
+ * `secondary` at `<dataDir>/repositories/secondary`, so repositories can be moved between shards out of
+ * the box (it has no weight, so new projects stay on `default`).
+ * @throws Error as `parseStorageSpecs`.
+ */
+export function embeddedStorages(dataDir: string, spec: string | undefined): Record<string, string> {
+  if (spec === undefined) return { [DEFAULT_SECONDARY_STORAGE]: join(dataDir, 'repositories', 'secondary') };
+  return parseStorageSpecs(spec);
 }
 
 /** Where the embedded core's last port is kept. */
@@ -102,7 +117,7 @@ export async function startEmbeddedCore({
   listenPort,
 }: StartEmbeddedCoreOptions): Promise<{ core: Core; url: string | null }> {
   const dataDir = coreDataDir(appDataDir);
-  const storages = parseStorageSpecs(env.OUTPOST_STORAGES);
+  const storages = embeddedStorages(dataDir, env.OUTPOST_STORAGES);
   const core = await createCore(Object.keys(storages).length > 0 ? { dataDir, storages } : { dataDir });
   let url: string | null = null;
   try {
