@@ -145,6 +145,21 @@ export function deletePipelineRow(db: Db, id: number, projectId: number): void {
   bumpProjectCiRevision(db, projectId);
 }
 
+/**
+ * Whether `projectId` has a pipeline for `ref` at commit `sha` that has not finished yet (created, waiting,
+ * preparing, pending, running or scheduled): merge when pipeline succeeds waits for it.
+ */
+export function hasActivePipelineForSha(db: Db, projectId: number, ref: string, sha: string): boolean {
+  const row = db
+    .prepare(
+      `SELECT 1 FROM ci_pipelines WHERE project_id = ? AND ref = ? AND sha = ?
+         AND status IN ('created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled')
+       LIMIT 1`,
+    )
+    .get(projectId, ref, sha);
+  return row !== undefined;
+}
+
 /** Ids of pipelines not finished yet. */
 export function findUnfinishedPipelineIds(db: Db): number[] {
   return (

@@ -1,5 +1,6 @@
 /** Queries on `merge_request_diffs`, their commits and files, and `merge_request_jobs` (schema v10). */
 import type { Db } from './database.js';
+import type { MergeRequestRow } from './merge-requests.js';
 
 export interface MergeRequestDiffRow {
   id: number;
@@ -187,6 +188,23 @@ export function deleteMergeRequestJob(db: Db, mergeRequestId: number, kind: Merg
     mergeRequestId,
     kind,
   );
+}
+
+/**
+ * Open merge requests of source project `projectId` and branch `sourceBranch` set to merge when the
+ * pipeline succeeds (flag on and an `auto_merge` job queued), in no particular order.
+ */
+export function findAutoMergeRequestsForSource(
+  db: Db,
+  projectId: number,
+  sourceBranch: string,
+): MergeRequestRow[] {
+  return db
+    .prepare(
+      `SELECT m.* FROM merge_requests m JOIN merge_request_jobs j ON j.merge_request_id = m.id AND j.kind = 'auto_merge'
+       WHERE m.source_project_id = ? AND m.source_branch = ? AND m.state = 'opened' AND m.merge_when_pipeline_succeeds = 1`,
+    )
+    .all(projectId, sourceBranch) as MergeRequestRow[];
 }
 
 /** Merge requests left in `checking` (a crash during the mergeability job). */

@@ -3,27 +3,11 @@
  * doc/api/discussions.md). `resolved`, `resolved_by` and `resolved_at` appear only on resolvable notes, as
  * GitLab exposes them; DiffNotes carry `position`. Pure: no queries.
  */
+import type { NoteRow } from '../db/notes.js';
 import type { UserRow } from '../db/users.js';
 import { presentUserBasic } from './users.js';
 
-export interface NoteRow {
-  id: number;
-  project_id: number;
-  noteable_type: 'MergeRequest' | 'Issue';
-  noteable_id: number;
-  discussion_id: string;
-  type: 'DiscussionNote' | 'DiffNote' | null;
-  body: string;
-  author_id: number | null;
-  system: number;
-  resolvable: number;
-  position: string | null;
-  commit_id: string | null;
-  resolved_by_id: number | null;
-  resolved_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { NoteRow };
 
 export interface NoteContext {
   noteableIid: number;

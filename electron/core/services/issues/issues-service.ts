@@ -18,8 +18,14 @@ import {
 import type { IssueChanges, IssueFilter, IssueRow } from '../../db/issues.js';
 import { findLabelsByIds } from '../../db/labels.js';
 import type { LabelRow } from '../../db/labels.js';
-import { findMilestoneById, findMilestonesByIds, listProjectMilestones } from '../../db/milestones.js';
+import {
+  findMilestoneById,
+  findMilestonesByIds,
+  insertMilestone,
+  listProjectMilestones,
+} from '../../db/milestones.js';
 import type { MilestoneRow } from '../../db/milestones.js';
+import { countUserNotesByIssueIds } from '../../db/notes.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
@@ -49,16 +55,7 @@ export function issueViews(ctx: ServiceContext, rows: IssueRow[]): IssueView[] {
     ...new Set(rows.map((r) => r.milestone_id).filter((x): x is number => x !== null)),
   ]);
   const labels = findLabelsByIds(ctx.db, [...new Set([...labelIds.values()].flat())]);
-  const notes = new Map<number, number>();
-  if (ids.length > 0) {
-    const counts = ctx.db
-      .prepare(
-        `SELECT noteable_id, count(*) AS n FROM notes WHERE noteable_type = 'Issue' AND system = 0
-         AND noteable_id IN (${ids.map(() => '?').join(',')}) GROUP BY noteable_id`,
-      )
-      .all(...ids) as { noteable_id: number; n: number }[];
-    for (const c of counts) notes.set(c.noteable_id, c.n);
-  }
+  const notes = countUserNotesByIssueIds(ctx.db, ids);
   return rows.map((row) => ({
     row,
     author: row.author_id !== null ? (users.get(row.author_id) ?? null) : null,
@@ -198,23 +195,18 @@ export function createMilestone(
   const at = nowIso();
   return ctx.db.transaction(() => {
     const iid = nextInternalId(ctx.db, project.id, 'milestones');
-    const id = Number(
-      ctx.db
-        .prepare(
-          `INSERT INTO milestones (project_id, group_id, iid, title, description, state, due_date, start_date, created_at, updated_at)
-           VALUES (?, NULL, ?, ?, ?, 'active', ?, ?, ?, ?)`,
-        )
-        .run(
-          project.id,
-          iid,
-          p.title,
-          p.description ?? null,
-          p.due_date ?? null,
-          p.start_date ?? null,
-          at,
-          at,
-        ).lastInsertRowid,
-    );
+    const id = insertMilestone(ctx.db, {
+      project_id: project.id,
+      group_id: null,
+      iid,
+      title: p.title,
+      description: p.description ?? null,
+      state: 'active',
+      due_date: p.due_date ?? null,
+      start_date: p.start_date ?? null,
+      created_at: at,
+      updated_at: at,
+    });
     return findMilestoneById(ctx.db, id)!;
   })();
 }

@@ -22,11 +22,13 @@
  * open requests targeting or sourcing the moved branch are re-checked.
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
+import { findPipelineById, hasActivePipelineForSha } from '../../db/ci-pipelines.js';
 import { nowIso } from '../../db/database.js';
 import { findIssuesByIids } from '../../db/issues.js';
 import { findNamespaceById } from '../../db/namespaces.js';
 import {
   deleteMergeRequestJob,
+  findAutoMergeRequestsForSource,
   findMergeRequestJob,
   insertMergeRequestJob,
 } from '../../db/merge-request-diffs.js';
@@ -111,14 +113,7 @@ function notMergeableState(mr: MergeRequestRow, sourceHead: string | null): stri
 
 /** Unfinished pipelines for the source head (MWPS waits for them). */
 function hasActivePipeline(ctx: ServiceContext, projectId: number, ref: string, sha: string): boolean {
-  const row = ctx.db
-    .prepare(
-      `SELECT 1 FROM ci_pipelines WHERE project_id = ? AND ref = ? AND sha = ?
-         AND status IN ('created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled')
-       LIMIT 1`,
-    )
-    .get(projectId, ref, sha);
-  return row !== undefined;
+  return hasActivePipelineForSha(ctx.db, projectId, ref, sha);
 }
 
 /**
@@ -335,8 +330,7 @@ export function onPipelineFinished(
   status: string,
 ): void {
   if (status !== 'success') return;
-  const pipeline = ctx.db.prepare('SELECT ref, sha FROM ci_pipelines WHERE id = ?').get(pipelineId) as
-    { ref: string; sha: string } | undefined;
+  const pipeline = findPipelineById(ctx.db, pipelineId);
   if (!pipeline) return;
   mergeWhenPipelineSucceeds(ctx, projectId, pipeline.ref, pipeline.sha);
 }
@@ -348,12 +342,7 @@ export function mergeWhenPipelineSucceeds(
   ref: string,
   sha: string,
 ): void {
-  const rows = ctx.db
-    .prepare(
-      `SELECT m.* FROM merge_requests m JOIN merge_request_jobs j ON j.merge_request_id = m.id AND j.kind = 'auto_merge'
-       WHERE m.source_project_id = ? AND m.source_branch = ? AND m.state = 'opened' AND m.merge_when_pipeline_succeeds = 1`,
-    )
-    .all(projectId, ref) as MergeRequestRow[];
+  const rows = findAutoMergeRequestsForSource(ctx.db, projectId, ref);
   for (const mr of rows) {
     ctx.tasks.run(
       `merge when pipeline succeeds ${mr.id}`,

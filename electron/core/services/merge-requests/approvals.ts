@@ -13,6 +13,7 @@
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
+import { deleteApproval, findApproverIds, insertApproval } from '../../db/merge-request-approvals.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
@@ -26,11 +27,7 @@ import { requireUser } from '../context.js';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../errors.js';
 
 function approverIds(ctx: ServiceContext, mr: MergeRequestRow): number[] {
-  return (
-    ctx.db
-      .prepare('SELECT user_id FROM approvals WHERE merge_request_id = ? ORDER BY created_at, user_id')
-      .all(mr.id) as { user_id: number }[]
-  ).map((r) => r.user_id);
+  return findApproverIds(ctx.db, mr.id);
 }
 
 /** GitLab's `approve_merge_request` ability (CE): a member who may update the request. */
@@ -113,9 +110,7 @@ export function approveMergeRequest(
   if (!mayApprove(ctx, project, mr, user) || approverIds(ctx, mr).includes(user.id))
     throw new UnauthorizedError();
   ctx.db.transaction(() => {
-    ctx.db
-      .prepare('INSERT INTO approvals (merge_request_id, user_id, created_at) VALUES (?, ?, ?)')
-      .run(mr.id, user.id, nowIso());
+    insertApproval(ctx.db, mr.id, user.id, nowIso());
     audit(ctx, project, mr, true);
   })();
 }
@@ -124,10 +119,7 @@ export function approveMergeRequest(
 export function unapproveMergeRequest(ctx: ServiceContext, project: ProjectRow, mr: MergeRequestRow): void {
   const user = requireUser(ctx);
   ctx.db.transaction(() => {
-    const r = ctx.db
-      .prepare('DELETE FROM approvals WHERE merge_request_id = ? AND user_id = ?')
-      .run(mr.id, user.id);
-    if (r.changes === 0) throw new NotFoundError('Not', '404 Not Found');
+    if (!deleteApproval(ctx.db, mr.id, user.id)) throw new NotFoundError('Not', '404 Not Found');
     audit(ctx, project, mr, false);
   })();
 }

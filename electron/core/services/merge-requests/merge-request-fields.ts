@@ -2,6 +2,10 @@
  * Rules shared by create and update: the draft flag from the title, branch SHAs from git, user lists,
  * milestones, and the approvals-before-merge rule (spec "Merge request" Rule 3).
  */
+import {
+  findProjectApprovalsBeforeMerge,
+  upsertProjectApprovalsBeforeMerge,
+} from '../../db/merge-request-approvals.js';
 import { findMilestoneById } from '../../db/milestones.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
@@ -83,19 +87,11 @@ export function projectMilestoneId(
 
 /** The project's `approvals_before_merge` (0 when never set). */
 export function projectApprovalsBeforeMerge(ctx: ServiceContext, projectId: number): number {
-  const row = ctx.db
-    .prepare('SELECT approvals_before_merge AS n FROM project_merge_request_settings WHERE project_id = ?')
-    .get(projectId) as { n: number } | undefined;
-  return row?.n ?? 0;
+  return findProjectApprovalsBeforeMerge(ctx.db, projectId) ?? 0;
 }
 
 export function setProjectApprovalsBeforeMerge(ctx: ServiceContext, projectId: number, n: number): void {
-  ctx.db
-    .prepare(
-      `INSERT INTO project_merge_request_settings (project_id, approvals_before_merge) VALUES (?, ?)
-       ON CONFLICT (project_id) DO UPDATE SET approvals_before_merge = excluded.approvals_before_merge`,
-    )
-    .run(projectId, n);
+  upsertProjectApprovalsBeforeMerge(ctx.db, projectId, n);
 }
 
 /**

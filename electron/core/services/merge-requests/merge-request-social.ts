@@ -8,13 +8,25 @@
  * - participants (author, assignees, authors of notes), commits (`base..head` from git, newest first),
  *   closes_issues (issues of the project named by Closes/Fixes/Resolves #N in the description).
  */
+import {
+  countAwards,
+  deleteAward,
+  findAward as findAwardRow,
+  hasAward,
+  insertAward,
+  listAwards as listAwardRows,
+} from '../../db/award-emoji.js';
+import type { AwardRow } from '../../db/award-emoji.js';
 import { findIssuesByIids } from '../../db/issues.js';
 import type { IssueRow } from '../../db/issues.js';
 import { nowIso } from '../../db/database.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import { findNamespaceById } from '../../db/namespaces.js';
+import { findMergeRequestNoteAuthorIds } from '../../db/notes.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { setSubscription } from '../../db/subscriptions.js';
+import { hasPendingTodo, insertTodo } from '../../db/todos.js';
+import type { TodoRow } from '../../db/todos.js';
 import { findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
 import { presentUserBasic } from '../../entities/users.js';
@@ -50,37 +62,23 @@ export function setMergeRequestSubscription(
 
 export const TODO_MARKED = 2;
 
-export interface TodoRow {
-  id: number;
-  user_id: number;
-  project_id: number;
-  author_id: number | null;
-  target_type: 'MergeRequest' | 'Issue';
-  target_id: number;
-  action: number;
-  state: 'pending' | 'done';
-  body: string;
-  created_at: string;
-  updated_at: string;
-}
-
 /** @returns the new to-do, or null when a pending one exists (304). */
 export function markTodo(ctx: ServiceContext, mr: MergeRequestRow): TodoRow | null {
   const user = requireUser(ctx);
-  const existing = ctx.db
-    .prepare(
-      `SELECT 1 FROM todos WHERE user_id = ? AND target_type = 'MergeRequest' AND target_id = ? AND state = 'pending'`,
-    )
-    .get(user.id, mr.id);
-  if (existing) return null;
+  if (hasPendingTodo(ctx.db, user.id, 'MergeRequest', mr.id)) return null;
   const at = nowIso();
-  const info = ctx.db
-    .prepare(
-      `INSERT INTO todos (user_id, project_id, author_id, target_type, target_id, action, state, body, created_at, updated_at)
-       VALUES (?, ?, ?, 'MergeRequest', ?, ?, 'pending', ?, ?, ?)`,
-    )
-    .run(user.id, mr.project_id, user.id, mr.id, TODO_MARKED, mr.title, at, at);
-  return ctx.db.prepare('SELECT * FROM todos WHERE id = ?').get(info.lastInsertRowid) as TodoRow;
+  return insertTodo(ctx.db, {
+    user_id: user.id,
+    project_id: mr.project_id,
+    author_id: user.id,
+    target_type: 'MergeRequest',
+    target_id: mr.id,
+    action: TODO_MARKED,
+    state: 'pending',
+    body: mr.title,
+    created_at: at,
+    updated_at: at,
+  });
 }
 
 /** GitLab's Entities::Todo, with the merge request already presented as `target`. */
@@ -116,16 +114,6 @@ export function presentTodo(
 
 // ---- award emoji ----
 
-export interface AwardRow {
-  id: number;
-  awardable_type: 'MergeRequest' | 'Issue' | 'Note';
-  awardable_id: number;
-  user_id: number;
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
-
 /** Emoji names as GitLab's (gemojione) are spelled: lower-case words, digits, `_`, `+`, `-`. */
 const EMOJI_NAME = /^[a-z0-9_+-]{1,64}$/;
 
@@ -135,24 +123,16 @@ export function listAwards(
   limit: number,
   offset: number,
 ): { total: number; rows: AwardRow[] } {
-  const where = `awardable_type = 'MergeRequest' AND awardable_id = ?`;
-  const total = (
-    ctx.db.prepare(`SELECT count(*) AS n FROM award_emoji WHERE ${where}`).get(mr.id) as { n: number }
-  ).n;
-  const rows = ctx.db
-    .prepare(`SELECT * FROM award_emoji WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`)
-    .all(mr.id, limit, offset) as AwardRow[];
-  return { total, rows };
+  return {
+    total: countAwards(ctx.db, 'MergeRequest', mr.id),
+    rows: listAwardRows(ctx.db, 'MergeRequest', mr.id, limit, offset),
+  };
 }
 
 /** @throws NotFoundError `404 Not found`. */
 export function findAward(ctx: ServiceContext, mr: MergeRequestRow, awardId: number): AwardRow {
   const row = Number.isSafeInteger(awardId)
-    ? (ctx.db
-        .prepare(
-          `SELECT * FROM award_emoji WHERE id = ? AND awardable_type = 'MergeRequest' AND awardable_id = ?`,
-        )
-        .get(awardId, mr.id) as AwardRow | undefined)
+    ? findAwardRow(ctx.db, 'MergeRequest', mr.id, awardId)
     : undefined;
   if (!row) throw new NotFoundError('Not', '404 Not found');
   return row;
@@ -164,27 +144,23 @@ export function awardEmoji(ctx: ServiceContext, mr: MergeRequestRow, name: strin
   const fail = (msg: string) =>
     new NotFoundError('Award Emoji', `404 Award Emoji {:name=>["${msg}"]} Not Found`);
   if (!EMOJI_NAME.test(name)) throw fail('is not a valid emoji name');
-  const taken = ctx.db
-    .prepare(
-      `SELECT 1 FROM award_emoji WHERE awardable_type = 'MergeRequest' AND awardable_id = ? AND user_id = ? AND name = ?`,
-    )
-    .get(mr.id, user.id, name);
-  if (taken) throw fail('has already been taken');
+  if (hasAward(ctx.db, 'MergeRequest', mr.id, user.id, name)) throw fail('has already been taken');
   const at = nowIso();
-  const info = ctx.db
-    .prepare(
-      `INSERT INTO award_emoji (awardable_type, awardable_id, user_id, name, created_at, updated_at)
-       VALUES ('MergeRequest', ?, ?, ?, ?, ?)`,
-    )
-    .run(mr.id, user.id, name, at, at);
-  return ctx.db.prepare('SELECT * FROM award_emoji WHERE id = ?').get(info.lastInsertRowid) as AwardRow;
+  return insertAward(ctx.db, {
+    awardable_type: 'MergeRequest',
+    awardable_id: mr.id,
+    user_id: user.id,
+    name,
+    created_at: at,
+    updated_at: at,
+  });
 }
 
 /** @throws UnauthorizedError 401 unless the caller awarded it or is an administrator. */
 export function removeAward(ctx: ServiceContext, award: AwardRow): void {
   const user = requireUser(ctx);
   if (award.user_id !== user.id && !isAdmin(user)) throw new UnauthorizedError();
-  ctx.db.prepare('DELETE FROM award_emoji WHERE id = ?').run(award.id);
+  deleteAward(ctx.db, award.id);
 }
 
 export function presentAwards(ctx: ServiceContext, rows: readonly AwardRow[]): Record<string, unknown>[] {
@@ -214,13 +190,7 @@ export function participants(ctx: ServiceContext, mr: MergeRequestRow): UserRow[
   };
   add(mr.author_id);
   for (const a of v.assignees) add(a.id);
-  const noteAuthors = ctx.db
-    .prepare(
-      `SELECT author_id FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id = ? AND system = 0
-       AND author_id IS NOT NULL GROUP BY author_id ORDER BY min(id)`,
-    )
-    .all(mr.id) as { author_id: number }[];
-  for (const n of noteAuthors) add(n.author_id);
+  for (const id of findMergeRequestNoteAuthorIds(ctx.db, mr.id)) add(id);
   const users = findUsersByIds(ctx.db, ids);
   return ids.map((id) => users.get(id)).filter((u): u is UserRow => !!u);
 }

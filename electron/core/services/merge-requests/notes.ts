@@ -16,9 +16,23 @@ import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
 import { listDiffFiles, listMergeRequestDiffs } from '../../db/merge-request-diffs.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
+import {
+  convertToDiscussion,
+  countMergeRequestNotes,
+  deleteNote as deleteNoteRow,
+  findAllMergeRequestNotes,
+  findMergeRequestDiscussionNotes,
+  findMergeRequestNote,
+  insertNote as insertNoteRow,
+  listMergeRequestNotes,
+  resolveNotes,
+  unresolveNotes,
+  updateNoteBody,
+} from '../../db/notes.js';
+import type { NoteRow } from '../../db/notes.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
-import type { NoteContext, NoteRow } from '../../entities/notes.js';
+import type { NoteContext } from '../../entities/notes.js';
 import { isAdmin, projectAccessLevel } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
@@ -84,31 +98,17 @@ function validateBody(body: string): void {
   if (body.trim() === '') throw new ValidationError(`400 Bad request - Note {:note=>["can't be blank"]}`);
 }
 
-const WHERE_MR = `noteable_type = 'MergeRequest' AND noteable_id = ?`;
-
 export function listNotes(
   ctx: ServiceContext,
   mr: MergeRequestRow,
   opts: { sort: 'asc' | 'desc'; orderBy: 'created_at' | 'updated_at'; limit: number; offset: number },
 ): { total: number; rows: NoteRow[] } {
-  const total = (
-    ctx.db.prepare(`SELECT count(*) AS n FROM notes WHERE ${WHERE_MR}`).get(mr.id) as { n: number }
-  ).n;
-  const dir = opts.sort === 'asc' ? 'ASC' : 'DESC';
-  const rows = ctx.db
-    .prepare(
-      `SELECT * FROM notes WHERE ${WHERE_MR} ORDER BY ${opts.orderBy} ${dir}, id ${dir} LIMIT ? OFFSET ?`,
-    )
-    .all(mr.id, opts.limit, opts.offset) as NoteRow[];
-  return { total, rows };
+  return { total: countMergeRequestNotes(ctx.db, mr.id), rows: listMergeRequestNotes(ctx.db, mr.id, opts) };
 }
 
 /** @throws NotFoundError `404 Not found` for a note of another merge request. */
 export function findNote(ctx: ServiceContext, mr: MergeRequestRow, noteId: number): NoteRow {
-  const row = Number.isSafeInteger(noteId)
-    ? (ctx.db.prepare(`SELECT * FROM notes WHERE id = ? AND ${WHERE_MR}`).get(noteId, mr.id) as
-        NoteRow | undefined)
-    : undefined;
+  const row = Number.isSafeInteger(noteId) ? findMergeRequestNote(ctx.db, mr.id, noteId) : undefined;
   if (!row) throw new NotFoundError('Not', '404 Not found');
   return row;
 }
@@ -127,27 +127,21 @@ function insertNote(
 ): NoteRow {
   const at = nowIso();
   const user = requireUser(ctx);
-  const resolvable = n.type !== null ? 1 : 0;
-  const info = ctx.db
-    .prepare(
-      `INSERT INTO notes (project_id, noteable_type, noteable_id, discussion_id, type, body, author_id, system,
-         resolvable, position, commit_id, created_at, updated_at)
-       VALUES (?, 'MergeRequest', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      project.id,
-      mr.id,
-      n.discussionId,
-      n.type,
-      n.body,
-      user.id,
-      resolvable,
-      n.position ? JSON.stringify(n.position) : null,
-      n.commitId ?? null,
-      at,
-      at,
-    );
-  return ctx.db.prepare('SELECT * FROM notes WHERE id = ?').get(info.lastInsertRowid) as NoteRow;
+  return insertNoteRow(ctx.db, {
+    project_id: project.id,
+    noteable_type: 'MergeRequest',
+    noteable_id: mr.id,
+    discussion_id: n.discussionId,
+    type: n.type,
+    body: n.body,
+    author_id: user.id,
+    system: 0,
+    resolvable: n.type !== null ? 1 : 0,
+    position: n.position ? JSON.stringify(n.position) : null,
+    commit_id: n.commitId ?? null,
+    created_at: at,
+    updated_at: at,
+  });
 }
 
 const newDiscussionId = () => randomBytes(20).toString('hex');
@@ -174,7 +168,7 @@ export function updateNote(
   if (p.body !== undefined) {
     requireNoteAdmin(ctx, project, note);
     validateBody(p.body);
-    ctx.db.prepare('UPDATE notes SET body = ?, updated_at = ? WHERE id = ?').run(p.body, nowIso(), note.id);
+    updateNoteBody(ctx.db, note.id, p.body, nowIso());
   }
   if (p.resolved !== undefined) {
     if (note.resolvable !== 1 || !canResolve(ctx, project, mr, note)) throw new ForbiddenError();
@@ -185,22 +179,15 @@ export function updateNote(
 
 export function deleteNote(ctx: ServiceContext, project: ProjectRow, note: NoteRow): void {
   requireNoteAdmin(ctx, project, note);
-  ctx.db.prepare('DELETE FROM notes WHERE id = ?').run(note.id);
+  deleteNoteRow(ctx.db, note.id);
 }
 
 function setResolved(ctx: ServiceContext, ids: readonly number[], resolved: boolean): void {
   const user = requireUser(ctx);
-  const st = ctx.db.prepare(
-    resolved
-      ? 'UPDATE notes SET resolved_at = ?, resolved_by_id = ? WHERE id = ? AND resolved_at IS NULL'
-      : 'UPDATE notes SET resolved_at = NULL, resolved_by_id = NULL WHERE id = ?',
-  );
   const at = nowIso();
   ctx.db.transaction(() => {
-    for (const id of ids) {
-      if (resolved) st.run(at, user.id, id);
-      else st.run(id);
-    }
+    if (resolved) resolveNotes(ctx.db, ids, user.id, at);
+    else unresolveNotes(ctx.db, ids);
   })();
 }
 
@@ -208,9 +195,7 @@ function setResolved(ctx: ServiceContext, ids: readonly number[], resolved: bool
 
 /** Every discussion of the merge request, oldest first, each with its notes oldest first. */
 export function listDiscussions(ctx: ServiceContext, mr: MergeRequestRow): NoteRow[][] {
-  const rows = ctx.db
-    .prepare(`SELECT * FROM notes WHERE ${WHERE_MR} ORDER BY created_at, id`)
-    .all(mr.id) as NoteRow[];
+  const rows = findAllMergeRequestNotes(ctx.db, mr.id);
   const byId = new Map<string, NoteRow[]>();
   for (const r of rows) {
     const list = byId.get(r.discussion_id);
@@ -223,9 +208,7 @@ export function listDiscussions(ctx: ServiceContext, mr: MergeRequestRow): NoteR
 /** @throws NotFoundError `404 Discussion Not Found`. */
 export function findDiscussion(ctx: ServiceContext, mr: MergeRequestRow, discussionId: string): NoteRow[] {
   const rows = /^[0-9a-f]{40}$/.test(discussionId)
-    ? (ctx.db
-        .prepare(`SELECT * FROM notes WHERE discussion_id = ? AND ${WHERE_MR} ORDER BY created_at, id`)
-        .all(discussionId, mr.id) as NoteRow[])
+    ? findMergeRequestDiscussionNotes(ctx.db, mr.id, discussionId)
     : [];
   if (rows.length === 0) throw new NotFoundError('Discussion');
   return rows;
@@ -306,10 +289,7 @@ export function replyToDiscussion(
   validateBody(body);
   const first = discussion[0]!;
   return ctx.db.transaction(() => {
-    if (first.type === null)
-      ctx.db
-        .prepare(`UPDATE notes SET type = 'DiscussionNote', resolvable = 1 WHERE discussion_id = ?`)
-        .run(first.discussion_id);
+    if (first.type === null) convertToDiscussion(ctx.db, first.discussion_id);
     return insertNote(ctx, project, mr, {
       discussionId: first.discussion_id,
       type: first.type === 'DiffNote' ? 'DiffNote' : 'DiscussionNote',
