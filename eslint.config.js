@@ -5,6 +5,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Names of SQLite handles for the SQL-outside-core/db rule (esquery regex). */
+const DB_HANDLE = '/^(db|database|sqlite|[A-Za-z]+Db)$/';
+
 const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'crypto', 'os', 'http', 'https', 'net'];
 
 export default tseslint.config(
@@ -117,6 +120,27 @@ export default tseslint.config(
             { group: ['node:child_process', 'child_process'], message: 'Only core/git spawns git.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // architecture.md: services call repositories. Any `.prepare(` outside core/db is SQL; `.exec(`/`.pragma(`
+    // count only on something named like a database handle (`db`, `ctx.db`, `this.db`, `database`, `fooDb`),
+    // so `RegExp#exec` and child_process `exec` stay allowed. `db.transaction(...)` stays allowed: services
+    // own their transactions. Tests may inspect storage directly.
+    files: ['electron/core/**/*.ts'],
+    ignores: ['electron/core/db/**', '**/*.test.ts', 'electron/core/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.type='MemberExpression'][callee.property.name='prepare']",
+          `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(exec|pragma)$/][callee.object.name=${DB_HANDLE}]`,
+          `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(exec|pragma)$/][callee.object.property.name=${DB_HANDLE}]`,
+        ].map((selector) => ({
+          selector,
+          message: 'SQL belongs in electron/core/db (architecture.md: services call repositories)',
+        })),
       ],
     },
   },
