@@ -72,6 +72,7 @@ export function insertAward(db: Db, a: NewAward): AwardRow {
   return db.prepare('SELECT * FROM award_emoji WHERE id = ?').get(info.lastInsertRowid) as AwardRow;
 }
 
+/** Delete one award by id. */
 export function deleteAward(db: Db, id: number): void {
   db.prepare('DELETE FROM award_emoji WHERE id = ?').run(id);
 }

@@ -109,6 +109,7 @@ export function updateNoteBody(db: Db, id: number, body: string, at: string): vo
   db.prepare('UPDATE notes SET body = ?, updated_at = ? WHERE id = ?').run(body, at, id);
 }
 
+/** Delete one note by id. */
 export function deleteNote(db: Db, id: number): void {
   db.prepare('DELETE FROM notes WHERE id = ?').run(id);
 }
