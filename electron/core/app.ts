@@ -24,9 +24,11 @@ import { onPipelineFinished } from './services/merge-requests/accept-merge-reque
 import { recoverMergeStatusChecks } from './services/merge-requests/merge-status.js';
 import { recoverRebases } from './services/merge-requests/rebase-merge-request.js';
 import { alertReceiverRoutes } from './routes/alert-receiver.js';
+import { gitHttpRoutes } from './routes/git-http.js';
 import { apiRoutes } from './routes/index.js';
 import { PipelineRunner } from './runner/pipeline-runner.js';
 import type { Actor, ServiceContext } from './services/context.js';
+import { installPreReceiveHook } from './services/git-http/pre-receive-hook.js';
 import { resumeImports } from './services/projects/import-repository.js';
 import { finishRepositoryRemovals, repairRepositories } from './services/projects/repository-maintenance.js';
 import { recoverStorageMoves } from './services/storage-moves/execute-move.js';
@@ -118,6 +120,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   await recoverStorageMoves(systemCtx);
   await repairRepositories(systemCtx);
   resumeImports(systemCtx);
+  // The pre-receive hook every push over HTTP runs (rewritten at each start).
+  const gitHooksDir = await installPreReceiveHook(path.join(dataDir, 'git-hooks'));
   runner.start(systemCtx);
   recoverMergeStatusChecks(systemCtx);
   recoverRebases(systemCtx);
@@ -159,6 +163,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   await app.register(apiRoutes, { prefix: '/api/v4', alertPayloadLimit });
   // The alert receiver lives outside /api/v4, on project paths, as GitLab's notify URLs.
   await app.register(alertReceiverRoutes, { payloadLimit: alertPayloadLimit });
+  // Git's smart HTTP on project paths (`git clone <http_url_to_repo>`), and its internal push check.
+  await app.register(gitHttpRoutes, { hooksDir: gitHooksDir });
   await app.ready();
 
   let closed = false;
