@@ -8,12 +8,13 @@ import { describeError } from '../../api/describe-error.js';
 import { profileQueries } from '../../api/profiles/queries.js';
 import { ChangeEventsListener } from '../../features/pipelines/change-events-listener.js';
 import { ActiveProfileProvider } from '../active-profile.js';
+import { AppShortcuts } from '../shortcuts/app-shortcuts.js';
 import { AppHeader } from './app-header.js';
 import { AppNavbar } from './app-navbar.js';
 import { CommandPalette } from './command-palette.js';
 
 /**
- * The shell around every screen: header, navbar, command palette. Screens render only once the
+ * The shell around every screen: header, navbar, command palette, global keyboard shortcuts. Screens render only once the
  * host reports an active profile, and are keyed by it, so their local state resets on a switch.
  */
 export function AppLayout() {
@@ -98,7 +99,8 @@ export function AppLayout() {
       <AppShell.Main>
         <div style={{ maxWidth: 1400, margin: '0 auto' }}>{content}</div>
       </AppShell.Main>
-      <CommandPalette />
+      <CommandPalette profileId={active?.id ?? null} />
+      <AppShortcuts />
     </AppShell>
   );
 }

@@ -1,16 +1,18 @@
 import { Avatar, Badge, Group, Menu, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChevronDown, IconKeyboard } from '@tabler/icons-react';
 import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
 import { describeError } from '../../api/describe-error.js';
 import { userQueries } from '../../api/users/queries.js';
+import { useShortcutsHelpRequested } from '../shortcuts/shortcuts-help-store.js';
 
 /**
  * The user the active profile's token acts as (`GET /user`): initials avatar and name, with a menu
- * of details. Avatars are initials on purpose: the CSP allows no remote images.
+ * of details and the keyboard shortcut list. Avatars are initials on purpose: the CSP allows no remote images.
  */
 export function CurrentUserMenu({ profile }: { profile: ProfileSummary }) {
   const { data: user, error, isPending } = useQuery(userQueries.current(profile.id));
+  const helpRequested = useShortcutsHelpRequested();
 
   if (isPending) return <Skeleton height={32} width={140} radius="xl" />;
   if (error || !user) {
@@ -76,6 +78,18 @@ export function CurrentUserMenu({ profile }: { profile: ProfileSummary }) {
             {profile.kind === 'embedded' ? 'Built into Outpost, on this computer' : profile.url}
           </Text>
         </Stack>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={<IconKeyboard size={16} stroke={1.7} />}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              ?
+            </Text>
+          }
+          onClick={helpRequested}
+        >
+          Keyboard shortcuts
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

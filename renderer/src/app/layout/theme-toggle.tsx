@@ -7,7 +7,7 @@ import {
   useMantineColorScheme,
   type MantineColorScheme,
 } from '@mantine/core';
-import { useHotkeys, useOs } from '@mantine/hooks';
+import { useOs } from '@mantine/hooks';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 
 const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
@@ -17,16 +17,14 @@ const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun 
 ];
 
 /**
- * Color scheme menu (light, dark, follow the system) in the header; `mod+J` flips between light and
- * dark from anywhere. The choice persists through the UI-prefs store.
+ * Color scheme menu (light, dark, follow the system) in the header; `mod+J` (bound by the shell from
+ * app/shortcuts/shortcut-registry.ts) flips between light and dark from anywhere. The choice persists through the UI-prefs store.
  */
 export function ThemeToggle() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const os = useOs();
   const modKey = os === 'macos' ? '⌘' : 'Ctrl';
-  const toggle = () => setColorScheme(computed === 'dark' ? 'light' : 'dark');
-  useHotkeys([['mod+J', toggle]]);
   const CurrentIcon = computed === 'dark' ? IconMoon : IconSun;
 
   return (

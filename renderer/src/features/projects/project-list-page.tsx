@@ -12,7 +12,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
   IconAlertTriangle,
@@ -31,6 +31,7 @@ import type { ProjectListFilters, ProjectOrderBy } from '../../api/projects/keys
 import { projectQueries } from '../../api/projects/queries.js';
 import { isImporting } from '../../api/projects/wait-for-import.js';
 import { useActiveProfile } from '../../app/active-profile.js';
+import { useShortcut } from '../../app/shortcuts/use-shortcut.js';
 import { PageHeader } from '../../components/page-header.js';
 import { useUiPrefs } from '../../stores/ui-prefs-store.js';
 import { CreateProjectModal } from './create-project-modal.js';
@@ -60,7 +61,7 @@ export function ProjectListPage() {
   const [createOpened, createModal] = useDisclosure(false);
   const [importOpened, importModal] = useDisclosure(false);
   const searchRef = useRef<HTMLInputElement>(null);
-  useHotkeys([['/', () => searchRef.current?.focus()]]);
+  useShortcut('projects-search', () => searchRef.current?.focus());
 
   const sort = sorting[0];
   const filters: ProjectListFilters = {

@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
   IconArrowUp,
@@ -31,6 +30,7 @@ import { parentPath, trimSlashes } from '../../api/repository/file-path.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import type { TreeEntry } from '../../api/repository/types.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
+import { useShortcut } from '../../app/shortcuts/use-shortcut.js';
 import { EmptyRepository } from './empty-repository.js';
 import { LastCommitBar } from './last-commit-bar.js';
 import { ReadmePreview } from './readme-preview.js';
@@ -65,7 +65,7 @@ export function FileTreePage() {
     setFilter('');
   }
   const filterRef = useRef<HTMLInputElement>(null);
-  useHotkeys([['t', () => filterRef.current?.focus()]]);
+  useShortcut('files-filter', () => filterRef.current?.focus());
 
   const tree = useQuery({ ...repositoryQueries.tree(profileId, projectId, ref, path), enabled: !empty });
   const sorted = useMemo(() => sortTreeEntries(tree.data?.entries ?? []), [tree.data]);

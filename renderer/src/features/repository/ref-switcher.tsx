@@ -1,9 +1,10 @@
 import { Select, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core';
-import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconGitBranch, IconGitCommit, IconTag } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { repositoryQueries } from '../../api/repository/queries.js';
+import { useShortcut } from '../../app/shortcuts/use-shortcut.js';
 
 /** Props of {@link RefSwitcher}. */
 export interface RefSwitcherProps {
@@ -37,7 +38,7 @@ export function RefSwitcher({ profileId, projectId, value, onChange, withHotkey 
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const inputRef = useRef<HTMLInputElement>(null);
-  useHotkeys(withHotkey ? [['b', () => inputRef.current?.focus()]] : []);
+  useShortcut('ref-switcher', () => inputRef.current?.focus(), withHotkey);
 
   const allBranches = useQuery(
     repositoryQueries.branchList(profileId, projectId, { search: '', page: 1, perPage: LIST_SIZE }),

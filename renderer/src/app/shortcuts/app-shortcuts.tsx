@@ -1,0 +1,29 @@
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { spotlight } from '@mantine/spotlight';
+import { ShortcutsHelpModal } from './shortcuts-help-modal.js';
+import {
+  useShortcutsHelpDismissed,
+  useShortcutsHelpOpened,
+  useShortcutsHelpRequested,
+} from './shortcuts-help-store.js';
+import { useGlobalShortcuts } from './use-global-shortcuts.js';
+
+/**
+ * The app's global keyboard shortcuts, bound from the registry, and the `?` overlay that lists them.
+ * Mounted once by the app layout.
+ */
+export function AppShortcuts() {
+  const opened = useShortcutsHelpOpened();
+  const helpRequested = useShortcutsHelpRequested();
+  const helpDismissed = useShortcutsHelpDismissed();
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+
+  useGlobalShortcuts({
+    'command-palette': () => spotlight.open(),
+    'shortcuts-help': helpRequested,
+    'color-scheme': () => setColorScheme(computed === 'dark' ? 'light' : 'dark'),
+  });
+
+  return <ShortcutsHelpModal opened={opened} onClose={helpDismissed} />;
+}
