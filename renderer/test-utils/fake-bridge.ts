@@ -1,4 +1,10 @@
-import type { ApiRequest, ApiResponse, OutpostBridge, ProfileSummary } from '../../shared/ipc-contract.js';
+import type {
+  ApiRequest,
+  ApiResponse,
+  OnboardingStatus,
+  OutpostBridge,
+  ProfileSummary,
+} from '../../shared/ipc-contract.js';
 
 /** The embedded profile most component tests run under. */
 export const TEST_PROFILE: ProfileSummary = {
@@ -18,13 +24,34 @@ export function jsonResponse<T>(body: T, status = 200, headers: Record<string, s
   return { status, headers: { 'content-type': 'application/json', ...headers }, body };
 }
 
+/** Options of {@link createFakeBridge}. */
+export interface FakeBridgeOptions {
+  /** First-run state `onboarding:status` starts from (default: not a first run, embedded chosen). */
+  onboarding?: Partial<OnboardingStatus>;
+}
+
 /**
  * An in-memory {@link OutpostBridge} for component tests that need a specific instance answer
  * (errors, slow pages). Records every API request in `requests`. Prefer the real browser host
  * (`startTestHost`) where the behaviour of the core itself matters.
+ *
+ * Profiles and the first-run record keep state like the host does: `addRemote` lists the new profile
+ * (id `remote-1`), `remove` drops it, `setActive` moves the `active` flag, `onboarding.finish` ends
+ * the first run. The returned `profiles()` shows the current list.
  */
-export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSummary[] = [TEST_PROFILE]) {
+export function createFakeBridge(
+  handler: FakeApiHandler,
+  profiles: ProfileSummary[] = [TEST_PROFILE],
+  options: FakeBridgeOptions = {},
+) {
   const requests: ApiRequest[] = [];
+  let profileList = profiles.map((profile) => ({ ...profile }));
+  let onboarding: OnboardingStatus = {
+    firstRun: false,
+    choice: 'embedded',
+    defaultDemoRepository: null,
+    ...options.onboarding,
+  };
   const bridge: OutpostBridge = {
     api: {
       request: async (req) => {
@@ -33,19 +60,26 @@ export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSumma
       },
     },
     profiles: {
-      list: async () => profiles,
-      addRemote: async (input) => ({
-        id: 'remote-1',
-        name: input.name,
-        kind: 'remote',
-        url: input.url,
-        hasToken: true,
-        active: false,
-      }),
-      remove: async () => undefined,
+      list: async () => profileList.map((profile) => ({ ...profile })),
+      addRemote: async (input) => {
+        const added: ProfileSummary = {
+          id: 'remote-1',
+          name: input.name,
+          kind: 'remote',
+          url: input.url,
+          hasToken: true,
+          active: false,
+        };
+        profileList = [...profileList.filter((profile) => profile.id !== added.id), added];
+        return { ...added };
+      },
+      remove: async (id) => {
+        profileList = profileList.filter((profile) => profile.id !== id);
+      },
       setActive: async (id) => {
-        const profile = profiles.find((candidate) => candidate.id === id);
+        const profile = profileList.find((candidate) => candidate.id === id);
         if (!profile) throw new Error(`No profile ${id}`);
+        profileList = profileList.map((candidate) => ({ ...candidate, active: candidate.id === id }));
         return { ...profile, active: true };
       },
       check: async () => ({ ok: true, version: '17.0.0', username: 'root' }),
@@ -64,8 +98,11 @@ export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSumma
     events: { poll: async () => ({ seq: 0, events: [], reset: false, live: false }) },
     notify: { show: async () => ({ shown: false }) },
     onboarding: {
-      status: async () => ({ firstRun: false, choice: 'embedded', defaultDemoRepository: null }),
-      finish: async (choice) => ({ firstRun: false, choice, defaultDemoRepository: null }),
+      status: async () => ({ ...onboarding }),
+      finish: async (choice) => {
+        onboarding = { ...onboarding, firstRun: false, choice };
+        return { ...onboarding };
+      },
     },
     demo: {
       load: async () => ({
@@ -100,5 +137,5 @@ export function createFakeBridge(handler: FakeApiHandler, profiles: ProfileSumma
       }),
     },
   };
-  return { bridge, requests };
+  return { bridge, requests, profiles: () => profileList.map((profile) => ({ ...profile })) };
 }

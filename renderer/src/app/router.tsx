@@ -34,17 +34,25 @@ import { RawFilePage } from '../features/repository/raw-file-page.js';
 import { RepositoryIndexPage } from '../features/repository/repository-index-page.js';
 import { RepositoryLayout } from '../features/repository/repository-layout.js';
 import { TagsPage } from '../features/repository/tags-page.js';
+import { FirstRunGate } from './first-run-gate.js';
 import { AppLayout } from './layout/app-layout.js';
 import { NAV_ITEMS } from './navigation.js';
 import { ComingSoonPage } from './pages/coming-soon-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
 
-/** The route table: the shell at `/`, screens as children (errors render inside the shell). */
+/**
+ * The route table: the shell at `/` (behind the first-run welcome screen), screens as children (errors
+ * render inside the shell).
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <AppLayout />,
+    element: (
+      <FirstRunGate>
+        <AppLayout />
+      </FirstRunGate>
+    ),
     children: [
       {
         errorElement: <RouteErrorPage />,

@@ -1,0 +1,45 @@
+import { Center, Loader } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { profileQueries } from '../api/profiles/queries.js';
+import { WelcomePage } from '../features/welcome/welcome-page.js';
+import { onboardingQueries } from '../features/welcome/welcome-queries.js';
+
+/**
+ * Shows the welcome screen instead of the app on the first run (`onboarding:status` says `firstRun`),
+ * and the app (`children`) otherwise. Once shown, the welcome screen stays until the administrator
+ * leaves it (recording the choice flips `firstRun` before the next steps are done). When the host
+ * cannot say, the app opens: the welcome screen is a convenience, never a wall.
+ */
+export function FirstRunGate({ children }: { children: ReactNode }) {
+  const status = useQuery(onboardingQueries.status());
+  const queryClient = useQueryClient();
+  // Ask for the profile list at the same time, so the shell does not wait for two round trips in a row.
+  const [prefetched] = useState(() => queryClient.prefetchQuery(profileQueries.list()));
+  void prefetched;
+  const navigate = useNavigate();
+  const [welcome, setWelcome] = useState<'unknown' | 'show' | 'done'>('unknown');
+
+  if (welcome === 'unknown') {
+    if (status.data) setWelcome(status.data.firstRun ? 'show' : 'done');
+    else if (status.isError) setWelcome('done');
+  }
+
+  if (welcome === 'show') {
+    return (
+      <WelcomePage
+        onLeave={(to) => {
+          setWelcome('done');
+          void navigate(to, { replace: true });
+        }}
+      />
+    );
+  }
+  if (welcome === 'done') return children;
+  return (
+    <Center h="100vh">
+      <Loader type="dots" aria-label="Starting Outpost" />
+    </Center>
+  );
+}

@@ -1,0 +1,86 @@
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { describeError } from '../../api/describe-error.js';
+import { validateInstanceUrl } from '../../app/layout/validate-instance-url.js';
+import { instanceNameFromUrl } from './instance-name.js';
+import { useConnectRemote } from './welcome-mutations.js';
+import classes from './welcome.module.css';
+
+/** Props of {@link RemoteStep}. */
+export interface RemoteStepProps {
+  /** Called once the instance is connected, active and the choice recorded. */
+  onConnected: () => void;
+}
+
+/**
+ * "Connect to a GitLab instance": URL and personal access token. The host checks them with
+ * `GET /version` and `GET /user` and explains a failure in a sentence (unreachable, TLS, 401, 403
+ * scope, not GitLab, timeout), shown above the form. The token field is cleared after every attempt.
+ */
+export function RemoteStep({ onConnected }: RemoteStepProps) {
+  const [url, setUrl] = useState('');
+  const [token, setToken] = useState('');
+  const [errors, setErrors] = useState<{ url?: string; token?: string }>({});
+  const connect = useConnectRemote();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      url: validateInstanceUrl(url) ?? undefined,
+      token: token.trim() ? undefined : 'Paste a personal access token with the api scope.',
+    };
+    setErrors(next);
+    if (next.url || next.token) return;
+    const base = url.trim().replace(/\/+$/, '');
+    const input = { name: instanceNameFromUrl(base), url: base, token: token.trim() };
+    setToken('');
+    connect.mutate(input, { onSuccess: () => onConnected() });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="remote-form">
+      <Stack gap="md">
+        {connect.isError ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle />}
+            title="Outpost could not connect"
+            data-testid="remote-error"
+          >
+            {describeError(connect.error)}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="URL"
+          placeholder="https://gitlab.example.com"
+          value={url}
+          onChange={(event) => setUrl(event.currentTarget.value)}
+          error={errors.url}
+          required
+          type="url"
+          autoComplete="url"
+          data-autofocus
+          autoFocus
+          className={classes.mono}
+        />
+        <PasswordInput
+          label="Personal access token"
+          description="Needs the api scope (read_api is enough to browse). It stays in this computer’s vault and is never shown again."
+          placeholder="glpat-…"
+          value={token}
+          onChange={(event) => setToken(event.currentTarget.value)}
+          error={errors.token}
+          required
+          autoComplete="off"
+        />
+        <Group justify="flex-end" mt="xs">
+          <Button type="submit" loading={connect.isPending} leftSection={<IconPlugConnected size={16} />}>
+            Connect
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
