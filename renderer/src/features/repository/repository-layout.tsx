@@ -16,6 +16,7 @@ import { useActiveProfile } from '../../app/active-profile.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { useRepositoryForgotten, useRepositoryOpened } from '../../stores/recent-repository-store.js';
+import { CloneButton } from './clone-button.js';
 import { RepositoryProvider } from './repository-context.js';
 import { fileRoute, listRoute } from './repository-paths.js';
 
@@ -38,7 +39,7 @@ function tabOf(pathname: string): TabValue {
 
 /**
  * The repository area of one project (`/repository/:projectId/…`): the project's name, tabs for
- * files, commits, branches, tags and protections, and the ref from `?ref=` (else the default
+ * files, commits, branches, tags and protections, a Clone button (URL and git commands), and the ref from `?ref=` (else the default
  * branch) for the screens below. Remembers the project for the navbar's Repository entry.
  */
 export function RepositoryLayout() {
@@ -155,7 +156,12 @@ export function RepositoryLayout() {
             </Text>
           </Group>
         }
-        actions={switchProject}
+        actions={
+          <Group gap="sm">
+            {switchProject}
+            <CloneButton project={data} />
+          </Group>
+        }
       />
       <Tabs value={tab} onChange={goToTab} mb="md" keepMounted={false}>
         <Tabs.List>
