@@ -44,6 +44,11 @@ export interface BackupOptions {
   /** Extra shards the core was started with (`--storage NAME=PATH`), name → absolute path. */
   storages?: Readonly<Record<string, string>>;
   onProgress?: BackupProgressListener;
+  /**
+   * Awaited between the database snapshot and the first repository (a test seam: let the core change
+   * things, such as finishing a storage move, while a backup is in the middle).
+   */
+  afterSnapshot?: () => Promise<void>;
 }
 
 /** Raised when a backup can't start (no database, destination not empty, unknown shard). */
@@ -152,6 +157,8 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
       await rm(snapshotFile, { force: true });
       throw new BackupError((err as Error).message);
     }
+
+    await opts.afterSnapshot?.();
 
     // 2. Repositories, from the locations the snapshot records.
     const manifestProjects: ManifestProject[] = [];

@@ -270,3 +270,62 @@ describe('backupDataDir + restoreDataDir on a running core', () => {
     expect(existsSync(path.join(noShard, MANIFEST_FILE))).toBe(false);
   }, 60_000);
 });
+
+describe('a storage move that finishes during the backup', () => {
+  it('mirrors the repository from its new shard and restores it where the snapshot puts it', async () => {
+    const { Gate } = await import('../test/helpers/storage-shards.js');
+    const gate = new Gate();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'outpost-backup-move-'));
+    const other = path.join(dir, 'other');
+    const core = await startTestCore({
+      dataDir: path.join(dir, 'data'),
+      options: {
+        storages: { other },
+        storageMoveHooks: { beforeCopy: (_move, signal) => gate.wait(signal) },
+      },
+    });
+    try {
+      const p = await core.api<Project>('POST', '/projects', {
+        json: { name: 'mover', initialize_with_readme: true },
+      });
+      expect(p.status).toBe(201);
+      const heads = await branchHeads(core, p.body.id);
+      const move = await core.api('POST', `/projects/${p.body.id}/repository_storage_moves`, {
+        json: { destination_storage_name: 'other' },
+      });
+      expect(move.status).toBe(201);
+      await gate.arrived; // the move started: the project is still on `default`
+
+      const manifest = await backupDataDir({
+        dataDir: core.dataDir,
+        destination: path.join(dir, 'backup'),
+        storages: { other },
+        afterSnapshot: async () => {
+          gate.open();
+          await core.core.idle(); // the move switches the project and removes the `default` copy
+          expect(
+            existsSync(shardRepoPath(path.join(core.dataDir, 'repositories', 'default'), p.body.id)),
+          ).toBe(false);
+        },
+      });
+      const entry = manifest.projects.find((e) => e.id === p.body.id)!;
+      expect(entry.repository_storage).toBe('default'); // as the snapshot says
+      expect(entry.missing).toBe(false);
+      expect(entry.refs['refs/heads/main']).toBe(heads.main);
+
+      const restored = path.join(dir, 'restored');
+      await restoreDataDir({
+        backup: path.join(dir, 'backup'),
+        dataDir: restored,
+        storages: { other: path.join(dir, 'other2') },
+      });
+      const repo = shardRepoPath(path.join(restored, 'repositories', 'default'), p.body.id);
+      expect(gitDir(repo, 'rev-parse', 'refs/heads/main')).toBe(heads.main);
+      gitDir(repo, 'fsck', '--full', '--strict');
+    } finally {
+      gate.open();
+      await core.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
