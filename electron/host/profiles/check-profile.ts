@@ -1,12 +1,16 @@
 import type { ApiResponse, ProfileCheckResult } from '../../../shared/ipc-contract.js';
 import { BridgeError } from '../bridge-error.js';
 import type { ApiProxy } from '../proxy/api-proxy.js';
+import { explainNetworkError } from './explain-network-error.js';
 
 /**
  * Checks that profile `id` reaches a GitLab-compatible instance and that its token works:
- * `GET /version` then `GET /user` through the proxy. Never throws for instance problems; returns
- * `{ ok: false, error }` with a sentence the administrator can act on (401, 403, unreachable,
- * timeout, a server that is not GitLab). Errors: BridgeError `not_found` for an unknown profile.
+ * `GET /version` then `GET /user` through the proxy (GitLab docs: api/version.md, api/users.md
+ * "current user"). Never throws for instance problems; returns `{ ok: false, error }` with a sentence
+ * the administrator can act on: 401 (wrong, expired or revoked token), 403 `insufficient_scope` (the
+ * token needs `api` or `read_api`), 403 otherwise (blocked account), unreachable host, an untrusted TLS
+ * certificate or a port without TLS, an unknown host name, a timeout, a server that is not GitLab (no
+ * `/api/v4/version`). Errors: BridgeError `not_found` for an unknown profile.
  */
 export async function checkProfile(
   proxy: ApiProxy,
@@ -33,17 +37,28 @@ export async function checkProfile(
     if (!username) return { ok: false, error: notGitLab(user, 'GET /api/v4/user') };
     return { ok: true, version: versionText, username };
   } catch (err) {
-    if (err instanceof BridgeError && err.code !== 'not_found') return { ok: false, error: err.message };
+    if (err instanceof BridgeError && err.code !== 'not_found') {
+      return {
+        ok: false,
+        error: err.code === 'unreachable' ? explainNetworkError(err.message) : err.message,
+      };
+    }
     throw err;
   }
 }
 
 function explainStatus(res: ApiResponse, what: string): string | undefined {
   if (res.status === 401) {
-    return 'The token was rejected (401). Create a personal access token with the api scope.';
+    return 'The token was rejected (401): it is wrong, expired or revoked. Create a personal access token with the api scope and paste it again.';
+  }
+  if (res.status === 403 && stringField(res.body, 'error') === 'insufficient_scope') {
+    return 'The token lacks the scope Outpost needs (403 insufficient_scope). Create a token with the api scope (read_api is enough to browse).';
   }
   if (res.status === 403) {
-    return 'The token is not allowed to use the API (403). It needs the api scope, and the account must not be blocked.';
+    return 'The instance refused this token (403). The account may be blocked or locked, or the token lacks the api scope.';
+  }
+  if (res.status === 404 && what.endsWith('/version')) {
+    return 'There is no GitLab API at this address: GET /api/v4/version answered 404. Check the URL; if GitLab is served under a path, include it (https://example.com/gitlab).';
   }
   if (res.status >= 300 && res.status < 400) {
     const to = res.headers.location ? ` to ${res.headers.location}` : '';
