@@ -332,6 +332,28 @@ describe('git over HTTP', () => {
     expect(branchHead(p, 'trunk')).toBe(p.trunk[2]);
   });
 
+  it('lets any signed-in user clone an internal project, and refuses pushes to archived projects', async () => {
+    const p = await project('Internal');
+    expect((await t.api('PUT', `/projects/${p.id}`, { json: { visibility: 'internal' } })).status).toBe(200);
+    const outsider = await createUserWithToken(t, { scopes: ['read_repository'] });
+    const work = await clone(p, outsider.token);
+    expect(await git.ok(work, 'rev-parse', 'HEAD')).toBe(p.trunk[2]);
+    const dir = await git.tempDir();
+    expect((await git.run(dir, 'clone', cloneUrl(t.url, p.pathWithNamespace, null), 'anon')).code).not.toBe(
+      0,
+    );
+
+    const mine = await clone(p, developer.token);
+    await commit(mine, 'late.txt', 'late\n');
+    expect((await t.api('PUT', `/projects/${p.id}`, { json: { archived: true } })).status).toBe(200);
+    const res = await git.run(mine, 'push', 'origin', 'trunk');
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toContain("You can't push code to an archived project.");
+    expect(branchHead(p, 'trunk')).toBe(p.trunk[2]);
+    // Archived projects stay clonable.
+    await clone(p, developer.token);
+  });
+
   it('creates a push pipeline for pushed commits, none with -o ci.skip', async () => {
     const p = await project('Pipelines');
     const work = await clone(p, developer.token);
