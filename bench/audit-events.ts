@@ -6,7 +6,8 @@
  * - `benchSqliteReadAuditEvents(dbPath)`: the time SQLite alone takes to read every row in id order;
  * - `walkAuditEventsKeyset(core, token)`: the same events walked through the core's keyset API
  *   (`GET /audit_events?pagination=keyset&per_page=100`, following `Link` rel="next") via inject.
- * `benchAuditEvents()` runs the three on OUTPOST_BENCH_AUDIT_EVENTS events (default 1,000,000).
+ * `benchAuditEvents()` runs the three on OUTPOST_BENCH_AUDIT_EVENTS events (default 1,000,000) and
+ * returns its table rows, each beside SQLite alone doing the same reads.
  */
 import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +17,14 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { createCore } from '../electron/core/app.js';
 import type { Core } from '../electron/core/app.js';
+import {
+  countAuditEvents,
+  findAuditEventsAfter,
+  findAuditEventsPage,
+} from '../electron/core/db/audit-events.js';
 import { openDatabase } from '../electron/core/db/database.js';
+import { parseAuditTime } from '../electron/core/routes/audit-events.js';
+import type { BenchRow } from './bench-table.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
 
@@ -217,10 +225,25 @@ async function meanMs(core: Core, url: string, n = 100): Promise<number> {
   return (performance.now() - t0) / n;
 }
 
-export async function benchAuditEvents(): Promise<void> {
+/** Mean ms of `fn` over `n` sequential calls. */
+function meanMsSync(fn: () => unknown, n = 100): number {
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) fn();
+  return (performance.now() - t0) / n;
+}
+
+/**
+ * Seeds OUTPOST_BENCH_AUDIT_EVENTS events (default 1,000,000), then tables:
+ * - the keyset API walk (events/s) beside SQLite alone reading every row in id order;
+ * - four single-page requests (ms each) beside the same page (and, for offset pages, the capped count)
+ *   read through core/db's queries on their own better-sqlite3 connection, 100 times each.
+ */
+export async function benchAuditEvents(): Promise<BenchRow[]> {
   const n = Number(process.env.OUTPOST_BENCH_AUDIT_EVENTS ?? 1_000_000);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-audit-'));
   const core = await createCore({ dataDir, rootToken: TOKEN });
+  const rows: BenchRow[] = [];
+  const group = 'audit events';
   try {
     const seed = seedAuditEvents(dataDir, n);
     console.log(
@@ -236,20 +259,78 @@ export async function benchAuditEvents(): Promise<void> {
     console.log(
       `keyset API walk via inject (per_page=100): ${walk.rows.toLocaleString('en')} events (expected ${read.rows.toLocaleString('en')}) in ${walk.pages} pages, ${(walk.ms / 1000).toFixed(2)} s, ${walk.rowsPerSecond.toFixed(0)} events/s, ${(walk.ms / walk.pages).toFixed(2)} ms/page (${(walk.ms / read.ms).toFixed(1)}× SQLite alone)`,
     );
-    for (const [label, url] of [
-      ['first offset page (totals capped at 10,001)', '/api/v4/audit_events?per_page=20'],
-      ['offset page 500', '/api/v4/audit_events?per_page=20&page=500'],
-      ['keyset page, one group', '/api/v4/audit_events?pagination=keyset&entity_type=Group&entity_id=7'],
-      [
-        'keyset page, 1-day window',
-        `/api/v4/audit_events?pagination=keyset&created_after=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 19)}Z&created_before=${new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 19)}Z`,
-      ],
-    ] as const) {
-      console.log(`GET ${label}: ${(await meanMs(core, url)).toFixed(2)} ms/request`);
+    rows.push({
+      group,
+      name: `keyset API walk of ${read.rows.toLocaleString('en')} events (per_page=100)`,
+      value: walk.rowsPerSecond,
+      unit: 'events/s',
+      better: 'higher',
+      baseline: { name: 'SQLite alone, all rows in id order', value: read.rowsPerSecond },
+    });
+
+    const windowAfter = `${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 19)}Z`;
+    const windowBefore = `${new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 19)}Z`;
+    const db = openDatabase(auditDbPath(dataDir));
+    try {
+      const cap = 10_001;
+      const pages: [string, string, () => unknown][] = [
+        [
+          'first offset page (totals capped at 10,001)',
+          '/api/v4/audit_events?per_page=20',
+          () => {
+            countAuditEvents(db, {}, cap);
+            return findAuditEventsPage(db, {}, 'desc', 20, 0);
+          },
+        ],
+        [
+          'offset page 500',
+          '/api/v4/audit_events?per_page=20&page=500',
+          () => {
+            countAuditEvents(db, {}, cap);
+            return findAuditEventsPage(db, {}, 'desc', 20, 499 * 20);
+          },
+        ],
+        [
+          'keyset page, one group',
+          '/api/v4/audit_events?pagination=keyset&entity_type=Group&entity_id=7',
+          () => findAuditEventsAfter(db, { entityType: 'Group', entityId: 7 }, 'desc', 21, null),
+        ],
+        [
+          'keyset page, 1-day window',
+          `/api/v4/audit_events?pagination=keyset&created_after=${windowAfter}&created_before=${windowBefore}`,
+          () =>
+            findAuditEventsAfter(
+              db,
+              {
+                createdAfter: parseAuditTime(windowAfter) ?? windowAfter,
+                createdBefore: parseAuditTime(windowBefore) ?? windowBefore,
+              },
+              'desc',
+              21,
+              null,
+            ),
+        ],
+      ];
+      for (const [label, url, sql] of pages) {
+        const alone = meanMsSync(sql);
+        const api = await meanMs(core, url);
+        console.log(`GET ${label}: ${api.toFixed(2)} ms/request; the same SQL alone ${alone.toFixed(3)} ms`);
+        rows.push({
+          group,
+          name: `GET ${label}`,
+          value: api,
+          unit: 'ms',
+          better: 'lower',
+          baseline: { name: 'the same SQL alone', value: alone },
+        });
+      }
+    } finally {
+      db.close();
     }
     console.log(
       `rss ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MiB across the walk`,
     );
+    return rows;
   } finally {
     await core.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,45 +1,62 @@
 /**
- * Benchmarks of the embedded core (printed figures, never timed tests):
- * - project creation with a README first commit (real git), projects/second;
- * - `GET /projects` page of 20 out of N projects, via inject and over loopback HTTP: requests/second, p50/p95 ms;
- * - heap and RSS after the run, MiB.
- * Run with `npm run bench`. Sizes scale with OUTPOST_BENCH_PROJECTS (default 300).
+ * Benchmarks of the embedded core (printed figures, never timed tests), each beside a baseline measured
+ * in the same run on the same data:
+ * - project creation with a README first commit on half of them (real git), projects/second, beside
+ *   `git init --bare` (+ the README commit written with plumbing on the same half) alone;
+ * - `GET /projects` page of 20 out of N projects via inject, beside the same count + page SQL through
+ *   better-sqlite3 alone (`countProjects` + `listProjects` from core/db on their own connection);
+ * - the same page over loopback HTTP, beside `GET /version` over HTTP (the framework's floor);
+ * - `GET /user` (token digest lookup) via inject, beside `GET /version` via inject.
+ * Heap and RSS after the run are printed, not tabled. Sizes: OUTPOST_BENCH_PROJECTS (default 300).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore } from '../electron/core/app.js';
+import { openDatabase } from '../electron/core/db/database.js';
+import { countProjects, listProjects } from '../electron/core/db/projects.js';
+import type { ProjectListFilter } from '../electron/core/db/projects.js';
+import type { BenchRow } from './bench-table.js';
+import { GIT_ENV } from './generated-repository.js';
+import { describeLoop, gitAlone, timeLoop } from './measure.js';
+import { execFileSync } from 'node:child_process';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
+const GROUP = 'core API';
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** `git init --bare`, and for even `i` a README commit written with plumbing, like the core's create. */
+async function createWithGitAlone(dir: string, i: number): Promise<void> {
+  execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir], { env: GIT_ENV });
+  if (i % 2 !== 0) return;
+  const blob = (await gitAlone(dir, ['hash-object', '-w', '--stdin'], `# bench-${i}\n`)).trim();
+  const tree = (await gitAlone(dir, ['mktree'], `100644 blob ${blob}\tREADME.md\n`)).trim();
+  const commit = (
+    await gitAlone(dir, [
+      '-c',
+      'user.name=Bench',
+      '-c',
+      'user.email=bench@example.com',
+      'commit-tree',
+      tree,
+      '-m',
+      'Initial commit',
+    ])
+  ).trim();
+  await gitAlone(dir, ['update-ref', 'refs/heads/main', commit]);
 }
 
-async function timeRequests(
-  n: number,
-  fn: () => Promise<unknown>,
-): Promise<{ rps: number; p50: number; p95: number }> {
-  const lat: number[] = [];
-  const start = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    lat.push(performance.now() - t0);
-  }
-  const total = performance.now() - start;
-  lat.sort((a, b) => a - b);
-  return { rps: (n / total) * 1000, p50: percentile(lat, 50), p95: percentile(lat, 95) };
-}
-
-export async function benchCoreApi(): Promise<void> {
+export async function benchCoreApi(): Promise<BenchRow[]> {
   const projects = Number(process.env.OUTPOST_BENCH_PROJECTS ?? 300);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-'));
   const core = await createCore({ dataDir, rootToken: TOKEN });
   const url = await core.listen({ port: 0 });
   const headers = { 'private-token': TOKEN, 'content-type': 'application/json' };
+  const rows: BenchRow[] = [];
   try {
+    const gitDir = path.join(dataDir, 'bench-git-alone');
+    const alone = await timeLoop(projects, (i) => createWithGitAlone(path.join(gitDir, `p${i}.git`), i));
+    await rm(gitDir, { recursive: true, force: true });
     const t0 = performance.now();
     for (let i = 0; i < projects; i++) {
       const res = await core.inject({
@@ -50,35 +67,77 @@ export async function benchCoreApi(): Promise<void> {
       });
       if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
     }
-    const createMs = performance.now() - t0;
+    const created = (projects / (performance.now() - t0)) * 1000;
     console.log(
-      `create project (half with README commit): ${((projects / createMs) * 1000).toFixed(1)} projects/s over ${projects}`,
+      `create project (half with README commit): ${created.toFixed(1)} projects/s over ${projects}; git init --bare (+ plumbing README commit) alone: ${alone.perSecond.toFixed(1)}/s`,
     );
-
-    const inj = await timeRequests(300, () =>
-      core.inject({ method: 'GET', url: '/api/v4/projects?per_page=20', headers }),
-    );
-    console.log(
-      `GET /projects (20 of ${projects}) via inject: ${inj.rps.toFixed(0)} req/s, p50 ${inj.p50.toFixed(2)} ms, p95 ${inj.p95.toFixed(2)} ms`,
-    );
-
-    const http = await timeRequests(300, async () => {
-      const r = await fetch(`${url}/api/v4/projects?per_page=20`, { headers });
-      await r.arrayBuffer();
+    rows.push({
+      group: GROUP,
+      name: `POST /projects (${projects}, half with README)`,
+      value: created,
+      unit: 'projects/s',
+      better: 'higher',
+      baseline: { name: 'git init --bare (+ README commit) alone', value: alone.perSecond },
     });
-    console.log(
-      `GET /projects (20 of ${projects}) over HTTP: ${http.rps.toFixed(0)} req/s, p50 ${http.p50.toFixed(2)} ms, p95 ${http.p95.toFixed(2)} ms`,
-    );
 
-    const user = await timeRequests(1000, () => core.inject({ method: 'GET', url: '/api/v4/user', headers }));
-    console.log(
-      `GET /user (token digest lookup) via inject: ${user.rps.toFixed(0)} req/s, p50 ${user.p50.toFixed(2)} ms`,
-    );
+    const get = (u: string) => () => core.inject({ method: 'GET', url: u, headers });
+    const n = 300;
+    // The SQL the list service runs for an administrator's default page, on its own connection.
+    const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
+    const filter: ProjectListFilter = { access: null, orderBy: 'created_at', sort: 'desc' };
+    const sql = await timeLoop(n, () => {
+      countProjects(db, filter);
+      if (listProjects(db, filter, 20, 0).length !== Math.min(20, projects)) throw new Error('page size');
+    });
+    db.close();
+    const inj = await timeLoop(n, get('/api/v4/projects?per_page=20'));
+    console.log(describeLoop(`GET /projects (20 of ${projects}) via inject`, inj));
+    console.log(describeLoop('  count + page SQL alone (better-sqlite3)', sql, 'queries/s'));
+    rows.push({
+      group: GROUP,
+      name: `GET /projects (20 of ${projects}) via inject`,
+      value: inj.perSecond,
+      unit: 'req/s',
+      better: 'higher',
+      baseline: { name: 'count + page SQL alone', value: sql.perSecond },
+    });
+
+    const fetchText = (u: string) => async () => {
+      const r = await fetch(`${url}${u}`, { headers });
+      await r.arrayBuffer();
+      if (r.status !== 200) throw new Error(`GET ${u}: ${r.status}`);
+    };
+    const versionHttp = await timeLoop(n, fetchText('/api/v4/version'));
+    const http = await timeLoop(n, fetchText('/api/v4/projects?per_page=20'));
+    console.log(describeLoop(`GET /projects (20 of ${projects}) over HTTP`, http));
+    console.log(describeLoop('  GET /version over HTTP', versionHttp));
+    rows.push({
+      group: GROUP,
+      name: `GET /projects (20 of ${projects}) over HTTP`,
+      value: http.perSecond,
+      unit: 'req/s',
+      better: 'higher',
+      baseline: { name: 'GET /version over HTTP', value: versionHttp.perSecond },
+    });
+
+    const version = await timeLoop(1000, get('/api/v4/version'));
+    const user = await timeLoop(1000, get('/api/v4/user'));
+    console.log(describeLoop('GET /user (token digest lookup) via inject', user));
+    console.log(describeLoop('  GET /version via inject', version));
+    rows.push({
+      group: GROUP,
+      name: 'GET /user via inject',
+      value: user.perSecond,
+      unit: 'req/s',
+      better: 'higher',
+      baseline: { name: 'GET /version via inject', value: version.perSecond },
+    });
 
     const mem = process.memoryUsage();
     console.log(
       `memory: heap ${(mem.heapUsed / 2 ** 20).toFixed(1)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(1)} MiB`,
     );
+    return rows;
   } finally {
     await core.close();
     await rm(dataDir, { recursive: true, force: true });

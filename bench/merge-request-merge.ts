@@ -3,18 +3,20 @@
  * overrides) into a fresh core, makes OUTPOST_BENCH_MERGES (default 20) branches with one real commit
  * each through the files API and opens a merge request for each, then prints:
  * - the merge-status job (merge-tree check + first diff version) per request, ms each (mean, p99);
- * - `git merge-tree` mergeability checks alone, ms each;
- * - `PUT …/merge` (merge commit + target move + follow-ups), ms each, alternating merge commit and squash.
+ * - `git merge-tree` mergeability checks alone on the same pairs, ms each (the job's baseline);
+ * - `PUT …/merge` (merge commit + target move + follow-ups), ms each, alternating merge commit and squash,
+ *   beside the same merges done with git alone right before (`merge-tree`, `commit-tree`, `update-ref`
+ *   on a scratch branch that advances like the target, then deleted).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore } from '../electron/core/app.js';
 import type { Core } from '../electron/core/app.js';
-import { checkMergeability } from '../electron/core/git/merges.js';
-import { runGit } from '../electron/core/git/run-git.js';
+import { hashedDiskPath } from '../electron/core/git/storage.js';
+import type { BenchRow } from './bench-table.js';
+import { gitAlone } from './measure.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
 
@@ -29,6 +31,10 @@ async function call(core: Core, method: 'GET' | 'POST' | 'PUT', url: string, pay
   return JSON.parse(res.body) as Record<string, unknown>;
 }
 
+function mean(ms: number[]): number {
+  return ms.reduce((a, b) => a + b, 0) / Math.max(1, ms.length);
+}
+
 function stats(ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length);
@@ -36,7 +42,7 @@ function stats(ms: number[]): string {
   return `mean ${mean.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (${sorted.length} runs)`;
 }
 
-export async function benchMergeRequestMerge(): Promise<void> {
+export async function benchMergeRequestMerge(): Promise<BenchRow[]> {
   const source = path.resolve(process.env.OUTPOST_BENCH_REPO ?? process.cwd());
   const n = Number(process.env.OUTPOST_BENCH_MERGES ?? 20);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-merge-'));
@@ -70,25 +76,63 @@ export async function benchMergeRequestMerge(): Promise<void> {
       checks.push(performance.now() - t0);
       iids.push(mr.iid);
     }
-    console.log(`merge-status job (create + check + diff version): ${stats(checks)}`);
-
-    const repoPath = path.join(dataDir, 'repositories', 'default');
-    const found = execFileSync('find', [repoPath, '-maxdepth', '5', '-type', 'd', '-name', '*.git'], {
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter(Boolean)[0];
-    if (found) {
-      const head = (await runGit(['rev-parse', `refs/heads/${target}`], { gitDir: found })).trim();
-      const src = (await runGit(['rev-parse', 'refs/heads/bench-0'], { gitDir: found })).trim();
-      const alone: number[] = [];
-      for (let i = 0; i < n; i++) {
-        const t0 = performance.now();
-        await checkMergeability(found, head, src);
-        alone.push(performance.now() - t0);
-      }
-      console.log(`git merge-tree check alone: ${stats(alone)}`);
+    const gitDir = path.join(dataDir, 'repositories', 'default', hashedDiskPath(id));
+    const targetHead = (await gitAlone(gitDir, ['rev-parse', `refs/heads/${target}`])).trim();
+    const mergeTree = (i: number) => [
+      'merge-tree',
+      '--write-tree',
+      '--name-only',
+      '--no-messages',
+      targetHead,
+      `refs/heads/bench-${i}`,
+    ];
+    const alone: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await gitAlone(gitDir, mergeTree(i));
+      alone.push(performance.now() - t0);
     }
+    console.log(`merge-status job (create + check + diff version): ${stats(checks)}`);
+    console.log(`  git merge-tree alone (same pairs): ${stats(alone)}`);
+
+    // Baseline for PUT merge, right before it: the same merges with git alone on a scratch branch that
+    // starts where the target is and advances like it: merge-tree, commit-tree (two parents, or one for a
+    // squash, alternating as below), update-ref with the old value.
+    const scratch = 'refs/heads/bench-baseline-target';
+    await gitAlone(gitDir, ['update-ref', scratch, targetHead]);
+    const plumbing: number[] = [];
+    let tip = targetHead;
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      const src = `refs/heads/bench-${i}`;
+      const tree = (
+        await gitAlone(gitDir, ['merge-tree', '--write-tree', '--name-only', '--no-messages', tip, src])
+      )
+        .split('\n')[0]!
+        .trim();
+      const parents = i % 2 === 1 ? ['-p', tip] : ['-p', tip, '-p', src];
+      const commit = (
+        await gitAlone(
+          gitDir,
+          [
+            '-c',
+            'user.name=Bench',
+            '-c',
+            'user.email=bench@example.com',
+            'commit-tree',
+            tree,
+            ...parents,
+            '-F',
+            '-',
+          ],
+          `Merge branch 'bench-${i}'\n`,
+        )
+      ).trim();
+      await gitAlone(gitDir, ['update-ref', scratch, commit, tip]);
+      tip = commit;
+      plumbing.push(performance.now() - t0);
+    }
+    await gitAlone(gitDir, ['update-ref', '-d', scratch]);
 
     const merges: number[] = [];
     for (const [i, iid] of iids.entries()) {
@@ -98,6 +142,26 @@ export async function benchMergeRequestMerge(): Promise<void> {
       await core.idle();
     }
     console.log(`PUT merge (merge commit / squash alternating): ${stats(merges)}`);
+    console.log(`  git merge-tree + commit-tree + update-ref alone (same merges): ${stats(plumbing)}`);
+    const group = 'merge requests: merge';
+    return [
+      {
+        group,
+        name: `merge-status job (create + check + diff version, ${n})`,
+        value: mean(checks),
+        unit: 'ms',
+        better: 'lower',
+        baseline: { name: 'git merge-tree alone', value: mean(alone) },
+      },
+      {
+        group,
+        name: `PUT merge (merge commit / squash alternating, ${n})`,
+        value: mean(merges),
+        unit: 'ms',
+        better: 'lower',
+        baseline: { name: 'merge-tree + commit-tree + update-ref alone', value: mean(plumbing) },
+      },
+    ];
   } finally {
     await core.close();
     await rm(dataDir, { recursive: true, force: true });

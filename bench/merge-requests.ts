@@ -4,7 +4,8 @@
  * (`recordMergeRequest`: labels found or created, assignees, iids; the git branch checks of the HTTP
  * create are skipped, every request shares the fixture's SHAs), a quarter closed through
  * `updateMergeRequestBy`; then the project list is requested through the core (inject) with several
- * filters, printing requests per second and p99 latency for each.
+ * filters, printing requests per second and p99 latency for each, beside the same count + page SQL
+ * (core/db's `countMergeRequests` + `listMergeRequests` with the filter the service resolves) alone.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -13,15 +14,25 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore } from '../electron/core/app.js';
 import { openDatabase } from '../electron/core/db/database.js';
+import { countMergeRequests, listMergeRequests } from '../electron/core/db/merge-requests.js';
+import type { MergeRequestFilter } from '../electron/core/db/merge-requests.js';
 import { findProjectById } from '../electron/core/db/projects.js';
 import { findUserById } from '../electron/core/db/users.js';
 import type { ServiceContext } from '../electron/core/services/context.js';
 import { recordMergeRequest } from '../electron/core/services/merge-requests/create-merge-request.js';
 import { updateMergeRequestBy } from '../electron/core/services/merge-requests/update-merge-request.js';
+import type { BenchRow } from './bench-table.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
 const LABELS = ['bug', 'feature', 'docs', 'ui', 'backend', 'security'];
 const WORDS = ['parser', 'cache', 'login', 'export', 'search', 'render', 'sync', 'upload'];
+
+/** Requests per second of sequential calls that took `ms` each. */
+function perSecond(ms: number[]): number {
+  return (ms.length / ms.reduce((a, b) => a + b, 0)) * 1000;
+}
+
+type ListOrder = { by: 'created_at' | 'updated_at'; sort: 'asc' | 'desc' };
 
 function stats(ms: number[]): string {
   const sorted = [...ms].sort((a, b) => a - b);
@@ -30,7 +41,7 @@ function stats(ms: number[]): string {
   return `${((sorted.length / total) * 1000).toFixed(0)} req/s, p99 ${p99.toFixed(1)} ms (${sorted.length} runs)`;
 }
 
-export async function benchMergeRequestList(): Promise<void> {
+export async function benchMergeRequestList(): Promise<BenchRow[]> {
   const n = Number(process.env.OUTPOST_BENCH_MRS ?? 10_000);
   const runs = Number(process.env.OUTPOST_BENCH_MR_LIST_RUNS ?? 100);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-mrs-'));
@@ -107,16 +118,57 @@ export async function benchMergeRequestList(): Promise<void> {
     console.log(
       `seeded ${n} merge requests in ${(seeded / 1000).toFixed(1)} s (${((n / seeded) * 1000).toFixed(0)}/s); closed ${Math.floor(n / 4)} in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
     );
-    db.close();
-    const queries: [string, string][] = [
-      ['default (opened+closed, created_at desc)', ''],
-      ['state=opened&labels=bug,ui&author_id=1', 'state=opened&labels=bug,ui&author_id=1'],
-      ['search=parser', 'search=parser'],
-      ['order_by=updated_at&sort=desc', 'order_by=updated_at&sort=desc'],
-      ['not[labels]=docs&state=opened', 'not[labels]=docs&state=opened'],
-      ['assignee_id=Any&wip=no&page=50', 'assignee_id=Any&wip=no&page=50'],
+    const all = { projectIds: [projectId] };
+    const created = { by: 'created_at', sort: 'desc' } as const;
+    const queries: [string, string, MergeRequestFilter, ListOrder, number][] = [
+      ['default (opened+closed, created_at desc)', '', all, created, 0],
+      [
+        'state=opened&labels=bug,ui&author_id=1',
+        'state=opened&labels=bug,ui&author_id=1',
+        { ...all, state: 'opened', labels: { kind: 'is', value: ['bug', 'ui'] }, authorId: 1 },
+        created,
+        0,
+      ],
+      [
+        'search=parser',
+        'search=parser',
+        { ...all, search: { term: 'parser', title: true, description: true } },
+        created,
+        0,
+      ],
+      [
+        'order_by=updated_at&sort=desc',
+        'order_by=updated_at&sort=desc',
+        all,
+        { by: 'updated_at', sort: 'desc' },
+        0,
+      ],
+      [
+        'not[labels]=docs&state=opened',
+        'not[labels]=docs&state=opened',
+        { ...all, state: 'opened', notLabels: ['docs'] },
+        created,
+        0,
+      ],
+      [
+        'assignee_id=Any&wip=no&page=50',
+        'assignee_id=Any&wip=no&page=50',
+        { ...all, assignee: { kind: 'any' }, draft: false },
+        created,
+        49 * 20,
+      ],
     ];
-    for (const [name, q] of queries) {
+    const rows: BenchRow[] = [];
+    for (const [name, q, filter, order, offset] of queries) {
+      // The baseline, right before: the count and page queries the list service runs, through core/db
+      // on its own connection, as often as the request below.
+      const sql: number[] = [];
+      for (let r = 0; r < runs; r += 1) {
+        const s = performance.now();
+        countMergeRequests(db, filter);
+        listMergeRequests(db, filter, order, 20, offset);
+        sql.push(performance.now() - s);
+      }
       const ms: number[] = [];
       for (let r = 0; r < runs; r += 1) {
         const s = performance.now();
@@ -129,7 +181,18 @@ export async function benchMergeRequestList(): Promise<void> {
         ms.push(performance.now() - s);
       }
       console.log(`GET …/merge_requests ${name}: ${stats(ms)}`);
+      console.log(`  count + page SQL alone: ${stats(sql)}`);
+      rows.push({
+        group: 'merge requests: lists',
+        name: `GET …/merge_requests ${name} (of ${n})`,
+        value: perSecond(ms),
+        unit: 'req/s',
+        better: 'higher',
+        baseline: { name: 'count + page SQL alone', value: perSecond(sql) },
+      });
     }
+    db.close();
+    return rows;
   } finally {
     await core.close();
     await rm(dataDir, { recursive: true, force: true });

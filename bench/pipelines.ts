@@ -7,14 +7,25 @@
  * - the time from a job's process exit (the script prints `date +%s%N` as its last command) to the core's
  *   `job` change event with the final status: median and max over several jobs, ms. The host forwards
  *   that event to the renderer.
+ * Baselines, each measured right before its figure: `sh -c 'echo ok'` spawned and awaited alone with the
+ * same concurrency (seeding); the same SQL through core/db alone (200 answers); `GET /version` via inject
+ * (304 answers: how close an ETag hit gets to an empty request); the same script run as a bare child
+ * process, from its last command to Node's 'exit' event (job exit).
  * Sizes: OUTPOST_BENCH_PIPELINES (default 200), OUTPOST_BENCH_EXIT_JOBS (default 15).
  */
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore } from '../electron/core/app.js';
 import type { JobChangeEvent } from '../electron/core/core-contract.js';
+import { findPipelineJobs } from '../electron/core/db/ci-jobs.js';
+import { findPipeline, listPipelines } from '../electron/core/db/ci-pipelines.js';
+import { openDatabase } from '../electron/core/db/database.js';
+import type { BenchRow } from './bench-table.js';
+
+const GROUP = 'pipelines';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
 
@@ -22,11 +33,38 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+interface Timing {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * Spawns `sh -c script`, waits for Node's 'exit' event; returns stdout and the wall-clock ms of that
+ * event (`performance.timeOrigin + performance.now()`, as the job exit measure reads it).
+ */
+function spawnAndExit(script: string): Promise<{ stdout: string; exitAt: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('error', reject);
+    let exitAt = 0;
+    child.on('exit', () => {
+      exitAt = performance.timeOrigin + performance.now();
+    });
+    // 'close' comes after 'exit' and after stdout has ended.
+    child.on('close', (code) =>
+      code === 0 ? resolve({ stdout, exitAt }) : reject(new Error(`sh exited ${code}`)),
+    );
+  });
+}
+
 async function timeRequests(
   n: number,
   fn: (i: number) => Promise<number>,
   expectStatus: number,
-): Promise<{ rps: number; p50: number; p99: number }> {
+): Promise<Timing> {
   const lat: number[] = [];
   const start = performance.now();
   for (let i = 0; i < n; i++) {
@@ -40,11 +78,11 @@ async function timeRequests(
   return { rps: (n / total) * 1000, p50: percentile(lat, 50), p99: percentile(lat, 99) };
 }
 
-function line(label: string, r: { rps: number; p50: number; p99: number }): string {
+function line(label: string, r: Timing): string {
   return `${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;
 }
 
-export async function benchPipelineReads(): Promise<void> {
+export async function benchPipelineReads(): Promise<BenchRow[]> {
   const count = Number(process.env.OUTPOST_BENCH_PIPELINES ?? 200);
   const exitJobs = Number(process.env.OUTPOST_BENCH_EXIT_JOBS ?? 15);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-pipelines-'));
@@ -80,6 +118,20 @@ export async function benchPipelineReads(): Promise<void> {
     if (commit.statusCode !== 201) throw new Error(`commit failed: ${commit.body}`);
     await core.idle();
 
+    // Baseline for the seed, right before: the same number of `sh -c 'echo ok'` processes spawned and
+    // awaited with the executor's concurrency.
+    const spawnStart = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(count, os.availableParallelism()) }, async () => {
+        while (next < count) {
+          next += 1;
+          await spawnAndExit('echo ok');
+        }
+      }),
+    );
+    const spawnPerSecond = (count / (performance.now() - spawnStart)) * 1000;
+
     // Seed: real pipelines, run by the executor.
     let finished = 0;
     const allDone = new Promise<void>((resolve) => {
@@ -106,63 +158,114 @@ export async function benchPipelineReads(): Promise<void> {
       `seed: ${count} real one-job pipelines created and run in ${(seedMs / 1000).toFixed(1)} s (${((count / seedMs) * 1000).toFixed(1)} pipelines/s, concurrency ${os.availableParallelism()})`,
     );
 
+    console.log(
+      `  sh -c 'echo ok' spawned and awaited alone, same concurrency: ${spawnPerSecond.toFixed(1)} processes/s`,
+    );
+    const rows: BenchRow[] = [
+      {
+        group: GROUP,
+        name: `seed: ${count} one-job pipelines created and run`,
+        value: (count / seedMs) * 1000,
+        unit: 'runs/s',
+        better: 'higher',
+        baseline: { name: "sh -c 'echo ok' spawn + exit alone", value: spawnPerSecond },
+      },
+    ];
+    const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
+    const version = await timeRequests(500, async () => (await call('GET', '/version')).statusCode, 200);
+    console.log(line('  GET /version via inject (the floor for 304 answers)', version));
+    const floor = { name: 'GET /version via inject', value: version.rps };
+    /** Tables `api` beside `base`, printing both. */
+    const row = (name: string, api: Timing, base: { name: string; value: number }) => {
+      console.log(line(name, api));
+      rows.push({ group: GROUP, name, value: api.rps, unit: 'req/s', better: 'higher', baseline: base });
+    };
+    const sqlAlone = async (n: number, fn: (i: number) => unknown) => ({
+      name: 'the same SQL alone',
+      value: (
+        await timeRequests(
+          n,
+          async (i) => {
+            fn(i);
+            return 200;
+          },
+          200,
+        )
+      ).rps,
+    });
+
     const listUrl = `/projects/${project.id}/pipelines?per_page=20`;
     const listEtag = String((await call('GET', listUrl)).headers.etag);
-    console.log(
-      line(
-        `GET /pipelines (20 of ${count})`,
-        await timeRequests(500, async () => (await call('GET', listUrl)).statusCode, 200),
-      ),
+    const listSql = await sqlAlone(500, () =>
+      listPipelines(db, { projectId: project.id }, 'id', 'desc', 20, 0),
     );
-    console.log(
-      line(
-        `GET /pipelines (20 of ${count}), If-None-Match hit → 304`,
-        await timeRequests(
-          500,
-          async () => (await call('GET', listUrl, undefined, { 'if-none-match': listEtag })).statusCode,
-          304,
-        ),
+    row(
+      `GET /pipelines (20 of ${count})`,
+      await timeRequests(500, async () => (await call('GET', listUrl)).statusCode, 200),
+      listSql,
+    );
+    row(
+      `GET /pipelines (20 of ${count}), If-None-Match hit → 304`,
+      await timeRequests(
+        500,
+        async () => (await call('GET', listUrl, undefined, { 'if-none-match': listEtag })).statusCode,
+        304,
       ),
+      floor,
     );
     const etags = new Map<number, string>();
     for (const id of ids)
       etags.set(id, String((await call('GET', `/projects/${project.id}/pipelines/${id}`)).headers.etag));
     const pick = (i: number) => ids[(i * 7919) % ids.length]!;
-    console.log(
-      line(
-        'GET /pipelines/:id',
-        await timeRequests(
-          1000,
-          async (i) => (await call('GET', `/projects/${project.id}/pipelines/${pick(i)}`)).statusCode,
-          200,
-        ),
+    const detailSql = await sqlAlone(1000, (i) => findPipeline(db, project.id, pick(i)));
+    row(
+      'GET /pipelines/:id',
+      await timeRequests(
+        1000,
+        async (i) => (await call('GET', `/projects/${project.id}/pipelines/${pick(i)}`)).statusCode,
+        200,
       ),
+      detailSql,
     );
-    console.log(
-      line(
-        'GET /pipelines/:id, If-None-Match hit → 304',
-        await timeRequests(
-          1000,
-          async (i) =>
-            (
-              await call('GET', `/projects/${project.id}/pipelines/${pick(i)}`, undefined, {
-                'if-none-match': etags.get(pick(i))!,
-              })
-            ).statusCode,
-          304,
-        ),
+    row(
+      'GET /pipelines/:id, If-None-Match hit → 304',
+      await timeRequests(
+        1000,
+        async (i) =>
+          (
+            await call('GET', `/projects/${project.id}/pipelines/${pick(i)}`, undefined, {
+              'if-none-match': etags.get(pick(i))!,
+            })
+          ).statusCode,
+        304,
       ),
+      floor,
     );
-    console.log(
-      line(
-        'GET /pipelines/:id/jobs',
-        await timeRequests(
-          500,
-          async (i) => (await call('GET', `/projects/${project.id}/pipelines/${pick(i)}/jobs`)).statusCode,
-          200,
-        ),
+    const jobsSql = await sqlAlone(500, (i) => {
+      findPipeline(db, project.id, pick(i));
+      return findPipelineJobs(db, pick(i));
+    });
+    row(
+      'GET /pipelines/:id/jobs',
+      await timeRequests(
+        500,
+        async (i) => (await call('GET', `/projects/${project.id}/pipelines/${pick(i)}/jobs`)).statusCode,
+        200,
       ),
+      jobsSql,
     );
+    db.close();
+
+    // Baseline for the exit latency, right before: the same script's process alone, from its last
+    // command's timestamp to Node's 'exit' event for it, as many times.
+    const alone: number[] = [];
+    for (let i = 0; i < exitJobs; i++) {
+      const { stdout, exitAt } = await spawnAndExit('echo probe; echo "EXIT_AT $(date +%s%N)"');
+      const m = /EXIT_AT (\d+)/.exec(stdout);
+      if (!m) throw new Error('no exit time from the baseline process');
+      alone.push(exitAt - Number(BigInt(m[1]!) / 1_000_000n));
+    }
+    alone.sort((a, b) => a - b);
 
     // Job exit → status change event.
     const latencies: number[] = [];
@@ -194,6 +297,18 @@ export async function benchPipelineReads(): Promise<void> {
     console.log(
       `job exit → status change event: median ${percentile(latencies, 50).toFixed(0)} ms, max ${latencies[latencies.length - 1]!.toFixed(0)} ms over ${exitJobs} jobs (wall clock, ms resolution)`,
     );
+    console.log(
+      `  process alone, last command → Node's exit event: median ${percentile(alone, 50).toFixed(1)} ms, max ${alone[alone.length - 1]!.toFixed(1)} ms over ${exitJobs} processes`,
+    );
+    rows.push({
+      group: GROUP,
+      name: `job exit → status change event, median of ${exitJobs}`,
+      value: percentile(latencies, 50),
+      unit: 'ms',
+      better: 'lower',
+      baseline: { name: "the process's own exit → Node 'exit' event", value: percentile(alone, 50) },
+    });
+    return rows;
   } finally {
     await core.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,12 +1,15 @@
 /**
  * Repository-read benchmark (issue 3, printed figures, never a timed test): imports this project's own
  * checkout into a fresh core (`POST /projects` with `import_url` = the repository root, by default the
- * current directory; OUTPOST_BENCH_REPO overrides), then times through `core.inject`:
- * - `GET /repository/files/README.md` and `…/package.json` at the default branch;
- * - blame of a file with history (`package.json`);
- * - `GET /repository/tree` (root) and `GET /repository/commits` (first page);
- * - `GET /repository/branches` when that route is registered ("branches: not available" otherwise).
- * Each line: requests/second and p50/p99 latency in ms. Sizes scale with OUTPOST_BENCH_READS (default 300).
+ * current directory; OUTPOST_BENCH_REPO overrides), then times through `core.inject`, each beside the
+ * git command underneath run directly on the same bare repository the same number of times (the
+ * baseline, measured right before the figure):
+ * - `GET /repository/files/README.md` and `…/package.json` at the default branch ↔ `git cat-file blob`;
+ * - blame of a file with history (`package.json`) ↔ `git blame --porcelain`;
+ * - `GET /repository/tree` (root) ↔ `git ls-tree`; `GET /repository/commits` (first page of 20) ↔
+ *   `git log --max-count=20`;
+ * - `GET /repository/branches` when that route is registered ↔ `git for-each-ref refs/heads`.
+ * Each detail line: requests/second and p50/p99 latency in ms. Sizes: OUTPOST_BENCH_READS (default 300).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,45 +17,29 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore } from '../electron/core/app.js';
 import type { Core } from '../electron/core/app.js';
+import { hashedDiskPath } from '../electron/core/git/storage.js';
+import type { BenchRow } from './bench-table.js';
+import { describeLoop, gitAlone, timeLoop } from './measure.js';
+import type { LoopTiming } from './measure.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
+const GROUP = 'repository reads';
 
 /** Run `n` sequential requests; every answer must have `status`. */
-async function timeRequests(
-  core: Core,
-  n: number,
-  url: string,
-  status = 200,
-): Promise<{ rps: number; p50: number; p99: number }> {
+function timeRequests(core: Core, n: number, url: string, status = 200): Promise<LoopTiming> {
   const headers = { 'private-token': TOKEN };
-  const lat: number[] = [];
-  const start = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
+  return timeLoop(n, async () => {
     const res = await core.inject({ method: 'GET', url, headers });
-    lat.push(performance.now() - t0);
     if (res.statusCode !== status) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-  }
-  const total = performance.now() - start;
-  lat.sort((a, b) => a - b);
-  return { rps: (n / total) * 1000, p50: percentile(lat, 50), p99: percentile(lat, 99) };
+  });
 }
 
-function report(label: string, r: { rps: number; p50: number; p99: number }, n: number): void {
-  console.log(
-    `${label}: ${r.rps.toFixed(0)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms (${n} requests)`,
-  );
-}
-
-export async function benchRepositoryRead(): Promise<void> {
+export async function benchRepositoryRead(): Promise<BenchRow[]> {
   const source = path.resolve(process.env.OUTPOST_BENCH_REPO ?? process.cwd());
   const n = Number(process.env.OUTPOST_BENCH_READS ?? 300);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-repo-'));
   const core = await createCore({ dataDir, rootToken: TOKEN });
+  const rows: BenchRow[] = [];
   try {
     const t0 = performance.now();
     const created = await core.inject({
@@ -77,34 +64,70 @@ export async function benchRepositoryRead(): Promise<void> {
       throw new Error(
         `import of ${source} did not finish: ${project.import_status} ${project.import_error ?? ''}`,
       );
-    const ref = encodeURIComponent(project.default_branch);
-    console.log(
-      `import of ${source} (default branch ${project.default_branch}): ${(performance.now() - t0).toFixed(0)} ms`,
-    );
+    const branch = project.default_branch;
+    const ref = encodeURIComponent(branch);
+    console.log(`import of ${source} (default branch ${branch}): ${(performance.now() - t0).toFixed(0)} ms`);
+    const gitDir = path.join(dataDir, 'repositories', 'default', hashedDiskPath(id));
+    const head = `refs/heads/${branch}`;
+
+    /** Times the git command alone, then the API route, and records the row. */
+    const measure = async (label: string, url: string, gitArgs: string[], count = n): Promise<void> => {
+      const alone = await timeLoop(count, () => gitAlone(gitDir, gitArgs));
+      const api = await timeRequests(core, count, url);
+      const gitLabel = `git ${gitArgs.filter((a) => !a.startsWith('--format')).join(' ')}`.replace(
+        head,
+        branch,
+      );
+      console.log(describeLoop(label, api));
+      console.log(describeLoop(`  ${gitLabel} alone`, alone, 'runs/s'));
+      rows.push({
+        group: GROUP,
+        name: label,
+        value: api.perSecond,
+        unit: 'req/s',
+        better: 'higher',
+        baseline: { name: `${gitLabel} alone`, value: alone.perSecond },
+      });
+    };
 
     const base = `/api/v4/projects/${id}/repository`;
-    report('GET files/README.md', await timeRequests(core, n, `${base}/files/README%2Emd?ref=${ref}`), n);
-    report(
-      'GET files/package.json',
-      await timeRequests(core, n, `${base}/files/package%2Ejson?ref=${ref}`),
-      n,
-    );
-    const blameN = Math.max(20, Math.floor(n / 3));
-    report(
+    await measure('GET files/README.md', `${base}/files/README%2Emd?ref=${ref}`, [
+      'cat-file',
+      'blob',
+      `${head}:README.md`,
+    ]);
+    await measure('GET files/package.json', `${base}/files/package%2Ejson?ref=${ref}`, [
+      'cat-file',
+      'blob',
+      `${head}:package.json`,
+    ]);
+    await measure(
       'GET files/package.json/blame',
-      await timeRequests(core, blameN, `${base}/files/package%2Ejson/blame?ref=${ref}`),
-      blameN,
+      `${base}/files/package%2Ejson/blame?ref=${ref}`,
+      ['blame', '--porcelain', head, '--', 'package.json'],
+      Math.max(20, Math.floor(n / 3)),
     );
-    report('GET tree (root)', await timeRequests(core, n, `${base}/tree?ref=${ref}`), n);
-    report('GET commits (page 1 of 20)', await timeRequests(core, n, `${base}/commits?ref_name=${ref}`), n);
+    await measure('GET tree (root)', `${base}/tree?ref=${ref}`, ['ls-tree', '-z', head]);
+    await measure('GET commits (page 1 of 20)', `${base}/commits?ref_name=${ref}`, [
+      'log',
+      '--max-count=20',
+      '--format=%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B',
+      head,
+    ]);
 
     const probe = await core.inject({
       method: 'GET',
       url: `${base}/branches`,
       headers: { 'private-token': TOKEN },
     });
-    if (probe.statusCode === 200) report('GET branches', await timeRequests(core, n, `${base}/branches`), n);
+    if (probe.statusCode === 200)
+      await measure('GET branches', `${base}/branches`, [
+        'for-each-ref',
+        '--format=%(refname)%00%(objectname)',
+        'refs/heads',
+      ]);
     else console.log(`branches: not available (GET ${base}/branches answered ${probe.statusCode})`);
+    return rows;
   } finally {
     await core.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -16,15 +16,21 @@ import { performance } from 'node:perf_hooks';
 import { createCore } from '../electron/core/app.js';
 import { directorySize } from '../electron/core/git/repository-copy.js';
 import { hashedDiskPath } from '../electron/core/git/storage.js';
+import type { BenchRow } from './bench-table.js';
 import { generateRepository } from './generated-repository.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
 
-function mbps(bytes: number, ms: number): string {
-  return (bytes / 1024 / 1024 / (ms / 1000)).toFixed(1);
+function mbPerSecond(bytes: number, ms: number): number {
+  return bytes / 1024 / 1024 / (ms / 1000);
 }
 
-export async function benchStorageMove(): Promise<void> {
+function mbps(bytes: number, ms: number): string {
+  return mbPerSecond(bytes, ms).toFixed(1);
+}
+
+/** Runs the move beside `cp -r`; returns the move and its copy phase, each against `cp -r`, in MB/s. */
+export async function benchStorageMove(): Promise<BenchRow[]> {
   const commits = Number(process.env.OUTPOST_BENCH_MOVE_COMMITS ?? 2000);
   const blobKb = Number(process.env.OUTPOST_BENCH_MOVE_BLOB_KB ?? 1024);
   const work = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-move-'));
@@ -111,6 +117,26 @@ export async function benchStorageMove(): Promise<void> {
       `  of which: copy with progress ${mbps(bytes, copyMs)} MB/s (${(copyMs / 1000).toFixed(2)} s), ` +
         `git fsck + refs/objects verification + switch ${((marks.switched! - marks.copyEnd!) / 1000).toFixed(2)} s`,
     );
+    const size = `${(bytes / 1024 / 1024).toFixed(0)} MB, ${commits} commits`;
+    const cp = { name: 'cp -r of the same directory', value: mbPerSecond(bytes, cpMs) };
+    return [
+      {
+        group: 'storage move',
+        name: `move to another shard, whole job (${size})`,
+        value: mbPerSecond(bytes, moveMs),
+        unit: 'MB/s',
+        better: 'higher',
+        baseline: cp,
+      },
+      {
+        group: 'storage move',
+        name: 'of which: copy with progress',
+        value: mbPerSecond(bytes, copyMs),
+        unit: 'MB/s',
+        better: 'higher',
+        baseline: cp,
+      },
+    ];
   } finally {
     await core.close();
     await rm(work, { recursive: true, force: true });
