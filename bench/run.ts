@@ -11,11 +11,9 @@
  * Sizes come from each benchmark's `OUTPOST_BENCH_*` variables (see each file's comment).
  * A benchmark that throws is reported under the table; the others still run; the exit code is then 1.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchAlertIntake } from './alert-intake.js';
 import { benchAuditExport } from './audit-export.js';
@@ -23,6 +21,7 @@ import { benchAuditEvents } from './audit-events.js';
 import { benchReport, formatBenchTable, selectBenchGroups } from './bench-table.js';
 import type { BenchFailure, BenchMachine, BenchRow } from './bench-table.js';
 import { benchCoreApi } from './core-api.js';
+import { benchGitHttp } from './git-http.js';
 import { benchMergeRequestMerge } from './merge-request-merge.js';
 import { benchMergeRequestList } from './merge-requests.js';
 import { benchPipelineReads } from './pipelines.js';
@@ -34,23 +33,6 @@ interface BenchGroup {
   key: string;
   heading: string;
   run: () => Promise<BenchRow[]>;
-}
-
-/**
- * git over HTTP (clone/push through the core's smart HTTP vs local git) lives in ./git-http.ts, written
- * beside this file by another change. Until it exists the group is skipped with a note; it is loaded
- * by path so this file compiles either way.
- * TODO(bench): replace with a static `import { benchGitHttp } from './git-http.js'` once it is merged.
- */
-async function benchGitHttp(): Promise<BenchRow[]> {
-  const file = fileURLToPath(new URL('./git-http.js', import.meta.url));
-  if (!existsSync(file)) {
-    console.log('git over HTTP: bench/git-http.ts is not there yet; skipped');
-    return [];
-  }
-  const mod = (await import(pathToFileURL(file).href)) as { benchGitHttp?: () => Promise<BenchRow[]> };
-  if (typeof mod.benchGitHttp !== 'function') throw new Error('bench/git-http.ts exports no benchGitHttp()');
-  return mod.benchGitHttp();
 }
 
 const GROUPS: BenchGroup[] = [
@@ -97,7 +79,12 @@ const GROUPS: BenchGroup[] = [
       'pipelines: reads with and without ETag hits, job exit → change event (OUTPOST_BENCH_PIPELINES, default 200)',
     run: benchPipelineReads,
   },
-  { key: 'git-http', heading: 'git over HTTP: clone and push beside local git', run: benchGitHttp },
+  {
+    key: 'git-http',
+    heading:
+      'git over HTTP: clone and push beside local git (OUTPOST_BENCH_GIT_COMMITS, default 2000; OUTPOST_BENCH_GIT_BLOB_KB, default 1024)',
+    run: benchGitHttp,
+  },
 ];
 
 /** The groups `--only` selects, in the registry's order (all without `--only`). */
