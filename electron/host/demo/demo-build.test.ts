@@ -158,8 +158,10 @@ describe('the demo build from this repository', () => {
     );
     expect(pipelines.body.length).toBeGreaterThanOrEqual(3);
     expect(pipelines.body.every((p) => p.status === 'success')).toBe(true);
-    expect(new Set(pipelines.body.map((p) => p.ref))).toEqual(new Set(['main', 'ci/add-pipeline']));
-    const onMain = pipelines.body.find((p) => p.ref === 'main')!;
+    const project = await get<{ default_branch: string }>(`/projects/${projectId}`);
+    const main = project.body.default_branch;
+    expect(new Set(pipelines.body.map((p) => p.ref))).toEqual(new Set([main, 'ci/add-pipeline']));
+    const onMain = pipelines.body.find((p) => p.ref === main)!;
     const jobs = await get<Array<{ id: number; name: string; status: string }>>(
       `/projects/${projectId}/pipelines/${onMain.id}/jobs`,
     );

@@ -88,7 +88,7 @@ async function discussOnALine(
         method: 'POST',
         path: `${mrPath}/discussions`,
         body: {
-          body: `Could this line get a short comment explaining why it is needed? (\`${file.new_path}\`)`,
+          body: `Is this change in \`${file.new_path}\` covered by a test, or should we add one?`,
           position: {
             base_sha: refs.base_sha,
             start_sha: refs.start_sha,
@@ -120,7 +120,7 @@ async function discussOnALine(
     {
       method: 'POST',
       path: `${mrPath}/discussions/${enc(discussionId)}/notes`,
-      body: { body: 'Good point — it mirrors how GitLab behaves here; the commit message has the details.' },
+      body: { body: 'Covered by the existing suite — the commit message has the details.' },
     },
     { token: author.token },
   );
