@@ -1,6 +1,12 @@
 /** pkt-line framing and the `info/refs` preamble (git's gitprotocol-common "pkt-line Format", gitprotocol-http). */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  isAncestorWithQuarantine,
+  readRefValues,
   FLUSH_PKT,
   MAX_PKT_PAYLOAD,
   advertisementPreamble,
@@ -46,5 +52,55 @@ describe('pkt-line helpers', () => {
     expect(sanitizeGitProtocol('$(reboot)')).toBeNull();
     expect(sanitizeGitProtocol(['version=2'])).toBeNull();
     expect(sanitizeGitProtocol(undefined)).toBeNull();
+  });
+});
+
+describe('ref reads for pushes', () => {
+  const env = {
+    ...process.env,
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'A',
+    GIT_AUTHOR_EMAIL: 'a@example.com',
+    GIT_COMMITTER_NAME: 'A',
+    GIT_COMMITTER_EMAIL: 'a@example.com',
+  };
+  const git = (dir: string, ...args: string[]) =>
+    execFileSync('git', ['--git-dir', dir, ...args], { env, encoding: 'utf8' }).trim();
+
+  it('reads named refs (few or many) and answers ancestry', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'outpost-smart-http-'));
+    try {
+      execFileSync('git', ['init', '--quiet', '--bare', dir], { env });
+      const tree = git(dir, 'mktree', '--missing');
+      const first = execFileSync('git', ['--git-dir', dir, 'commit-tree', tree, '-m', 'one'], {
+        env,
+        encoding: 'utf8',
+      }).trim();
+      const second = execFileSync('git', ['--git-dir', dir, 'commit-tree', tree, '-p', first, '-m', 'two'], {
+        env,
+        encoding: 'utf8',
+      }).trim();
+      const tags = Array.from({ length: 300 }, (_, i) => `refs/tags/t${i}`);
+      execFileSync('git', ['--git-dir', dir, 'update-ref', '--stdin'], {
+        env,
+        input:
+          [`create refs/heads/main ${second}`, ...tags.map((t) => `create ${t} ${first}`)].join('\n') + '\n',
+      });
+      const few = await readRefValues(dir, ['refs/heads/main', 'refs/heads/none']);
+      expect([...few]).toEqual([
+        ['refs/heads/main', second],
+        ['refs/heads/none', null],
+      ]);
+      const many = await readRefValues(dir, [...tags, 'refs/heads/main', 'refs/tags/missing']);
+      expect(many.size).toBe(302);
+      expect(many.get('refs/tags/t299')).toBe(first);
+      expect(many.get('refs/heads/main')).toBe(second);
+      expect(many.get('refs/tags/missing')).toBeNull();
+      expect(await isAncestorWithQuarantine(dir, first, second, {})).toBe(true);
+      expect(await isAncestorWithQuarantine(dir, second, first, {})).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

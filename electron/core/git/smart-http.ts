@@ -164,7 +164,10 @@ export async function readRefValues(
 ): Promise<Map<string, string | null>> {
   const values = new Map<string, string | null>(refs.map((r) => [r, null]));
   if (refs.length === 0) return values;
-  const out = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', ...refs], {
+  // Many refs (a mirror push): list the namespaces instead of naming each ref on the command line.
+  const patterns =
+    refs.length <= 256 ? refs : [...new Set(refs.map((r) => r.split('/').slice(0, 2).join('/')))];
+  const out = await runGit(['for-each-ref', '--format=%(objectname) %(refname)', ...patterns], {
     gitDir: repoPath,
   });
   for (const line of out.split('\n')) {
