@@ -1,7 +1,6 @@
 import {
   Accordion,
   ActionIcon,
-  Box,
   Code,
   CopyButton,
   Group,
@@ -41,14 +40,12 @@ function CopyIcon({ value, label }: { value: string; label: string }) {
 /** Shell lines in a code block, with a button copying all of them. */
 function CommandBlock({ lines, label }: { lines: string[]; label: string }) {
   return (
-    <Box pos="relative">
-      <Code block pr={40} data-testid="clone-command-block">
+    <Group align="flex-start" wrap="nowrap" gap={4}>
+      <Code block data-testid="clone-command-block" style={{ flex: 1, minWidth: 0, overflowX: 'auto' }}>
         {lines.join('\n')}
       </Code>
-      <Box pos="absolute" top={4} right={4}>
-        <CopyIcon value={lines.join('\n')} label={label} />
-      </Box>
-    </Box>
+      <CopyIcon value={lines.join('\n')} label={label} />
+    </Group>
   );
 }
 
