@@ -41,7 +41,7 @@ export function WelcomeOption({
         <Group gap="xs" wrap="nowrap">
           <Text fw={600}>{title}</Text>
           {primary ? (
-            <Badge size="sm" variant="light" tt="none" fw={500}>
+            <Badge size="sm" variant="light" tt="none" fw={500} style={{ flexShrink: 0 }}>
               Recommended
             </Badge>
           ) : null}

@@ -136,7 +136,7 @@ export function WelcomePage({ onLeave, initialStep = 'choose' }: WelcomePageProp
         </Group>
         <ThemeToggle />
       </Group>
-      <Container size={580} w="100%" pt={{ base: 'md', sm: 56 }} pb="xl">
+      <Container size={620} w="100%" pt={{ base: 'md', sm: 56 }} pb="xl">
         <Paper
           component="main"
           withBorder
