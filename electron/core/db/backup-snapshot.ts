@@ -30,8 +30,9 @@ export interface SnapshotProgress {
  * instant, and a writer on another connection can't force the backup to restart (a multi-step backup
  * restarts whenever another connection writes between steps). The copy is then switched from WAL to a
  * rollback journal so it is a single self-contained file, and checked with `PRAGMA integrity_check`.
- * The copying step runs synchronously on the calling thread (tens of milliseconds for a few MB, about a
- * second per few hundred MB), which is why the CLI runs backups in their own process, not in the core's.
+ * The copying step runs synchronously on the calling thread (measured: 1.8 s for a 205 MB database, plus
+ * 0.5 s for the integrity check, on a busy 2-core machine), which is why the CLI runs backups in their own
+ * process, not in the core's.
  * @returns the number of pages copied.
  * @throws when the destination exists already, its directory is missing, or the copy fails its check.
  */
