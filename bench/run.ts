@@ -106,12 +106,28 @@ function machine(): BenchMachine {
   };
 }
 
+/** Parses the command line; prints the reason and returns null for a bad one. */
+function parseCommandLine(): { groups: BenchGroup[]; only: boolean; out: string | undefined } | null {
+  try {
+    const { values } = parseArgs({
+      options: { only: { type: 'string', multiple: true }, out: { type: 'string' } },
+      allowPositionals: false,
+    });
+    return { groups: selectGroups(values.only ?? []), only: values.only !== undefined, out: values.out };
+  } catch (err) {
+    console.error(`npm run bench: ${err instanceof Error ? err.message : String(err)}`);
+    console.error('usage: npm run bench -- [--only <group>[,<group>…]] [--out <file.json>]');
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { only: { type: 'string', multiple: true }, out: { type: 'string' } },
-    allowPositionals: false,
-  });
-  const groups = selectGroups(values.only ?? []);
+  const args = parseCommandLine();
+  if (!args) {
+    process.exitCode = 2;
+    return;
+  }
+  const { groups } = args;
   const run = machine();
   console.log(`Outpost benchmarks — node ${run.node}, ${run.date}`);
   const rows: BenchRow[] = [];
@@ -128,10 +144,10 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${formatBenchTable(rows, run, failures).join('\n')}`);
-  const out = path.resolve(values.out ?? path.join('bench', 'results', 'latest.json'));
+  const out = path.resolve(args.out ?? path.join('bench', 'results', 'latest.json'));
   await mkdir(path.dirname(out), { recursive: true });
   const report = benchReport(rows, run, {
-    only: values.only ? groups.map((g) => g.key) : null,
+    only: args.only ? groups.map((g) => g.key) : null,
     env: process.env,
     failures,
   });
