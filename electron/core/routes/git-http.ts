@@ -15,7 +15,8 @@
  *
  * Pushes run receive-pack with the core's pre-receive hook (services/git-http/pre-receive-hook.ts), which
  * calls `POST /api/v4/internal/allowed` (GitLab's internal API name) over loopback with this core's random
- * secret; the answer decides before any ref moves. The response of a push ends once the post-receive
+ * secret; the answer decides before any ref moves. Its post-receive twin asks
+ * `POST /api/v4/internal/post_receive` for the merge request links git prints. The response of a push ends once the post-receive
  * work (pipelines, merge request refresh, audit) has been started, so a client that sees its push finish
  * sees its effects.
  */
@@ -33,6 +34,7 @@ import {
 import type { GitTarget } from '../services/git-http/git-access.js';
 import { processPush } from '../services/git-http/post-receive.js';
 import { INTERNAL_SECRET_HEADER } from '../services/git-http/pre-receive-hook.js';
+import { pushMessages } from '../services/git-http/push-messages.js';
 import { PushSessions } from '../services/git-http/push-sessions.js';
 import { parseRefChanges } from '../services/git-http/ref-changes.js';
 import {
@@ -242,10 +244,14 @@ export async function gitHttpRoutes(app: FastifyInstance, opts: GitHttpRouteOpti
    * `{"status":false,"message":…}` with GitLab's sentence to refuse; 401 for a wrong secret, 404 for a
    * push that isn't in flight.
    */
-  app.post('/api/v4/internal/allowed', { config: { auth: 'none' } }, async (req, reply) => {
+  /** True when the request carries this core's internal secret. */
+  const fromOurHook = (req: FastifyRequest) => {
     const presented = Buffer.from(String(req.headers[INTERNAL_SECRET_HEADER] ?? ''), 'utf8');
-    if (presented.length !== secretBytes.length || !timingSafeEqual(presented, secretBytes))
-      return reply.status(401).send({ message: '401 Unauthorized' });
+    return presented.length === secretBytes.length && timingSafeEqual(presented, secretBytes);
+  };
+
+  app.post('/api/v4/internal/allowed', { config: { auth: 'none' } }, async (req, reply) => {
+    if (!fromOurHook(req)) return reply.status(401).send({ message: '401 Unauthorized' });
     const body = (req.body ?? {}) as Record<string, unknown>;
     const session = sessions.get(body.push_id);
     if (!session || body.action !== 'git-receive-pack')
@@ -264,5 +270,20 @@ export async function gitHttpRoutes(app: FastifyInstance, opts: GitHttpRouteOpti
       ? body.push_options.filter((o): o is string => typeof o === 'string')
       : [];
     return reply.status(200).send({ status: true, message: '' });
+  });
+
+  /**
+   * `POST /api/v4/internal/post_receive` (GitLab's internal API, called by the post-receive hook after the
+   * refs moved): body `{push_id, changes}`, same secret; 200 `{"messages":[{"type":"basic","message":…}]}`
+   * with merge request links for the pushed branches (services/git-http/push-messages.ts). 401 for a wrong
+   * secret, 404 for a push that isn't in flight. The post-receive work itself runs once receive-pack exits.
+   */
+  app.post('/api/v4/internal/post_receive', { config: { auth: 'none' } }, async (req, reply) => {
+    if (!fromOurHook(req)) return reply.status(401).send({ message: '401 Unauthorized' });
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const session = sessions.get(body.push_id);
+    if (!session) return reply.status(404).send({ message: 'Push not found' });
+    const changes = parseRefChanges(typeof body.changes === 'string' ? body.changes : '');
+    return reply.status(200).send({ messages: pushMessages(session, changes) });
   });
 }

@@ -12,6 +12,9 @@
  *   Answer 200 `{"status":true}`: exit 0 (refs move). Anything else: prints `GitLab: <message>` to stderr
  *   (git shows it as `remote: GitLab: …`) and exits 1, so receive-pack rejects every ref
  *   (`! [remote rejected] … (pre-receive hook declined)`) and deletes the quarantined objects.
+ * The same script runs as `post-receive` (after the refs moved): it asks
+ * `POST /api/v4/internal/post_receive` for the messages to show (merge request links) and prints them to
+ * stdout (`remote: …`); it never fails the push.
  * No access token ever reaches the hook: the secret only opens the internal route for pushes in flight.
  */
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
@@ -30,7 +33,11 @@ export const HOOK_SCRIPT = `'use strict';
 const http = require('node:http');
 const path = require('node:path');
 
+const mode = process.argv[2] === 'post-receive' ? 'post-receive' : 'pre-receive';
+
 function refuse(message) {
+  // A post-receive hook can't refuse anything (the refs already moved): it stays quiet.
+  if (mode === 'post-receive') process.exit(0);
   process.stderr.write('GitLab: ' + message + '\\n');
   process.exit(1);
 }
@@ -67,8 +74,12 @@ process.stdin.on('end', () => {
       GIT_QUARANTINE_PATH: abs(env.GIT_QUARANTINE_PATH),
     },
   });
+  const url =
+    mode === 'post-receive'
+      ? env.OUTPOST_INTERNAL_URL.slice(0, -'allowed'.length) + 'post_receive'
+      : env.OUTPOST_INTERNAL_URL;
   const req = http.request(
-    env.OUTPOST_INTERNAL_URL,
+    url,
     {
       method: 'POST',
       headers: {
@@ -88,6 +99,14 @@ process.stdin.on('end', () => {
         } catch (e) {
           answer = null;
         }
+        if (mode === 'post-receive') {
+          const messages = answer && Array.isArray(answer.messages) ? answer.messages : [];
+          for (const m of messages) {
+            if (m && typeof m.message === 'string') process.stdout.write('\\n' + m.message + '\\n');
+          }
+          if (messages.length > 0) process.stdout.write('\\n');
+          process.exit(0);
+        }
         if (res.statusCode === 200 && answer && answer.status === true) process.exit(0);
         refuse(answer && typeof answer.message === 'string' ? answer.message : 'API is not accessible');
       });
@@ -99,19 +118,25 @@ process.stdin.on('end', () => {
 });
 `;
 
-/** The `#!/bin/sh` wrapper; `scriptPath` is single-quoted for the shell. */
-export function hookWrapper(scriptPath: string): string {
+/**
+ * The `#!/bin/sh` wrapper of `hook` (`pre-receive` or `post-receive`); `scriptPath` is single-quoted for
+ * the shell.
+ */
+export function hookWrapper(
+  scriptPath: string,
+  hook: 'pre-receive' | 'post-receive' = 'pre-receive',
+): string {
   const quoted = `'${scriptPath.replace(/'/g, `'\\''`)}'`;
   return [
     '#!/bin/sh',
-    '# Outpost pre-receive hook: runs the check script with the Node of the core. Written by the core.',
+    `# Outpost ${hook} hook: runs the hook script with the Node of the core. Written by the core.`,
     'if [ -z "$OUTPOST_HOOK_NODE" ]; then',
     '  echo "GitLab: Pushes are only accepted through the Outpost core." >&2',
     '  exit 1',
     'fi',
     'ELECTRON_RUN_AS_NODE=1',
     'export ELECTRON_RUN_AS_NODE',
-    `exec "$OUTPOST_HOOK_NODE" ${quoted}`,
+    `exec "$OUTPOST_HOOK_NODE" ${quoted} ${hook}`,
     '',
   ].join('\n');
 }
@@ -125,8 +150,8 @@ async function writeAtomic(file: string, content: string, mode: number): Promise
 }
 
 /**
- * (Re)write the hooks directory: `<hooksDir>/pre-receive` (0755) and `<hooksDir>/outpost-pre-receive.cjs`
- * (0644). Called at every core start, so an upgrade replaces older hooks.
+ * (Re)write the hooks directory: `<hooksDir>/pre-receive` and `<hooksDir>/post-receive` (0755) and
+ * `<hooksDir>/outpost-pre-receive.cjs` (0644). Called at every core start, so an upgrade replaces older hooks.
  * @returns `hooksDir` (absolute), for `-c core.hooksPath=`.
  * @throws the file system error when the directory can't be written.
  */
@@ -135,6 +160,7 @@ export async function installPreReceiveHook(hooksDir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const script = path.join(dir, HOOK_SCRIPT_NAME);
   await writeAtomic(script, HOOK_SCRIPT, 0o644);
-  await writeAtomic(path.join(dir, 'pre-receive'), hookWrapper(script), 0o755);
+  await writeAtomic(path.join(dir, 'pre-receive'), hookWrapper(script, 'pre-receive'), 0o755);
+  await writeAtomic(path.join(dir, 'post-receive'), hookWrapper(script, 'post-receive'), 0o755);
   return dir;
 }

@@ -101,7 +101,13 @@ describe('git over HTTP', () => {
 
     await git.ok(work, 'checkout', '--quiet', '-b', 'topic');
     const sha = await commit(work, 'topic.txt', 'topic\n');
-    await git.ok(work, 'push', '--quiet', 'origin', 'topic');
+    const pushed = await git.run(work, 'push', 'origin', 'topic');
+    expect(pushed.code).toBe(0);
+    // GitLab's post-receive message, printed by git as remote: lines.
+    expect(pushed.stderr).toContain('remote: To create a merge request for topic, visit:');
+    expect(pushed.stderr).toContain(
+      `remote:   ${p.webUrl}/-/merge_requests/new?merge_request%5Bsource_branch%5D=topic`,
+    );
     const branch = await t.api<{ name: string; commit: { id: string } }>(
       'GET',
       `/projects/${p.id}/repository/branches/topic`,
@@ -397,7 +403,10 @@ describe('git over HTTP', () => {
     await git.ok(work, 'push', '--quiet', 'origin', 'trunk');
     await git.ok(work, 'checkout', '--quiet', 'feature');
     const head = await commit(work, 'README.md', 'feature side\n');
-    await git.ok(work, 'push', '--quiet', 'origin', 'feature');
+    const pushed = await git.run(work, 'push', 'origin', 'feature');
+    expect(pushed.code).toBe(0);
+    expect(pushed.stderr).toContain('remote: View merge request for feature:');
+    expect(pushed.stderr).toContain(`remote:   ${p.webUrl}/-/merge_requests/${mr.body.iid}`);
     await t.core.idle();
     const after = await eventually('a second version', async () => {
       const v = await versions();
