@@ -6,6 +6,7 @@ import { Fragment } from 'react';
 import { Outlet } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
 import { profileQueries } from '../../api/profiles/queries.js';
+import { MoveCompletionNotifier } from '../../features/admin/storage-moves/move-completion-notifier.js';
 import { ChangeEventsListener } from '../../features/pipelines/change-events-listener.js';
 import { ActiveProfileProvider } from '../active-profile.js';
 import { AppShortcuts } from '../shortcuts/app-shortcuts.js';
@@ -101,6 +102,7 @@ export function AppLayout() {
       </AppShell.Main>
       <CommandPalette profileId={active?.id ?? null} />
       <AppShortcuts />
+      <MoveCompletionNotifier profileId={active?.id ?? null} />
     </AppShell>
   );
 }

@@ -22,6 +22,7 @@ import { useActiveProfile } from '../../../app/active-profile.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { AdminQueryError } from '../admin-query-error.js';
 import { AdminTable } from '../admin-table.js';
+import { useMovesScheduled } from './move-completion-store.js';
 import { MoveProjectModal } from './move-project-modal.js';
 import { MoveShardModal } from './move-shard-modal.js';
 import { ShardOverview } from './shard-overview.js';
@@ -111,7 +112,12 @@ export function StorageMovesPage() {
     setFilters((previous) => ({ ...previous, ...next }));
     setPage(1);
   };
-  const follow = () => setWatchUntil(Date.now() + WATCH_AFTER_SCHEDULING);
+  const movesScheduled = useMovesScheduled();
+  const follow = () => {
+    setWatchUntil(Date.now() + WATCH_AFTER_SCHEDULING);
+    // Announce each move's end wherever the administrator is by then (MoveCompletionNotifier).
+    movesScheduled(profile.id);
+  };
 
   const total = moves.data?.total ?? allMoves.length;
   let description = `Move project repositories between the storage shards of ${profile.name}`;
