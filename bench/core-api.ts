@@ -2,17 +2,20 @@
  * Benchmarks of the embedded core (printed figures, never timed tests), each beside a baseline measured
  * in the same run on the same data:
  * - project creation with a README first commit on half of them (real git), projects/second, beside
- *   `git init --bare` (+ the README commit written with plumbing on the same half) alone;
+ *   the same git commands the core runs (`git init --bare`, and on the same half `hash-object`, `mktree`,
+ *   `commit-tree`, `update-ref`) alone, interleaved project by project;
  * - `GET /projects` page of 20 out of N projects via inject, beside the same count + page SQL through
  *   better-sqlite3 alone (`countProjects` + `listProjects` from core/db on their own connection);
  * - the same page over loopback HTTP, beside `GET /version` over HTTP (the framework's floor);
  * - `GET /user` (token digest lookup) via inject, beside `GET /version` via inject.
  * Heap and RSS after the run are printed, not tabled. Sizes: OUTPOST_BENCH_PROJECTS (default 300).
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 import { createCore } from '../electron/core/app.js';
 import { openDatabase } from '../electron/core/db/database.js';
 import { countProjects, listProjects } from '../electron/core/db/projects.js';
@@ -20,14 +23,14 @@ import type { ProjectListFilter } from '../electron/core/db/projects.js';
 import type { BenchRow } from './bench-table.js';
 import { GIT_ENV } from './generated-repository.js';
 import { describeLoop, gitAlone, timeLoop } from './measure.js';
-import { execFileSync } from 'node:child_process';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
+const execFileAsync = promisify(execFile);
 const GROUP = 'core API';
 
 /** `git init --bare`, and for even `i` a README commit written with plumbing, like the core's create. */
 async function createWithGitAlone(dir: string, i: number): Promise<void> {
-  execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir], { env: GIT_ENV });
+  await execFileAsync('git', ['init', '--quiet', '--bare', '--initial-branch=main', dir], { env: GIT_ENV });
   if (i % 2 !== 0) return;
   const blob = (await gitAlone(dir, ['hash-object', '-w', '--stdin'], `# bench-${i}\n`)).trim();
   const tree = (await gitAlone(dir, ['mktree'], `100644 blob ${blob}\tREADME.md\n`)).trim();
@@ -54,20 +57,27 @@ export async function benchCoreApi(): Promise<BenchRow[]> {
   const headers = { 'private-token': TOKEN, 'content-type': 'application/json' };
   const rows: BenchRow[] = [];
   try {
+    // Interleaved, so load changes on a shared machine hit both alike: git alone for project i, then the API.
     const gitDir = path.join(dataDir, 'bench-git-alone');
-    const alone = await timeLoop(projects, (i) => createWithGitAlone(path.join(gitDir, `p${i}.git`), i));
-    await rm(gitDir, { recursive: true, force: true });
-    const t0 = performance.now();
+    let aloneMs = 0;
+    let apiMs = 0;
     for (let i = 0; i < projects; i++) {
+      let t0 = performance.now();
+      await createWithGitAlone(path.join(gitDir, `p${i}.git`), i);
+      aloneMs += performance.now() - t0;
+      t0 = performance.now();
       const res = await core.inject({
         method: 'POST',
         url: '/api/v4/projects',
         headers,
         payload: { name: `bench-${i}`, initialize_with_readme: i % 2 === 0 },
       });
+      apiMs += performance.now() - t0;
       if (res.statusCode !== 201) throw new Error(`create failed: ${res.body}`);
     }
-    const created = (projects / (performance.now() - t0)) * 1000;
+    await rm(gitDir, { recursive: true, force: true });
+    const created = (projects / apiMs) * 1000;
+    const alone = { perSecond: (projects / aloneMs) * 1000 };
     console.log(
       `create project (half with README commit): ${created.toFixed(1)} projects/s over ${projects}; git init --bare (+ plumbing README commit) alone: ${alone.perSecond.toFixed(1)}/s`,
     );

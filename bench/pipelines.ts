@@ -7,7 +7,7 @@
  * - the time from a job's process exit (the script prints `date +%s%N` as its last command) to the core's
  *   `job` change event with the final status: median and max over several jobs, ms. The host forwards
  *   that event to the renderer.
- * Baselines, each measured right before its figure: `sh -c 'echo ok'` spawned and awaited alone with the
+ * Baselines, each measured right before or right after its figure (interleaved for job exits): `sh -c 'echo ok'` spawned and awaited alone with the
  * same concurrency (seeding); the same SQL through core/db alone (200 answers); `GET /version` via inject
  * (304 answers: how close an ETag hit gets to an empty request); the same script run as a bare child
  * process, from its last command to Node's 'exit' event (job exit).
@@ -172,9 +172,12 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
       },
     ];
     const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
-    const version = await timeRequests(500, async () => (await call('GET', '/version')).statusCode, 200);
-    console.log(line('  GET /version via inject (the floor for 304 answers)', version));
-    const floor = { name: 'GET /version via inject', value: version.rps };
+    /** `GET /version` via inject `n` times, right before a 304 figure: how close an ETag hit gets to an empty request. */
+    const floor = async (n: number) => {
+      const version = await timeRequests(n, async () => (await call('GET', '/version')).statusCode, 200);
+      console.log(line('  GET /version via inject', version));
+      return { name: 'GET /version via inject', value: version.rps };
+    };
     /** Tables `api` beside `base`, printing both. */
     const row = (name: string, api: Timing, base: { name: string; value: number }) => {
       console.log(line(name, api));
@@ -211,7 +214,7 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
         async () => (await call('GET', listUrl, undefined, { 'if-none-match': listEtag })).statusCode,
         304,
       ),
-      floor,
+      await floor(500),
     );
     const etags = new Map<number, string>();
     for (const id of ids)
@@ -239,7 +242,7 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
           ).statusCode,
         304,
       ),
-      floor,
+      await floor(1000),
     );
     const jobsSql = await sqlAlone(500, (i) => {
       findPipeline(db, project.id, pick(i));
@@ -256,20 +259,16 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
     );
     db.close();
 
-    // Baseline for the exit latency, right before: the same script's process alone, from its last
-    // command's timestamp to Node's 'exit' event for it, as many times.
+    // Job exit → status change event, each job right after its baseline: the same script run as a bare
+    // child process, from its last command's timestamp to Node's 'exit' event for it.
+    const latencies: number[] = [];
     const alone: number[] = [];
     for (let i = 0; i < exitJobs; i++) {
-      const { stdout, exitAt } = await spawnAndExit('echo probe; echo "EXIT_AT $(date +%s%N)"');
-      const m = /EXIT_AT (\d+)/.exec(stdout);
-      if (!m) throw new Error('no exit time from the baseline process');
-      alone.push(exitAt - Number(BigInt(m[1]!) / 1_000_000n));
-    }
-    alone.sort((a, b) => a - b);
+      const bare = await spawnAndExit('echo probe; echo "EXIT_AT $(date +%s%N)"');
+      const at = /EXIT_AT (\d+)/.exec(bare.stdout);
+      if (!at) throw new Error('no exit time from the baseline process');
+      alone.push(bare.exitAt - Number(BigInt(at[1]!) / 1_000_000n));
 
-    // Job exit → status change event.
-    const latencies: number[] = [];
-    for (let i = 0; i < exitJobs; i++) {
       let eventAt = 0;
       let jobId = 0;
       const seen = new Promise<void>((resolve) => {
@@ -294,6 +293,7 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
       latencies.push(eventAt - Number(BigInt(m[1]!) / 1_000_000n));
     }
     latencies.sort((a, b) => a - b);
+    alone.sort((a, b) => a - b);
     console.log(
       `job exit → status change event: median ${percentile(latencies, 50).toFixed(0)} ms, max ${latencies[latencies.length - 1]!.toFixed(0)} ms over ${exitJobs} jobs (wall clock, ms resolution)`,
     );

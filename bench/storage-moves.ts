@@ -117,7 +117,7 @@ export async function benchStorageMove(): Promise<BenchRow[]> {
       `  of which: copy with progress ${mbps(bytes, copyMs)} MB/s (${(copyMs / 1000).toFixed(2)} s), ` +
         `git fsck + refs/objects verification + switch ${((marks.switched! - marks.copyEnd!) / 1000).toFixed(2)} s`,
     );
-    const size = `${(bytes / 1024 / 1024).toFixed(0)} MB, ${commits} commits`;
+    const size = `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 2 ** 20 ? 1 : 0)} MB, ${commits} commits`;
     const cp = { name: 'cp -r of the same directory', value: mbPerSecond(bytes, cpMs) };
     return [
       {
