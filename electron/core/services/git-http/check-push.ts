@@ -5,7 +5,7 @@
  * 1. project archived: "You can't push code to an archived project.";
  * 2. repository read-only during a storage move: REPOSITORY_READ_ONLY_MESSAGE;
  * 3. Developer or above (re-checked: a role may have changed since `info/refs`);
- * 4. per branch (`refs/heads/*`): deleting the default branch is refused; deleting a protected branch is
+ * 4. per branch (`refs/heads/*`): a new branch named like a commit id (40 hex digits) is refused; deleting the default branch is refused; deleting a protected branch is
  *    refused (Maintainers are told to use the web interface); a non-fast-forward update of a protected
  *    branch needs every matching rule's `allow_force_push`; creating a protected branch needs push or
  *    merge access, updating one needs push access (`canActOnBranch`);
@@ -41,6 +41,7 @@ export const PUSH_CHECK_MESSAGES = {
   pushProtectedBranch: 'You are not allowed to push code to protected branches on this project.',
   createProtectedBranch: 'You are not allowed to create protected branches on this project.',
   changeExistingTags: 'You are not allowed to change existing tags on this project.',
+  prohibitedHexBranchName: 'You cannot create a branch with a 40-character hexadecimal branch name.',
 } as const;
 
 /** The answer of the check. */
@@ -107,6 +108,9 @@ export async function checkPush(
       checked.push({ ...change, forced: false, protectedRuleId: null });
       continue;
     }
+    // A branch named like a commit id would shadow that commit (BranchCheck#prohibited_branch_checks).
+    if (kind === 'create' && /^[0-9a-f]{40}$/i.test(branch))
+      return refuse(PUSH_CHECK_MESSAGES.prohibitedHexBranchName);
     const forced =
       kind === 'update' &&
       !(await isAncestorWithQuarantine(repoPath, change.oldId, change.newId, confined).catch(() => false));

@@ -159,6 +159,11 @@ describe('git over HTTP', () => {
     );
     expect(branchHead(p, 'feature')).toBe(p.featureHead);
 
+    const hex = await git.run(work, 'push', 'origin', `HEAD:refs/heads/${'ab'.repeat(20)}`);
+    expect(hex.stderr).toContain(
+      'GitLab: You cannot create a branch with a 40-character hexadecimal branch name.',
+    );
+
     const asMaintainer = await clone(p, maintainer.token);
     const sha = await commit(asMaintainer, 'm.txt', 'm\n');
     await git.ok(asMaintainer, 'push', '--quiet', 'origin', 'trunk');
