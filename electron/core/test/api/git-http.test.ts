@@ -132,6 +132,24 @@ describe('git over HTTP', () => {
     await t.core.idle();
   });
 
+  it('serves projects in nested subgroups', async () => {
+    let parent: number | undefined;
+    for (const name of ['outer', 'middle', 'inner']) {
+      const g = await t.api<{ id: number }>('POST', '/groups', {
+        json: { name, path: `${name}-${Math.random().toString(36).slice(2, 7)}`, parent_id: parent },
+      });
+      expect(g.status, g.text).toBe(201);
+      parent = g.body.id;
+    }
+    const p = await importFixtureProject(t, 'Deep', { namespace_id: parent });
+    expect(p.pathWithNamespace.split('/')).toHaveLength(4);
+    const work = await clone(p, ROOT_TOKEN);
+    const sha = await commit(work, 'deep.txt', 'deep\n');
+    await git.ok(work, 'push', '--quiet', 'origin', 'trunk');
+    expect(branchHead(p, 'trunk')).toBe(sha);
+    await t.core.idle();
+  });
+
   it('refuses a push to a protected branch the pusher may not push to, changing nothing', async () => {
     const p = await project('Protected');
     const prot = await t.api('POST', `/projects/${p.id}/protected_branches`, {
