@@ -20,6 +20,7 @@ import { useImportProject } from '../../api/projects/mutations.js';
 import { isImporting, waitForImport } from '../../api/projects/wait-for-import.js';
 import { asSentence } from '../../lib/as-sentence.js';
 import { deriveProjectPath, validateProjectPath } from './derive-project-path.js';
+import { followImportInBackground } from './follow-import.js';
 import { suggestNameFromSource, toImportUrl } from './import-source.js';
 import { NamespaceSelect } from './namespace-select.js';
 import { toProjectFormErrors, type ProjectFormErrors } from './project-form-errors.js';
@@ -80,8 +81,11 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
 
   const close = () => {
     if (importProject.isPending) return;
+    const running = importing && isImporting(importing) ? importing : null;
     reset();
     onClose();
+    // "Continue in background": a notification tells when the import ends.
+    if (running) void followImportInBackground(queryClient, profileId, running);
   };
 
   const onSourceChange = (source: string) => {
@@ -168,7 +172,7 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
           </Group>
           <Progress value={100} animated striped aria-label="Import in progress" />
           <Text size="xs" c="dimmed">
-            You can close this dialog; the import continues and the project list shows its status.
+            You can close this dialog: the import continues, and a notification tells you when it ends.
           </Text>
         </>
       )}
