@@ -102,9 +102,10 @@ describe('benchReport', () => {
   it('keeps the rows with their ratios and only the bench size variables', () => {
     const report = benchReport([throughput, latency], machine, {
       only: ['core-api'],
-      env: { OUTPOST_BENCH_MRS: '500', HOME: '/root', OUTPOST_BENCH_X: undefined },
+      env: { OUTPOST_BENCH_MRS: '500', HOME: '/root', OUTPOST_BENCH_X: undefined, OUTPOST_BENCH_ALERTS: '9' },
     });
-    expect(report.env).toEqual({ OUTPOST_BENCH_MRS: '500' });
+    expect(report.env).toEqual({ OUTPOST_BENCH_ALERTS: '9', OUTPOST_BENCH_MRS: '500' });
+    expect(Object.keys(report.env)).toEqual(['OUTPOST_BENCH_ALERTS', 'OUTPOST_BENCH_MRS']);
     expect(report.rows.map((r) => r.ratio)).toEqual([0.42, 11.9]);
     expect(report.only).toEqual(['core-api']);
     expect(report.failures).toEqual([]);

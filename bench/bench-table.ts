@@ -161,7 +161,7 @@ export function benchReport(
   opts: { only: string[] | null; env: Record<string, string | undefined>; failures?: BenchFailure[] },
 ): BenchReport {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(opts.env))
+  for (const [k, v] of Object.entries(opts.env).sort(([a], [b]) => a.localeCompare(b)))
     if (k.startsWith('OUTPOST_BENCH_') && v !== undefined) env[k] = v;
   return {
     machine,
