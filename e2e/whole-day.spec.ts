@@ -140,6 +140,7 @@ test('an administrator’s whole day on the demo instance', async ({
     await expect(page.getByRole('combobox', { name: 'Run for branch name or tag' })).toHaveValue(
       project.body.default_branch,
     );
+    await shot(page, 'run-pipeline');
     // Mark the document: a reload would lose the mark.
     await page.evaluate(() => ((globalThis as unknown as { e2eMark: boolean }).e2eMark = true));
     await page.getByRole('button', { name: 'Run pipeline' }).click();
@@ -164,6 +165,13 @@ test('an administrator’s whole day on the demo instance', async ({
     await expect(report.getByTestId('test-stack-trace').first()).toContainText('AssertionError');
     await shot(page, 'pipeline-tests');
     await page.getByRole('tab', { name: 'Pipeline', exact: true }).click();
+    // The production deploy printed the masked instance variable: its trace shows [MASKED].
+    await page.getByRole('link', { name: 'deploy-production', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'deploy-production' })).toBeVisible();
+    const trace = page.getByTestId('job-trace');
+    await expect(trace).toContainText('to production with token [MASKED]');
+    await expect(trace).not.toContainText('dpl-7Hq2xVb9Lm4Rt8Kw');
+    await shot(page, 'job-trace');
     await page.getByRole('tab', { name: 'Environments' }).click();
     const production = page.getByTestId('environment-row').filter({ hasText: 'production' });
     await expect(production.getByTestId('status-badge')).toHaveAttribute('data-status', 'success');
