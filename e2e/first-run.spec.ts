@@ -218,3 +218,41 @@ test('"Connect to a GitLab instance" explains a wrong token, then connects and s
     await remote.stop();
   }
 });
+
+test('"Load demo data" builds the demo from this checkout with progress, then opens the demo project', async ({
+  page,
+  browserHost,
+  consoleProblems,
+}) => {
+  test.setTimeout(600_000);
+  await page.goto(browserHost.url);
+  await page.getByRole('button', { name: /Use the embedded instance/ }).click();
+  await page.getByRole('button', { name: /Load demo data/ }).click();
+
+  // The host offers this project's own checkout; a relative path is refused before anything is sent.
+  const repository = page.getByRole('textbox', { name: 'Repository' });
+  await expect(repository).toHaveValue(repoRoot);
+  await repository.fill('outpost');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Use an absolute path, e.g. /home/me/src/my-app.')).toBeVisible();
+  await repository.fill(repoRoot);
+  await page.getByRole('button', { name: 'Load demo data' }).click();
+
+  // Progress: the step sentence, "n of m steps" and the bar, polled from demo:status.
+  const progress = page.getByTestId('demo-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress.getByText(/^\d+ of \d+ steps$/)).toBeVisible();
+  await expect(progress.getByRole('progressbar', { name: 'Demo data progress' })).toBeVisible();
+  await shot(page, 'welcome-demo.png');
+
+  await expect(progress.getByText('The demo instance is ready')).toBeVisible({ timeout: 540_000 });
+  await expect(progress.getByRole('progressbar', { name: 'Demo data progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  await shot(page, 'welcome-demo-done.png');
+  await progress.getByRole('button', { name: 'Open the demo project' }).click();
+  await expect(page).toHaveURL(/#\/repository\/\d+\/tree/);
+  await expect(page.getByTestId('welcome-screen')).toHaveCount(0);
+  expect(consoleProblems).toEqual([]);
+});

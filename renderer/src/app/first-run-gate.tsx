@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { profileQueries } from '../api/profiles/queries.js';
 import { WelcomePage } from '../features/welcome/welcome-page.js';
 import { onboardingQueries } from '../features/welcome/welcome-queries.js';
@@ -19,18 +19,24 @@ export function FirstRunGate({ children }: { children: ReactNode }) {
   const [prefetched] = useState(() => queryClient.prefetchQuery(profileQueries.list()));
   void prefetched;
   const navigate = useNavigate();
-  const [welcome, setWelcome] = useState<'unknown' | 'show' | 'done'>('unknown');
+  const location = useLocation();
+  const [welcome, setWelcome] = useState<'unknown' | 'show' | 'leaving' | 'done'>('unknown');
+  const [target, setTarget] = useState<string | null>(null);
 
   if (welcome === 'unknown') {
     if (status.data) setWelcome(status.data.firstRun ? 'show' : 'done');
     else if (status.isError) setWelcome('done');
   }
+  // The app opens only once the router is at the chosen screen: rendered any earlier, the shell would
+  // see the old location (`/`) and its index redirect would win over the chosen screen.
+  if (welcome === 'leaving' && location.pathname === target) setWelcome('done');
 
-  if (welcome === 'show') {
+  if (welcome === 'show' || welcome === 'leaving') {
     return (
       <WelcomePage
         onLeave={(to) => {
-          setWelcome('done');
+          setTarget(to);
+          setWelcome('leaving');
           void navigate(to, { replace: true });
         }}
       />

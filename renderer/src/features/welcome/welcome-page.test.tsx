@@ -1,5 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
+import {
+  createMemoryRouter,
+  Navigate,
+  Outlet,
+  Route,
+  RouterProvider,
+  Routes,
+  useLocation,
+} from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiRequest, DemoStatus } from '../../../../shared/ipc-contract.js';
 import { FirstRunGate } from '../../app/first-run-gate.js';
@@ -58,6 +66,43 @@ describe('FirstRunGate', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Skip — go to Outpost' }));
     expect((await screen.findByTestId('app')).textContent).toBe('app at /projects');
     expect((await fake.bridge.onboarding.status()).firstRun).toBe(false);
+  });
+
+  it("lands on the screen the welcome screen opens, not on the shell's index redirect", async () => {
+    const fake = createFakeBridge(() => undefined, undefined, firstRun);
+    const project = { id: 7, pathWithNamespace: 'outpost-demo/outpost' };
+    vi.spyOn(fake.bridge.demo, 'status').mockResolvedValue({
+      state: 'done',
+      step: 'Demo data is ready',
+      completed: 9,
+      total: 9,
+      project,
+    });
+    // The app's shape: a data router whose index route redirects to /projects.
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: (
+            <FirstRunGate>
+              <Outlet />
+            </FirstRunGate>
+          ),
+          children: [
+            { index: true, element: <Navigate to="/projects" replace /> },
+            { path: '*', element: <AppStandIn /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />, { bridge: fake.bridge, withRouter: false });
+
+    fireEvent.click(await screen.findByRole('button', { name: /Use the embedded instance/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Load demo data/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the demo project' }));
+    expect((await screen.findByTestId('app')).textContent).toBe('app at /repository/7');
+    expect(router.state.location.pathname).toBe('/repository/7');
   });
 
   it('opens the app when the host cannot tell whether this is a first run', async () => {
