@@ -1,5 +1,6 @@
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { spotlight } from '@mantine/spotlight';
+import { useNavigate } from 'react-router';
 import { ShortcutsHelpModal } from './shortcuts-help-modal.js';
 import {
   useShortcutsHelpDismissed,
@@ -16,6 +17,7 @@ export function AppShortcuts() {
   const opened = useShortcutsHelpOpened();
   const helpRequested = useShortcutsHelpRequested();
   const helpDismissed = useShortcutsHelpDismissed();
+  const navigate = useNavigate();
   const { setColorScheme } = useMantineColorScheme();
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
 
@@ -23,6 +25,10 @@ export function AppShortcuts() {
     'command-palette': () => spotlight.open(),
     'shortcuts-help': helpRequested,
     'color-scheme': () => setColorScheme(computed === 'dark' ? 'light' : 'dark'),
+    'go-projects': () => navigate('/projects'),
+    'go-merge-requests': () => navigate('/merge-requests'),
+    'go-pipelines': () => navigate('/pipelines'),
+    'go-repository': () => navigate('/repository'),
   });
 
   return <ShortcutsHelpModal opened={opened} onClose={helpDismissed} />;

@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { renderWithProviders } from '../../../test-utils/render.js';
 import { AppShortcuts } from './app-shortcuts.js';
 import {
+  displayKeys,
   formatHotkey,
   SHORTCUTS,
   shortcutEntries,
@@ -12,6 +14,11 @@ import {
 } from './shortcut-registry.js';
 import { useShortcut } from './use-shortcut.js';
 import { useGlobalShortcuts, type GlobalShortcutHandlers } from './use-global-shortcuts.js';
+
+/** Press a hotkey of the registry on `target`: each key of a sequence (`g p`) in turn. */
+function press(target: Element, hotkey: string) {
+  for (const chord of hotkey.trim().split(/\s+/)) fireEvent.keyDown(target, keyEventFor(chord));
+}
 
 /** The keydown a keyboard sends for a Mantine hotkey string (`mod` pressed as Ctrl). */
 function keyEventFor(hotkey: string): KeyboardEventInit {
@@ -32,6 +39,10 @@ const globalIds = shortcutEntries()
 const screenIds = shortcutEntries()
   .filter((entry) => entry.binding === 'screen')
   .map((entry) => entry.id);
+
+function Where() {
+  return <div data-testid="location">{useLocation().pathname}</div>;
+}
 
 function GlobalProbe({ handlers }: { handlers: GlobalShortcutHandlers }) {
   useGlobalShortcuts(handlers);
@@ -54,9 +65,7 @@ describe('shortcut registry', () => {
   it.each(globalIds)('global shortcut %s fires its handler on each of its keys, and only it', (id) => {
     const handlers = spies();
     renderWithProviders(<GlobalProbe handlers={handlers} />);
-    for (const hotkey of SHORTCUTS[id].hotkeys) {
-      fireEvent.keyDown(document.documentElement, keyEventFor(hotkey));
-    }
+    for (const hotkey of SHORTCUTS[id].hotkeys) press(document.documentElement, hotkey);
     expect(handlers[id]).toHaveBeenCalledTimes(SHORTCUTS[id].hotkeys.length);
     for (const other of globalIds.filter((candidate) => candidate !== id)) {
       expect(handlers[other]).not.toHaveBeenCalled();
@@ -85,7 +94,7 @@ describe('shortcut registry', () => {
     renderWithProviders(<GlobalProbe handlers={handlers} />);
     const input = screen.getByLabelText('Some field');
     for (const id of globalIds) {
-      for (const hotkey of SHORTCUTS[id].hotkeys) fireEvent.keyDown(input, keyEventFor(hotkey));
+      for (const hotkey of SHORTCUTS[id].hotkeys) press(input, hotkey);
     }
     for (const id of globalIds) expect(handlers[id]).not.toHaveBeenCalled();
   });
@@ -117,6 +126,34 @@ describe('shortcut registry', () => {
     await waitFor(() => expect(screen.queryByTestId('shortcuts-help')).toBeNull());
   });
 
+  it('"g" then a letter goes to an area; a broken sequence goes nowhere', async () => {
+    renderWithProviders(
+      <>
+        <AppShortcuts />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </>,
+      { route: '/alerts' },
+    );
+    const root = document.documentElement;
+    fireEvent.keyDown(root, { key: 'g' });
+    fireEvent.keyDown(root, { key: 'x' });
+    fireEvent.keyDown(root, { key: 'p' });
+    expect(screen.getByTestId('location').textContent).toBe('/alerts');
+    const expected: [string, string][] = [
+      ['p', '/projects'],
+      ['m', '/merge-requests'],
+      ['i', '/pipelines'],
+      ['r', '/repository'],
+    ];
+    for (const [key, path] of expected) {
+      fireEvent.keyDown(root, { key: 'g' });
+      fireEvent.keyDown(root, { key });
+      await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(path));
+    }
+  });
+
   it('the color-scheme shortcut flips the scheme the app renders', async () => {
     renderWithProviders(<AppShortcuts />);
     const before = document.documentElement.getAttribute('data-mantine-color-scheme');
@@ -135,5 +172,7 @@ describe('formatHotkey', () => {
     expect(formatHotkey('Escape', 'other')).toEqual(['Esc']);
     expect(formatHotkey('t', 'other')).toEqual(['t']);
     expect(formatHotkey('alt+shift+n', 'other')).toEqual(['Alt', 'Shift', 'N']);
+    expect(displayKeys('go-projects', 'other')).toEqual([['g'], ['p']]);
+    expect(displayKeys('command-palette', 'macos')).toEqual([['⌘', 'K']]);
   });
 });

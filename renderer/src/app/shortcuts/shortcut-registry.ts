@@ -2,7 +2,8 @@
  * Every keyboard shortcut Outpost has, in one place. The help overlay (`?`) renders this list, the
  * app shell binds the `global` entries from it (useGlobalShortcuts) and screens bind their `screen`
  * entries through useShortcut (use-shortcut.ts), so the list cannot drift from what the keys really do.
- * Hotkey strings are Mantine's (`mod+K`, `shift+?`): `mod` is ⌘ on macOS and Ctrl elsewhere.
+ * Hotkey strings are Mantine's (`mod+K`, `shift+?`): `mod` is ⌘ on macOS and Ctrl elsewhere; a
+ * space separates the keys of a sequence pressed one after the other (`g p`).
  * Like Mantine's useHotkeys, none of them fires while the focus is in an input, textarea or select.
  */
 
@@ -53,6 +54,30 @@ export const SHORTCUTS = {
     group: 'Global',
     binding: 'built-in',
   },
+  'go-projects': {
+    hotkeys: ['g p'],
+    description: 'Go to Projects',
+    group: 'Go to',
+    binding: 'global',
+  },
+  'go-merge-requests': {
+    hotkeys: ['g m'],
+    description: 'Go to Merge requests',
+    group: 'Go to',
+    binding: 'global',
+  },
+  'go-pipelines': {
+    hotkeys: ['g i'],
+    description: 'Go to Pipelines (CI)',
+    group: 'Go to',
+    binding: 'global',
+  },
+  'go-repository': {
+    hotkeys: ['g r'],
+    description: 'Go to Repository',
+    group: 'Go to',
+    binding: 'global',
+  },
   'projects-search': {
     hotkeys: ['/'],
     description: 'Focus the project search',
@@ -100,14 +125,28 @@ export function shortcutGroups(): [string, (ShortcutEntry & { id: ShortcutId })[
   return [...groups];
 }
 
-/** `useHotkeys` items binding every hotkey of shortcut `id` (aliases included) to `handler`. */
+/** True for a sequence of keys pressed one after the other (`g p`), false for one chord (`mod+K`). */
+export function isKeySequence(hotkey: string): boolean {
+  return hotkey.trim().includes(' ');
+}
+
+/**
+ * Items binding every hotkey of shortcut `id` (aliases included) to `handler`: chords for Mantine's
+ * `useHotkeys`, and sequences (`g p`) for `useKeySequences`.
+ */
 export function hotkeysFor(id: ShortcutId, handler: () => void): HotkeyItem[] {
   return SHORTCUTS[id].hotkeys.map((hotkey) => [hotkey, () => handler()]);
 }
 
-/** The first hotkey of shortcut `id`, as the keys to show (`['Ctrl', 'K']`, `['⌘', 'K']`, `['?']`). */
-export function displayKeys(id: ShortcutId, os: 'macos' | 'other'): string[] {
-  return formatHotkey(SHORTCUTS[id].hotkeys[0], os);
+/**
+ * The first hotkey of shortcut `id` as keycaps, one list per key pressed in turn:
+ * `[['Ctrl', 'K']]`, `[['⌘', 'K']]`, `[['?']]`, `[['g'], ['p']]`.
+ */
+export function displayKeys(id: ShortcutId, os: 'macos' | 'other'): string[][] {
+  return SHORTCUTS[id].hotkeys[0]
+    .trim()
+    .split(/\s+/)
+    .map((chord) => formatHotkey(chord, os));
 }
 
 const KEY_NAMES: Record<string, string> = { escape: 'Esc', slash: '/', space: 'Space', enter: 'Enter' };

@@ -23,14 +23,23 @@ export function ShortcutsHelpModal({ opened, onClose }: { opened: boolean; onClo
                   <Table.Tr key={entry.id} data-shortcut={entry.id}>
                     <Table.Td w={140}>
                       <Group gap={4} wrap="nowrap">
-                        {displayKeys(entry.id, os).map((key, index) => (
-                          <Fragment key={key}>
-                            {index > 0 ? (
+                        {displayKeys(entry.id, os).map((chord, step) => (
+                          <Fragment key={step}>
+                            {step > 0 ? (
                               <Text span size="xs" c="dimmed">
-                                +
+                                then
                               </Text>
                             ) : null}
-                            <Kbd size="sm">{key}</Kbd>
+                            {chord.map((key, index) => (
+                              <Fragment key={key}>
+                                {index > 0 ? (
+                                  <Text span size="xs" c="dimmed">
+                                    +
+                                  </Text>
+                                ) : null}
+                                <Kbd size="sm">{key}</Kbd>
+                              </Fragment>
+                            ))}
                           </Fragment>
                         ))}
                       </Group>
