@@ -330,6 +330,14 @@ export async function benchAuditEvents(): Promise<BenchRow[]> {
     console.log(
       `rss ${(rssBefore / 2 ** 20).toFixed(0)} → ${(rssAfter / 2 ** 20).toFixed(0)} MiB across the walk`,
     );
+    rows.push({
+      group,
+      name: 'process RSS after the keyset walk',
+      value: rssAfter / 2 ** 20,
+      unit: 'MiB',
+      better: 'lower',
+      baseline: { name: 'the same process right before the walk', value: rssBefore / 2 ** 20 },
+    });
     return rows;
   } finally {
     await core.close();

@@ -50,7 +50,8 @@ async function waitForExport(status: () => ExportStatus): Promise<ExportStatus> 
 
 /**
  * Seeds the events, then prints SQLite's read time beside the host export's figures; returns one row
- * per format (rows/s) with SQLite alone reading the same rows as its baseline.
+ * per format (rows/s) with SQLite alone reading the same rows as its baseline, and one with the peak
+ * RSS during the export beside the process's RSS right before it (MiB).
  */
 export async function benchAuditExport(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
@@ -107,6 +108,14 @@ export async function benchAuditExport(): Promise<BenchRow[]> {
         unit: 'rows/s',
         better: 'higher',
         baseline: { name: 'SQLite alone, the same rows', value: read.rowsPerSecond },
+      });
+      rows.push({
+        group: 'audit events export',
+        name: `peak process RSS during the ${format.toUpperCase()} export`,
+        value: peak.rss / MIB,
+        unit: 'MiB',
+        better: 'lower',
+        baseline: { name: 'the same process right before it', value: before.rss / MIB },
       });
     }
     return rows;

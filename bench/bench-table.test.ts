@@ -61,6 +61,12 @@ describe('formatRatio', () => {
     expect(formatRatio({ ...latency, value: 10.2 })).toBe('1.02× · on par');
   });
 
+  it('says more and less for amounts such as memory', () => {
+    const rss: BenchRow = { ...latency, unit: 'MiB', value: 400, baseline: { name: 'before', value: 100 } };
+    expect(formatRatio(rss)).toBe('4.00× · 4.00× more');
+    expect(formatRatio({ ...rss, value: 50 })).toBe('0.50× · 2.00× less');
+  });
+
   it('shows a dash without a usable baseline', () => {
     expect(formatRatio({ ...throughput, baseline: null })).toBe('—');
     expect(formatRatio({ ...throughput, baseline: { name: 'x', value: 0 } })).toBe('—');

@@ -87,20 +87,25 @@ function formatTimes(x: number): string {
   return x.toFixed(2);
 }
 
+/** Units of an amount (memory, disk) rather than a speed or a duration: their verdicts say more/less. */
+const AMOUNT_UNITS = new Set(['B', 'KiB', 'MiB', 'GiB', 'kB', 'MB', 'GB']);
+
 /**
  * The ratio cell: the raw `value / baseline` (e.g. `0.42×`), then what it means given `better`:
- * `2.4× slower`, `1.3× faster`, or `on par` within ±5 %. `—` without a baseline.
+ * `2.4× slower` / `1.3× faster` (for an amount such as MiB: `2.4× more` / `1.3× less`), or `on par`
+ * within ±5 %. `—` without a baseline.
  */
 export function formatRatio(row: BenchRow): string {
   const ratio = benchRatio(row);
   if (ratio === null || !Number.isFinite(ratio) || ratio <= 0) return '—';
-  /** How many times longer the figure takes than the baseline for the same work. */
-  const slowdown = row.better === 'higher' ? 1 / ratio : ratio;
+  /** How many times worse the figure is than the baseline (below 1: better). */
+  const worse = row.better === 'higher' ? 1 / ratio : ratio;
+  const [worseWord, betterWord] = AMOUNT_UNITS.has(row.unit) ? ['more', 'less'] : ['slower', 'faster'];
   const verdict =
-    slowdown >= 1.05
-      ? `${formatTimes(slowdown)}× slower`
-      : slowdown <= 1 / 1.05
-        ? `${formatTimes(1 / slowdown)}× faster`
+    worse >= 1.05
+      ? `${formatTimes(worse)}× ${worseWord}`
+      : worse <= 1 / 1.05
+        ? `${formatTimes(1 / worse)}× ${betterWord}`
         : 'on par';
   return `${formatTimes(ratio)}× · ${verdict}`;
 }

@@ -8,7 +8,8 @@
  *   better-sqlite3 alone (`countProjects` + `listProjects` from core/db on their own connection);
  * - the same page over loopback HTTP, beside `GET /version` over HTTP (the framework's floor);
  * - `GET /user` (token digest lookup) via inject, beside `GET /version` via inject.
- * Heap and RSS after the run are printed, not tabled. Sizes: OUTPOST_BENCH_PROJECTS (default 300).
+ * - the process's RSS after all that, beside its RSS before the core started (MiB).
+ * Sizes: OUTPOST_BENCH_PROJECTS (default 300).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -51,6 +52,7 @@ async function createWithGitAlone(dir: string, i: number): Promise<void> {
 
 export async function benchCoreApi(): Promise<BenchRow[]> {
   const projects = Number(process.env.OUTPOST_BENCH_PROJECTS ?? 300);
+  const rssBefore = process.memoryUsage().rss;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-'));
   const core = await createCore({ dataDir, rootToken: TOKEN });
   const url = await core.listen({ port: 0 });
@@ -145,8 +147,16 @@ export async function benchCoreApi(): Promise<BenchRow[]> {
 
     const mem = process.memoryUsage();
     console.log(
-      `memory: heap ${(mem.heapUsed / 2 ** 20).toFixed(1)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(1)} MiB`,
+      `memory: heap ${(mem.heapUsed / 2 ** 20).toFixed(1)} MiB, rss ${(mem.rss / 2 ** 20).toFixed(1)} MiB (${(rssBefore / 2 ** 20).toFixed(1)} MiB before the core started)`,
     );
+    rows.push({
+      group: GROUP,
+      name: 'process RSS after these requests',
+      value: mem.rss / 2 ** 20,
+      unit: 'MiB',
+      better: 'lower',
+      baseline: { name: 'the same process before the core started', value: rssBefore / 2 ** 20 },
+    });
     return rows;
   } finally {
     await core.close();
