@@ -98,8 +98,20 @@ test('palette jumps to a project; clone panel copies its URL; ? lists the shortc
     await expect(dialog).toBeHidden();
   });
 
+  await test.step('the user menu opens the same overlay; g p goes to Projects', async () => {
+    await page.getByTestId('current-user').click();
+    await page.getByRole('menuitem', { name: 'Keyboard shortcuts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(dialog.locator('[data-shortcut="go-projects"]')).toContainText('then');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.locator('body').click({ position: { x: 5, y: 400 } });
+    await page.keyboard.press('g');
+    await page.keyboard.press('p');
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  });
+
   await test.step('the shortcuts do not fire while typing in a field', async () => {
-    await page.getByRole('link', { name: 'Projects' }).first().click();
     const search = page.getByRole('textbox', { name: 'Search projects' });
     await search.click();
     await search.pressSequentially('a?b', { delay: 20 });

@@ -6,7 +6,7 @@ import { ClonePanel } from './clone-panel.js';
 /** The repository header's "Clone" button: opens the {@link ClonePanel} in a popover. */
 export function CloneButton({ project }: { project: Pick<Project, 'http_url_to_repo' | 'default_branch'> }) {
   return (
-    <Popover width={460} position="bottom-end" shadow="md" withinPortal trapFocus>
+    <Popover width={560} position="bottom-end" shadow="md" withinPortal trapFocus>
       <Popover.Target>
         <Button
           leftSection={<IconDownload size={16} />}
