@@ -22,10 +22,19 @@ export async function readBlobAtCommit(
   }
 }
 
-/** Paths that differ between `before` and `after` (renames as delete + add). */
-export async function changedPaths(repoPath: string, before: string, after: string): Promise<string[]> {
+/**
+ * Paths that differ between `before` and `after` (renames as delete + add). `env` adds object directories
+ * (a push's quarantine) when `after` isn't in the repository's object store yet.
+ */
+export async function changedPaths(
+  repoPath: string,
+  before: string,
+  after: string,
+  env?: Record<string, string>,
+): Promise<string[]> {
   const out = await runGit(['diff', '--no-renames', '--name-only', '-z', before, after, '--'], {
     gitDir: repoPath,
+    ...(env ? { env } : {}),
   });
   return out.split('\0').filter(Boolean);
 }

@@ -11,11 +11,14 @@
  *    merge access, updating one needs push access (`canActOnBranch`);
  * 5. per tag (`refs/tags/*`): Developers may create tags; updating or deleting an existing tag needs
  *    Maintainer (GitLab's default without protected tags);
+ * 5b. code owners: updating a branch whose rule requires code owner approval is refused when the pushed
+ *    commits change a path matched by the branch's CODEOWNERS file (protected-branches/code-owner-check.ts);
  * 6. other refs (`refs/merge-requests/*`, `refs/pipelines/*`, …) belong to the core: refused.
  * The first refusal wins and the whole push is refused (receive-pack's pre-receive is all-or-nothing).
  */
 import path from 'node:path';
 import { AccessLevel } from '../../../../shared/access-levels.js';
+import { changedPaths } from '../../git/ci-source.js';
 import { isAncestorWithQuarantine } from '../../git/smart-http.js';
 import type { QuarantineEnv } from '../../git/smart-http.js';
 import { isAdmin, projectAccessLevel } from '../access/project-access.js';
@@ -25,6 +28,7 @@ import {
   loadProtectionRules,
   matchingRules,
 } from '../protected-branches/branch-protection.js';
+import { codeOwnersRefusalFor, requiresCodeOwnerApproval } from '../protected-branches/code-owner-check.js';
 import { REPOSITORY_READ_ONLY_MESSAGE, isRepositoryReadOnly } from '../storage-moves/read-only.js';
 import { GIT_ACCESS_MESSAGES } from './git-access.js';
 import type { PushSession } from './push-sessions.js';
@@ -124,6 +128,13 @@ export async function checkPush(
         if (!may) return refuse(PUSH_CHECK_MESSAGES.createProtectedBranch);
       } else if (!canActOnBranch(ctx.db, user, project, branch, 'push', rules)) {
         return refuse(PUSH_CHECK_MESSAGES.pushProtectedBranch);
+      }
+      if (kind === 'update' && requiresCodeOwnerApproval(rules, branch)) {
+        const env: Record<string, string> = {};
+        for (const [k, v] of Object.entries(confined)) if (typeof v === 'string' && v) env[k] = v;
+        const paths = await changedPaths(repoPath, change.oldId, change.newId, env);
+        const refusal = await codeOwnersRefusalFor(repoPath, rules, branch, change.oldId, paths);
+        if (refusal) return refuse(refusal);
       }
     } else if (!canActOnBranch(ctx.db, user, project, branch, 'push', rules)) {
       return refuse(GIT_ACCESS_MESSAGES.pushCode);

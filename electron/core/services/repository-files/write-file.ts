@@ -28,7 +28,8 @@ import { ForbiddenError, ValidationError } from '../errors.js';
 import { branchNameProblem, projectRepositoryPath } from '../projects/projects-service.js';
 import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
-import { canActOnBranch } from '../protected-branches/branch-protection.js';
+import { canActOnBranch, loadProtectionRules } from '../protected-branches/branch-protection.js';
+import { codeOwnersRefusalFor } from '../protected-branches/code-owner-check.js';
 import { requireValidFilePath } from './file-path.js';
 import { requireWritableRepository } from '../storage-moves/read-only.js';
 
@@ -167,6 +168,16 @@ async function commitOneChange(
     throw new ValidationError(
       `Something went wrong when we tried to create '${branch}' for you: Branch name is invalid`,
     );
+
+  // Code owner approval (protected-branches/code-owners.ts): owned paths change through merge requests.
+  const codeOwners = await codeOwnersRefusalFor(
+    repoPath,
+    loadProtectionRules(ctx.db, project.id),
+    branch,
+    expectedOld,
+    [params.filePath],
+  );
+  if (codeOwners) throw new ValidationError(codeOwners);
 
   if (params.lastCommitId && parent && change.action !== 'create') {
     const last = await lastCommitForPath(repoPath, parent, params.filePath);

@@ -234,6 +234,67 @@ describe('git over HTTP', () => {
     await t.core.idle();
   });
 
+  it('refuses pushes and file API commits that change CODEOWNERS-owned paths when the rule requires code owner approval', async () => {
+    const p = await project('Code Owners');
+    // CODEOWNERS on the default branch, committed by the maintainer before protecting it.
+    const setup = await clone(p, maintainer.token);
+    await commit(
+      setup,
+      '.gitlab/CODEOWNERS',
+      '# owners\n/docs/ @docs-team\n*.sql @dba\n^[Optional]\nREADME* @writers\n',
+    );
+    await git.ok(setup, 'push', '--quiet', 'origin', 'trunk');
+    const prot = await t.api('POST', `/projects/${p.id}/protected_branches`, {
+      json: {
+        name: 'trunk',
+        push_access_level: 30,
+        merge_access_level: 30,
+        code_owner_approval_required: true,
+      },
+    });
+    expect(prot.status).toBe(201);
+    expect(prot.body).toMatchObject({ code_owner_approval_required: true });
+
+    const work = await clone(p, developer.token);
+    const head = branchHead(p, 'trunk');
+    await commit(work, 'docs/guide.md', 'guide\n');
+    await commit(work, 'db/schema.sql', 'create table t();\n');
+    const refused = await git.run(work, 'push', 'origin', 'trunk');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(
+      'remote: GitLab: Pushes to protected branches that contain changes to files that match patterns defined in `CODEOWNERS` are disabled for this project.',
+    );
+    expect(refused.stderr).toContain('remote: - /docs/');
+    expect(refused.stderr).toContain('remote: - *.sql');
+    expect(refused.stderr).toMatch(/! \[remote rejected\] trunk -> trunk \(pre-receive hook declined\)/);
+    expect(branchHead(p, 'trunk')).toBe(head);
+
+    // Paths nobody owns (and optional sections) push fine; the same commits go to another branch freely.
+    await git.ok(work, 'push', '--quiet', 'origin', 'HEAD:refs/heads/owned-changes');
+    await git.ok(work, 'reset', '--quiet', '--hard', 'origin/trunk');
+    const free = await commit(work, 'src/free.ts', 'export {};\n');
+    await commit(work, 'README.md', 'Optional owners only\n');
+    await git.ok(work, 'push', '--quiet', 'origin', 'trunk');
+    expect(branchHead(p, 'trunk')).not.toBe(head);
+    expect(free).toMatch(/^[0-9a-f]{40}$/);
+
+    // The repository files API applies the same rule; the branch doesn't move.
+    const before = branchHead(p, 'trunk');
+    const api = await t.api('POST', `/projects/${p.id}/repository/files/docs%2Fnew.md`, {
+      token: maintainer.token,
+      json: { branch: 'trunk', content: 'new\n', commit_message: 'Add docs' },
+    });
+    expect(api.status).toBe(400);
+    expect((api.body as { message: string }).message).toContain('- /docs/');
+    expect(branchHead(p, 'trunk')).toBe(before);
+    const unowned = await t.api('POST', `/projects/${p.id}/repository/files/src%2Fok.ts`, {
+      token: maintainer.token,
+      json: { branch: 'trunk', content: 'ok\n', commit_message: 'Add ok' },
+    });
+    expect(unowned.status).toBe(201);
+    await t.core.idle();
+  });
+
   it('only lets Maintainers change existing tags', async () => {
     const p = await project('Tags');
     const work = await clone(p, developer.token);
