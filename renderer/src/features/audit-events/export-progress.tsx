@@ -23,9 +23,11 @@ import {
   IconJson,
   IconX,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import type { ExportFormat } from '../../../../shared/ipc-contract.js';
 import { exportQueries, useCancelExport } from '../../api/audit-events/exports.js';
 import { describeError } from '../../api/describe-error.js';
+import { followExportInBackground } from './follow-export.js';
 
 const number = new Intl.NumberFormat('en-US');
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', ndjson: 'NDJSON' };
@@ -81,6 +83,18 @@ export function ExportProgress({ profileId, exportId, onDismiss, onRetry }: Expo
   const status = useQuery(exportQueries.status(profileId, exportId));
   const cancel = useCancelExport(profileId);
   const data = status.data;
+  // Leaving the screen mid-export: a notification tells when it ends (follow-export.ts).
+  const running = useRef(false);
+  const state = data?.state;
+  useEffect(() => {
+    running.current = state === 'running';
+  }, [state]);
+  useEffect(
+    () => () => {
+      if (running.current) void followExportInBackground(exportId);
+    },
+    [exportId],
+  );
 
   if (status.isError && !data) {
     return (
