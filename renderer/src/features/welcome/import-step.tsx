@@ -7,6 +7,7 @@ import { useImportProject } from '../../api/projects/mutations.js';
 import { isImporting, waitForImport } from '../../api/projects/wait-for-import.js';
 import { asSentence } from '../../lib/as-sentence.js';
 import { deriveProjectPath } from '../projects/derive-project-path.js';
+import { followImportInBackground } from '../projects/follow-import.js';
 import { suggestNameFromSource, toImportUrl } from '../projects/import-source.js';
 import { ImportStatusBadge } from '../projects/import-status-badge.js';
 import { toProjectFormErrors, type ProjectFormErrors } from '../projects/project-form-errors.js';
@@ -25,7 +26,8 @@ const NO_ERRORS: ProjectFormErrors = { fields: {}, general: null };
 /**
  * "Import a repository" on the embedded instance: a local path (administrators may import absolute
  * paths and `file://` URLs) or a Git URL becomes a project through `POST /projects` with `import_url`;
- * the step then follows `import_status` until `finished` or `failed`.
+ * the step then follows `import_status` until `finished` or `failed` (or, when the administrator moves
+ * on first, hands the import to `followImportInBackground`, which notifies at the end).
  */
 export function ImportStep({ profileId, onOpen }: ImportStepProps) {
   const [source, setSource] = useState('');
@@ -37,7 +39,23 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
   const queryClient = useQueryClient();
   const importProject = useImportProject(profileId);
 
-  useEffect(() => () => abortRef.current?.abort(), []);
+  // The project as last seen, for handing a running import over when this step goes away.
+  const latestRef = useRef<Project | null>(null);
+  const show = (next: Project | null) => {
+    latestRef.current = next;
+    setProject(next);
+  };
+
+  // Leaving while the import runs (Back, Esc, "Go to Projects"): stop polling here and let the projects
+  // feature follow it in the background, so a notification still says how it ended.
+  useEffect(
+    () => () => {
+      abortRef.current?.abort();
+      const latest = latestRef.current;
+      if (latest && isImporting(latest)) void followImportInBackground(queryClient, profileId, latest);
+    },
+    [queryClient, profileId],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,23 +79,23 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
       );
       return;
     }
-    setProject(created);
+    show(created);
     if (!isImporting(created)) return;
     const controller = new AbortController();
     abortRef.current = controller;
     try {
       const final = await waitForImport(queryClient, profileId, created, {
-        onUpdate: setProject,
+        onUpdate: show,
         signal: controller.signal,
       });
-      if (!controller.signal.aborted) setProject(final);
+      if (!controller.signal.aborted) show(final);
     } catch (error) {
       if (!controller.signal.aborted) setErrors(toProjectFormErrors(error));
     }
   };
 
   const tryAgain = () => {
-    setProject(null);
+    show(null);
     setErrors(NO_ERRORS);
     importProject.reset();
   };
@@ -122,7 +140,7 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
             </Button>
           ) : null}
           <Button variant={status === 'finished' ? 'default' : 'subtle'} onClick={() => onOpen('/projects')}>
-            Go to Projects
+            {isImporting(project) ? 'Continue in the background' : 'Go to Projects'}
           </Button>
           {status === 'finished' ? (
             <Button autoFocus onClick={() => onOpen(`/repository/${project.id}`)}>

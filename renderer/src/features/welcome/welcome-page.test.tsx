@@ -207,6 +207,35 @@ describe('WelcomePage', () => {
     expect(onLeave).toHaveBeenCalledWith('/repository/5');
   });
 
+  it('hands a running import to the background follower when the administrator moves on', async () => {
+    const imported = projectFixture({ id: 6, path: 'big', import_status: 'started' });
+    let polls = 0;
+    const fake = createFakeBridge(
+      (req) => {
+        if (req.method === 'POST' && req.path === '/projects') return jsonResponse(imported, 201);
+        if (req.method === 'GET' && req.path === '/projects/6') {
+          polls += 1;
+          return jsonResponse({ ...imported, import_status: polls < 2 ? 'started' : 'finished' });
+        }
+        return undefined;
+      },
+      undefined,
+      firstRun,
+    );
+    renderGate(fake.bridge);
+    fireEvent.click(await screen.findByRole('button', { name: /Use the embedded instance/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Import a repository/ }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Repository' }), {
+      target: { value: '/srv/git/big' },
+    });
+    fireEvent.submit(screen.getByTestId('welcome-import-form'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue in the background' }));
+
+    expect((await screen.findByTestId('app')).textContent).toBe('app at /projects');
+    expect(await screen.findByText('Repository imported', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByText('root/big is ready (default branch main).')).toBeTruthy();
+  });
+
   it('refuses a relative path without calling the instance', async () => {
     const fake = createFakeBridge(() => undefined);
     renderWithProviders(<WelcomePage onLeave={() => undefined} initialStep="embedded-import" />, {
