@@ -1,10 +1,13 @@
 import { Center, Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import type { DemoStatus } from '../../../shared/ipc-contract.js';
 import { useLocation, useNavigate } from 'react-router';
 import { profileQueries } from '../api/profiles/queries.js';
+import { DemoCompletionNotifier } from '../features/welcome/demo-completion-notifier.js';
+import { demoKeys } from '../features/welcome/welcome-keys.js';
 import { WelcomePage } from '../features/welcome/welcome-page.js';
-import { onboardingQueries } from '../features/welcome/welcome-queries.js';
+import { isDemoRunning, onboardingQueries } from '../features/welcome/welcome-queries.js';
 
 /**
  * Shows the welcome screen instead of the app on the first run (`onboarding:status` says `firstRun`),
@@ -22,6 +25,8 @@ export function FirstRunGate({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [welcome, setWelcome] = useState<'unknown' | 'show' | 'leaving' | 'done'>('unknown');
   const [target, setTarget] = useState<string | null>(null);
+  // A demo build left running on the welcome screen is followed in the app, to notify when it ends.
+  const [followDemo, setFollowDemo] = useState(false);
 
   if (welcome === 'unknown') {
     if (status.data) setWelcome(status.data.firstRun ? 'show' : 'done');
@@ -37,12 +42,20 @@ export function FirstRunGate({ children }: { children: ReactNode }) {
         onLeave={(to) => {
           setTarget(to);
           setWelcome('leaving');
+          setFollowDemo(isDemoRunning(queryClient.getQueryData<DemoStatus>(demoKeys.status())));
           void navigate(to, { replace: true });
         }}
       />
     );
   }
-  if (welcome === 'done') return children;
+  if (welcome === 'done') {
+    return (
+      <>
+        {children}
+        {followDemo ? <DemoCompletionNotifier /> : null}
+      </>
+    );
+  }
   return (
     <Center h="100vh">
       <Loader type="dots" aria-label="Starting Outpost" />

@@ -105,6 +105,30 @@ describe('FirstRunGate', () => {
     expect(router.state.location.pathname).toBe('/repository/7');
   });
 
+  it('notifies in the app when a demo build left running on the welcome screen ends', async () => {
+    const fake = createFakeBridge(() => undefined, undefined, firstRun);
+    const running: DemoStatus = {
+      state: 'running',
+      step: 'Running pipelines',
+      completed: 5,
+      total: 9,
+      project: { id: 7, pathWithNamespace: 'outpost-demo/outpost' },
+    };
+    const status = vi.spyOn(fake.bridge.demo, 'status').mockResolvedValue(running);
+    renderGate(fake.bridge);
+    fireEvent.click(await screen.findByRole('button', { name: /Use the embedded instance/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Load demo data/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue in the background' }));
+    expect((await screen.findByTestId('app')).textContent).toBe('app at /projects');
+    expect(screen.queryByText('Demo data is ready')).toBeNull();
+
+    status.mockResolvedValue({ ...running, state: 'done', step: 'Demo data is ready', completed: 9 });
+    expect(await screen.findByText('Demo data is ready', {}, { timeout: 4000 })).toBeTruthy();
+    expect(
+      screen.getByText('outpost-demo/outpost and everything around it are ready to explore.'),
+    ).toBeTruthy();
+  });
+
   it('opens the app when the host cannot tell whether this is a first run', async () => {
     const { bridge } = createFakeBridge(() => undefined);
     vi.spyOn(bridge.onboarding, 'status').mockRejectedValue(new Error('old host'));
