@@ -15,8 +15,9 @@ import { AppNavbar } from './app-navbar.js';
 import { CommandPalette } from './command-palette.js';
 
 /**
- * The shell around every screen: header, navbar, command palette, global keyboard shortcuts. Screens render only once the
- * host reports an active profile, and are keyed by it, so their local state resets on a switch.
+ * The shell around every screen: header, navbar, command palette, global keyboard shortcuts and
+ * the storage-move completion notices. Screens render only once the host reports an active profile,
+ * and are keyed by it, so their local state resets on a switch.
  */
 export function AppLayout() {
   const [navbarOpened, navbar] = useDisclosure(false);

@@ -17,8 +17,9 @@ const OPTIONS: { value: MantineColorScheme; label: string; icon: typeof IconSun 
 ];
 
 /**
- * Color scheme menu (light, dark, follow the system) in the header; `mod+J` (bound by the shell from
- * app/shortcuts/shortcut-registry.ts) flips between light and dark from anywhere. The choice persists through the UI-prefs store.
+ * Color scheme menu (light, dark, follow the system) in the header. `mod+J` flips between light
+ * and dark from anywhere; the shell binds it from app/shortcuts/shortcut-registry.ts. The choice
+ * persists through the UI-prefs store.
  */
 export function ThemeToggle() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
