@@ -50,7 +50,20 @@ export function WelcomePage({ onLeave, initialStep = 'choose' }: WelcomePageProp
   const goBack = () => {
     if (back) setStep(back);
   };
-  useHotkeys([['Escape', goBack]], []);
+  // Esc inside an open menu or popover closes that first; everywhere else it goes one step back.
+  useHotkeys(
+    [
+      [
+        'Escape',
+        (event) => {
+          const target = event.target instanceof Element ? event.target : null;
+          if (target?.closest('[role="menu"], [role="listbox"], [role="dialog"]')) return;
+          goBack();
+        },
+      ],
+    ],
+    [],
+  );
 
   const pickEmbedded = () =>
     chooseEmbedded.mutate(undefined, {
