@@ -45,7 +45,6 @@ export async function followExportInBackground(
       color: 'teal',
       title: 'Audit export finished',
       message: `${status.written} ${status.written === 1 ? 'event' : 'events'} written to ${status.file ?? 'the export file'}.`,
-      autoClose: 10_000,
     });
   } else if (status.state === 'failed') {
     notifications.show({
@@ -53,7 +52,6 @@ export async function followExportInBackground(
       color: 'red',
       title: 'Audit export failed',
       message: status.error ?? 'The export stopped; no file was kept.',
-      autoClose: false,
     });
   }
   return status;

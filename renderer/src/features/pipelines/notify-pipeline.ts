@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { getBridge } from '../../api/bridge.js';
 import type { WatchedPipeline } from '../../stores/pipeline-watch-store.js';
 import { statusLabel } from './pipeline-status.js';
@@ -15,10 +16,20 @@ export async function prepareNotifications(): Promise<boolean> {
   return Notification.permission === 'granted';
 }
 
-/** Raises "Pipeline #N passed/failed" for a watched pipeline: Electron's Notification, else the Web API. */
+/**
+ * Raises "Pipeline #N passed/failed" for a watched pipeline: in the app (a Mantine notification, so
+ * the news arrives even when OS notifications are denied or suppressed while the window has focus)
+ * and as an OS notification — Electron's Notification, else the Web API.
+ */
 export async function notifyPipelineFinished(watch: WatchedPipeline, status: string): Promise<void> {
   const title = `Pipeline #${watch.pipelineId} ${statusLabel(status).toLowerCase()}`;
   const body = `${watch.projectName} · ${watch.ref}`;
+  notifications.show({
+    id: `pipeline-${watch.profileId}-${watch.pipelineId}`,
+    color: status === 'success' ? 'teal' : status === 'failed' ? 'red' : 'gray',
+    title,
+    message: body,
+  });
   const bridge = getBridge();
   const info = await bridge.app.info();
   if (info.shell === 'electron') {

@@ -38,7 +38,6 @@ export async function followImportInBackground(
         color: 'red',
         title: 'Import failed',
         message: `${final.path_with_namespace}: ${final.import_error || 'the instance could not import this repository.'}`,
-        autoClose: false,
       });
     }
   } catch (error) {

@@ -43,7 +43,6 @@ export function MoveCompletionNotifier({ profileId }: { profileId: string | null
         color: notice.color,
         title: notice.title,
         message: notice.message,
-        autoClose: notice.color === 'red' ? false : 8_000,
       });
     }
     // The instance lists scheduled moves at once, so none running means every followed move ended.
