@@ -41,7 +41,8 @@ describe('Projects screen on the real browser host', () => {
 
   it('shows the shell with the embedded instance and the signed-in administrator', async () => {
     renderApp();
-    expect(await screen.findByText('No projects yet')).toBeTruthy();
+    // The first-run gate asks the host before the shell renders: allow a loaded machine time for both.
+    expect(await screen.findByText('No projects yet', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByTestId('profile-switcher').textContent).toMatch(/\S/);
     const user = await screen.findByTestId('current-user');
     expect(user.getAttribute('aria-label')).toMatch(/^Signed in as /);
@@ -49,7 +50,7 @@ describe('Projects screen on the real browser host', () => {
 
   it('creates a project through the modal and lists it with its default branch', async () => {
     renderApp();
-    await screen.findByText('No projects yet');
+    await screen.findByText('No projects yet', {}, { timeout: 10_000 });
     fireEvent.click(screen.getAllByRole('button', { name: 'New project' })[0] as HTMLElement);
     fireEvent.change(await screen.findByRole('textbox', { name: 'Project name' }), {
       target: { value: 'Real Host Demo' },
