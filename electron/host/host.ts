@@ -1,6 +1,8 @@
 import type { AppInfo, NotificationInput } from '../../shared/ipc-contract.js';
 import type { Core } from '../core/core-contract.js';
-import { hostDataDir } from './app-data-dir.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { coreDataDir, hostDataDir } from './app-data-dir.js';
 import { startEmbeddedCore, type CreateCore } from './embedded-core.js';
 import { createDemoLoader } from './demo/create-demo-loader.js';
 import { defaultDemoRepositorySync } from './demo/default-repository.js';
@@ -81,6 +83,8 @@ export interface HostOptions {
  */
 export async function createHost(options: HostOptions): Promise<Host> {
   const hostDir = hostDataDir(options.appDataDir);
+  // Read before the core creates its database: an existing one means this isn't a first run.
+  const previousInstall = existsSync(join(coreDataDir(options.appDataDir), 'outpost.sqlite'));
   const vault = await openTokenVault({ hostDir, cipher: options.cipher, cipherId: options.cipherId });
   const profiles = await openProfileStore({ hostDir, vault });
   const embedded = options.createCore
@@ -108,7 +112,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const changes = createChangeFeed({ events: core?.events, profileId: EMBEDDED_PROFILE_ID });
   const defaultDemoRepository =
     options.defaultDemoRepository === undefined ? defaultDemoRepositorySync() : options.defaultDemoRepository;
-  const onboarding = openOnboardingStore({ hostDir, defaultDemoRepository });
+  const onboarding = openOnboardingStore({ hostDir, defaultDemoRepository, previousInstall });
   const demo = createDemoLoader({
     core,
     coreUrl: embedded?.url ?? null,

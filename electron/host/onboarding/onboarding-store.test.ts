@@ -55,4 +55,11 @@ describe('openOnboardingStore', () => {
     await writeFile(join(hostDir, ONBOARDING_FILE), '{"choice":"somewhere-else"}');
     expect(await store.status()).toMatchObject({ firstRun: true, choice: null });
   });
+
+  it('counts an install from before the welcome screen (a core database, no record) as the embedded choice', async () => {
+    const upgraded = openOnboardingStore({ hostDir, defaultDemoRepository: null, previousInstall: true });
+    expect(await upgraded.status()).toMatchObject({ firstRun: false, choice: 'embedded' });
+    await upgraded.finish('remote');
+    expect(await upgraded.status()).toMatchObject({ firstRun: false, choice: 'remote' });
+  });
 });

@@ -23,6 +23,12 @@ export interface OnboardingStoreOptions {
   hostDir: string;
   /** The repository "Load demo data" uses by default (this checkout), or null. */
   defaultDemoRepository: string | null;
+  /**
+   * True when the data dir already held an embedded instance before this start (an install from before
+   * the welcome screen existed): without a record it counts as having chosen the embedded instance, so an
+   * upgrade doesn't greet a working installation with the welcome screen.
+   */
+  previousInstall?: boolean;
 }
 
 /** File name of the first-run record inside the host dir. */
@@ -31,12 +37,13 @@ export const ONBOARDING_FILE = 'onboarding.json';
 /** Opens the first-run record under `hostDir` (nothing is read until `status`). */
 export function openOnboardingStore(options: OnboardingStoreOptions): OnboardingStore {
   const file = join(options.hostDir, ONBOARDING_FILE);
+  const fallback: OnboardingChoice | null = options.previousInstall ? 'embedded' : null;
   const read = async (): Promise<OnboardingChoice | null> => {
     try {
       const { choice } = JSON.parse(await readFile(file, 'utf8')) as { choice?: unknown };
-      return choice === 'embedded' || choice === 'remote' ? choice : null;
+      return choice === 'embedded' || choice === 'remote' ? choice : fallback;
     } catch {
-      return null;
+      return fallback;
     }
   };
   const statusOf = (choice: OnboardingChoice | null): OnboardingStatus => ({
