@@ -2,11 +2,30 @@
  * Command palette, keyboard shortcut overlay and clone panel, end to end: the browser host on a
  * fresh data dir, Chromium, the real core. Creates two projects, jumps to one with Control+K and a
  * typed name, copies its clone URL from the repository screen's Clone panel (and checks the empty
- * repository's push instructions), then opens the `?` overlay. Screenshots go to e2e/artifacts/.
+ * repository's push instructions), then opens the `?` overlay. A second test schedules a storage
+ * move and walks away: the completion notice reaches the Projects screen. Screenshots go to
+ * e2e/artifacts/.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/browser-host.js';
+
+let secondShard = '';
+const previousStorages = process.env.OUTPOST_STORAGES;
+
+test.beforeAll(async () => {
+  secondShard = await mkdtemp(path.join(tmpdir(), 'outpost-e2e-shard-'));
+  // The fixture's host inherits the environment: the core gets a second shard to move to.
+  process.env.OUTPOST_STORAGES = `second=${secondShard}`;
+});
+
+test.afterAll(async () => {
+  if (previousStorages === undefined) delete process.env.OUTPOST_STORAGES;
+  else process.env.OUTPOST_STORAGES = previousStorages;
+  await rm(secondShard, { recursive: true, force: true });
+});
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, name) });
@@ -119,5 +138,35 @@ test('palette jumps to a project; clone panel copies its URL; ? lists the shortc
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toHaveCount(0);
   });
 
+  expect(consoleProblems).toEqual([]);
+});
+
+test('a storage move scheduled before walking away is announced when it ends', async ({
+  page,
+  browserHost,
+  consoleProblems,
+}) => {
+  await page.goto(browserHost.url);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  await createProject(page, 'Ledger');
+  await settle(page);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Storage moves' }).click();
+  await page.getByRole('button', { name: 'Move project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move project' });
+  await dialog.getByRole('combobox', { name: 'Project' }).fill('Ledger');
+  await page.getByRole('option', { name: /Ledger/ }).click();
+  await dialog.getByRole('combobox', { name: 'Destination shard' }).click();
+  await page.getByRole('option', { name: 'second', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Schedule move' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Walk away at once (g p); the notice follows wherever the administrator is.
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press('g');
+  await page.keyboard.press('p');
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Storage move finished' });
+  await expect(notice).toContainText('Ledger now lives on second');
   expect(consoleProblems).toEqual([]);
 });
