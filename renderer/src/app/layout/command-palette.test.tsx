@@ -71,10 +71,12 @@ describe('CommandPalette', () => {
   it('finds projects, merge requests and "Pipelines of" actions as you type, and jumps to one', async () => {
     const fake = renderPalette();
     type('web');
-    await screen.findByText('platform/web!4');
-    expect(group('Projects')?.textContent).toContain('root/web');
-    expect(group('Merge requests')?.textContent).toContain('web: cache the home page');
-    expect(group('Pipelines')?.textContent).toContain('Pipelines of Platform / web');
+    // The searches answer in any order: wait for all of them.
+    await waitFor(() => {
+      expect(group('Projects')?.textContent).toContain('root/web');
+      expect(group('Merge requests')?.textContent).toContain('web: cache the home page');
+      expect(group('Pipelines')?.textContent).toContain('Pipelines of Platform / web');
+    });
     expect(group('Projects')?.textContent).not.toContain('root/api');
     const projectRequest = fake.requests.find((req) => req.path === '/projects');
     expect(projectRequest?.query).toMatchObject({ search: 'web', simple: true, per_page: 8 });
