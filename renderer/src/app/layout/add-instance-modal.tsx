@@ -1,10 +1,15 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../../api/describe-error.js';
 import { useAddRemoteProfile } from '../../api/profiles/mutations.js';
-import { validateInstanceUrl } from './validate-instance-url.js';
+import {
+  InstanceConnectionFields,
+  normalizedInstanceUrl,
+  validateConnectionFields,
+  type ConnectionFieldErrors,
+} from './instance-connection-fields.js';
 
 /** Props of {@link AddInstanceModal}. */
 export interface AddInstanceModalProps {
@@ -23,7 +28,7 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; url?: string; token?: string }>({});
+  const [errors, setErrors] = useState<ConnectionFieldErrors & { name?: string | undefined }>({});
   const addRemote = useAddRemoteProfile();
 
   const close = () => {
@@ -38,15 +43,13 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const urlError = validateInstanceUrl(url);
     const nextErrors = {
       name: name.trim() ? undefined : 'Give the instance a name.',
-      url: urlError ?? undefined,
-      token: token.trim() ? undefined : 'Paste a personal access token with the api scope.',
+      ...validateConnectionFields(url, token),
     };
     setErrors(nextErrors);
     if (nextErrors.name || nextErrors.url || nextErrors.token) return;
-    const input = { name: name.trim(), url: url.trim().replace(/\/+$/, ''), token: token.trim() };
+    const input = { name: name.trim(), url: normalizedInstanceUrl(url), token: token.trim() };
     setToken('');
     addRemote.mutate(input, {
       onSuccess: ({ profile, check }) => {
@@ -92,25 +95,13 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
             required
             data-autofocus
           />
-          <TextInput
-            label="URL"
-            placeholder="https://gitlab.example.com"
-            value={url}
-            onChange={(event) => setUrl(event.currentTarget.value)}
-            error={errors.url}
-            required
-            type="url"
-            autoComplete="url"
-          />
-          <PasswordInput
-            label="Personal access token"
-            description="Needs the api scope (read_api is enough to browse)."
-            placeholder="glpat-…"
-            value={token}
-            onChange={(event) => setToken(event.currentTarget.value)}
-            error={errors.token}
-            required
-            autoComplete="off"
+          <InstanceConnectionFields
+            url={url}
+            token={token}
+            onUrlChange={setUrl}
+            onTokenChange={setToken}
+            errors={errors}
+            tokenDescription="Needs the api scope (read_api is enough to browse)."
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close} disabled={addRemote.isPending}>

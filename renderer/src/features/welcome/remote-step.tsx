@@ -1,8 +1,13 @@
-import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../../api/describe-error.js';
-import { validateInstanceUrl } from '../../app/layout/validate-instance-url.js';
+import {
+  InstanceConnectionFields,
+  normalizedInstanceUrl,
+  validateConnectionFields,
+  type ConnectionFieldErrors,
+} from '../../app/layout/instance-connection-fields.js';
 import { instanceNameFromUrl } from './instance-name.js';
 import { useConnectRemote } from './welcome-mutations.js';
 import classes from './welcome.module.css';
@@ -21,18 +26,15 @@ export interface RemoteStepProps {
 export function RemoteStep({ onConnected }: RemoteStepProps) {
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
-  const [errors, setErrors] = useState<{ url?: string; token?: string }>({});
+  const [errors, setErrors] = useState<ConnectionFieldErrors>({});
   const connect = useConnectRemote();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = {
-      url: validateInstanceUrl(url) ?? undefined,
-      token: token.trim() ? undefined : 'Paste a personal access token with the api scope.',
-    };
+    const next = validateConnectionFields(url, token);
     setErrors(next);
     if (next.url || next.token) return;
-    const base = url.trim().replace(/\/+$/, '');
+    const base = normalizedInstanceUrl(url);
     const input = { name: instanceNameFromUrl(base), url: base, token: token.trim() };
     setToken('');
     connect.mutate(input, { onSuccess: () => onConnected() });
@@ -52,28 +54,15 @@ export function RemoteStep({ onConnected }: RemoteStepProps) {
             {describeError(connect.error)}
           </Alert>
         ) : null}
-        <TextInput
-          label="URL"
-          placeholder="https://gitlab.example.com"
-          value={url}
-          onChange={(event) => setUrl(event.currentTarget.value)}
-          error={errors.url}
-          required
-          type="url"
-          autoComplete="url"
-          data-autofocus
-          autoFocus
-          className={classes.mono}
-        />
-        <PasswordInput
-          label="Personal access token"
-          description="Needs the api scope (read_api is enough to browse). It stays in this computer’s vault and is never shown again."
-          placeholder="glpat-…"
-          value={token}
-          onChange={(event) => setToken(event.currentTarget.value)}
-          error={errors.token}
-          required
-          autoComplete="off"
+        <InstanceConnectionFields
+          url={url}
+          token={token}
+          onUrlChange={setUrl}
+          onTokenChange={setToken}
+          errors={errors}
+          tokenDescription="Needs the api scope (read_api is enough to browse). It stays in this computer’s vault and is never shown again."
+          autoFocusUrl
+          urlClassName={classes.mono}
         />
         <Group justify="flex-end" mt="xs">
           <Button type="submit" loading={connect.isPending} leftSection={<IconPlugConnected size={16} />}>
