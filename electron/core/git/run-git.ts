@@ -48,7 +48,7 @@ export interface RunGitOptions {
 }
 
 /** Environment every git call gets: no terminal prompts, no system or global config leaking in. */
-function gitEnv(extra?: Record<string, string>): NodeJS.ProcessEnv {
+export function gitEnv(extra?: Record<string, string>): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',

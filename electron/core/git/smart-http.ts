@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { GitError, runGit } from './run-git.js';
+import { GitError, gitEnv, runGit } from './run-git.js';
 
 /** The two services of the smart protocol. */
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
@@ -115,15 +115,7 @@ export function spawnGitService(opts: SpawnServiceOptions): GitServiceProcess {
   args.push(opts.service.slice('git-'.length), '--stateless-rpc');
   if (opts.advertise) args.push('--advertise-refs');
   args.push(opts.repoPath);
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? '/tmp',
-    LANG: 'C',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    ...opts.env,
-  };
+  const env = gitEnv(opts.env);
   if (opts.gitProtocol) env.GIT_PROTOCOL = opts.gitProtocol;
   return spawn('git', args, { env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
 }
