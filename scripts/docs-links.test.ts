@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
 const artifacts = path.join(root, 'e2e', 'artifacts');
+const screenshots = path.join(root, 'docs', 'screenshots');
 
 /** One relative link found in a Markdown file. */
 interface Link {
@@ -115,16 +116,18 @@ describe('documentation links', () => {
     expect(broken, `Broken links:\n${broken.join('\n')}`).toEqual([]);
   });
 
-  it.skipIf(!existsSync(artifacts))(
-    'every screenshot the docs embed was produced by the e2e run (e2e/artifacts/)',
-    () => {
-      const missing = links
-        .filter((l) => isScreenshot(resolveLink(l).file) && !existsSync(resolveLink(l).file))
-        .map(where);
-      expect(
-        missing,
-        `Screenshots not in e2e/artifacts/ (run npm run test:e2e, or fix the names):\n${missing.join('\n')}`,
-      ).toEqual([]);
-    },
-  );
+  it('docs/screenshots holds exactly the screenshots the docs show (npm run docs:screenshots copies them)', () => {
+    const shown = new Set(
+      links
+        .map((l) => resolveLink(l).file)
+        .filter((file) => file.startsWith(screenshots + path.sep))
+        .map((file) => path.basename(file)),
+    );
+    expect(shown.size).toBeGreaterThan(20);
+    const committed = readdirSync(screenshots).filter((name) => name.endsWith('.png'));
+    const orphans = committed.filter((name) => !shown.has(name));
+    expect(orphans, `Screenshots no page shows (delete them):\n${orphans.join('\n')}`).toEqual([]);
+    // Never link the e2e output folder itself: it isn't committed.
+    expect(links.filter((l) => isScreenshot(resolveLink(l).file)).map(where)).toEqual([]);
+  });
 });
