@@ -41,7 +41,7 @@ interface Timing {
 
 /**
  * Spawns `sh -c script`, waits for Node's 'exit' event; returns stdout and the wall-clock ms of that
- * event (`performance.timeOrigin + performance.now()`, as the job exit measure reads it).
+ * event (`Date.now()`: the wall clock, like the script's `date`; a monotonic clock drifts from it on VMs).
  */
 function spawnAndExit(script: string): Promise<{ stdout: string; exitAt: number }> {
   return new Promise((resolve, reject) => {
@@ -51,7 +51,7 @@ function spawnAndExit(script: string): Promise<{ stdout: string; exitAt: number 
     child.on('error', reject);
     let exitAt = 0;
     child.on('exit', () => {
-      exitAt = performance.timeOrigin + performance.now();
+      exitAt = Date.now();
     });
     // 'close' comes after 'exit' and after stdout has ended.
     child.on('close', (code) =>
@@ -274,7 +274,7 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
       const seen = new Promise<void>((resolve) => {
         const off = core.events!.on('job', (e: JobChangeEvent) => {
           if (e.status === 'success' || e.status === 'failed') {
-            eventAt = performance.timeOrigin + performance.now();
+            eventAt = Date.now();
             jobId = e.jobId;
             off();
             resolve();

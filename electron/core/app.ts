@@ -178,6 +178,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         headers: req.headers,
         payload: req.payload as string | Buffer | object | undefined,
       });
+      // light-my-request finishes each response with a setImmediate; a caller that awaits inject in a
+      // tight loop (an export, a keyset walk) never reaches the event loop's check phase, so those
+      // immediates — each holding its whole request and response — pile up (~10 KB per request, 1.5 GB
+      // over a million requests). Yield once so they run.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       return { statusCode: res.statusCode, headers: res.headers, body: res.body, rawPayload: res.rawPayload };
     },
     async listen({ port = 0, host = '127.0.0.1' } = {}): Promise<string> {
