@@ -223,6 +223,8 @@ export type Presence<T> = { kind: 'none' } | { kind: 'any' } | { kind: 'is'; val
 export interface MergeRequestFilter {
   /** Target projects to search; null = every project (administrators' global list). */
   projectIds: readonly number[] | null;
+  /** Only the merge requests this deployment shipped (`deployment_merge_requests`). */
+  deploymentId?: number;
   /** Extra visibility restriction for global/group lists: projects readable by the caller; null = none. */
   iids?: readonly number[];
   state?: MergeRequestState;
@@ -392,6 +394,10 @@ function whereOf(f: MergeRequestFilter): { sql: string; args: unknown[] } {
         parts.push('mr.id IN (SELECT merge_request_id FROM approvals WHERE user_id = ?)');
         args.push(u);
       }
+  }
+  if (f.deploymentId !== undefined) {
+    parts.push('mr.id IN (SELECT merge_request_id FROM deployment_merge_requests WHERE deployment_id = ?)');
+    args.push(f.deploymentId);
   }
   if (f.environment !== undefined || f.deployedBefore !== undefined || f.deployedAfter !== undefined) {
     const conds = [`d.status = 'success'`];

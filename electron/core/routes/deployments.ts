@@ -9,14 +9,13 @@
  *   `deployable: null`; `{"error":"environment is empty"}` for a blank name; unknown sha/ref 400.
  * - `PUT …/deployments/:deployment_id`: `status`; 403 for deployments of CI jobs; 400 for a transition
  *   the state machine refuses.
- * - `GET …/deployments/:deployment_id/merge_requests`: the merge requests the deployment shipped.
+ * (`GET …/deployments/:deployment_id/merge_requests` is a merge request list: routes/merge-requests.ts.)
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { presentDeployment } from '../entities/deployments.js';
 import { gBool, gEnum, gString, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import { createDeployment } from '../services/deployments/create-deployment.js';
-import { listDeploymentMergeRequests } from '../services/deployments/deployment-merge-requests.js';
 import { API_DEPLOYMENT_STATUSES, DEPLOYMENT_STATUSES } from '../services/deployments/deployment-status.js';
 import { deploymentView, findDeployments, getDeployment } from '../services/deployments/find-deployments.js';
 import { recordJobDeployment } from '../services/deployments/job-deployments.js';
@@ -112,19 +111,5 @@ export async function deploymentsRoutes(app: FastifyInstance): Promise<void> {
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     const d = updateDeploymentStatus(req.svc, project, idParam(req, 'deployment_id'), p.status);
     return presentDeployment(await deploymentView(req.svc, project, d), req.svc.externalUrl());
-  });
-
-  /** The merge requests a deployment shipped, in the merge request list format; paginated. */
-  app.get('/projects/:id/deployments/:deployment_id/merge_requests', async (req, reply) => {
-    const page = pageOf(req);
-    const project = findReadableProject(req.svc, pathParam(req, 'id'));
-    const r = await listDeploymentMergeRequests(
-      req.svc,
-      project,
-      idParam(req, 'deployment_id'),
-      req.gparams,
-      { limit: page.perPage, offset: page.offset },
-    );
-    return sendPage(req, reply, page, r.total, r.items);
   });
 }

@@ -18,7 +18,8 @@ import { mergeRequestViews } from '../services/merge-requests/merge-request-view
 import type { ReferenceBase } from '../services/merge-requests/merge-request-views.js';
 import { findMergeRequests, resolveListRequest } from '../services/merge-requests/list-merge-requests.js';
 import { parseListParams } from './merge-request-list-params.js';
-import type { ListPlace } from '../services/merge-requests/list-merge-requests.js';
+import type { ListPlace, ListRequest } from '../services/merge-requests/list-merge-requests.js';
+import { shippedDeploymentId } from '../services/deployments/deployment-merge-requests.js';
 import {
   ensureMergeStatusScheduled,
   recheckMergeStatus,
@@ -62,9 +63,15 @@ const assigneeIdsParam = () =>
   z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? [] : v), gIntArray()).optional();
 
 export async function mergeRequestsRoutes(app: FastifyInstance): Promise<void> {
-  async function list(req: FastifyRequest, place: ListPlace, base: ReferenceBase) {
+  async function list(
+    req: FastifyRequest,
+    place: ListPlace,
+    base: ReferenceBase,
+    restrict?: (filter: ListRequest['filter']) => void,
+  ) {
     const page = pageOf(req);
     const lr = resolveListRequest(req.svc, place, parseListParams(req.gparams));
+    restrict?.(lr.filter);
     const { total, rows } = findMergeRequests(req.svc, lr, page.perPage, page.offset);
     if (lr.withMergeStatusRecheck) recheckMergeStatus(req.svc, rows);
     const views = mergeRequestViews(req.svc, rows);
@@ -90,6 +97,21 @@ export async function mergeRequestsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/projects/:id/merge_requests', async (req, reply) => {
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     const r = await list(req, { kind: 'project', project }, { projectId: project.id });
+    return sendPage(req, reply, r.page, r.total, r.items);
+  });
+
+  /**
+   * The merge requests a deployment shipped (spec "Deployments"; doc/api/deployments.md), in the list
+   * format with the list's parameters; empty for an unknown or unsuccessful deployment.
+   */
+  app.get('/projects/:id/deployments/:deployment_id/merge_requests', async (req, reply) => {
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const raw = pathParam(req, 'deployment_id');
+    if (!/^\d{1,15}$/.test(raw)) throw new ParameterError('deployment_id is invalid');
+    const deploymentId = shippedDeploymentId(req.svc, project, Number(raw));
+    const r = await list(req, { kind: 'project', project }, { projectId: project.id }, (filter) => {
+      filter.deploymentId = deploymentId ?? 0;
+    });
     return sendPage(req, reply, r.page, r.total, r.items);
   });
 

@@ -1,41 +1,26 @@
 /**
  * `GET /projects/:id/deployments/:deployment_id/merge_requests` (doc/api/deployments.md "List of merge
- * requests associated with a deployment"): only successful deployments ship merge requests; the range runs
- * from the previous successful deployment of the same environment. As in GitLab, an unknown deployment id
- * gives an empty list, not a 404 (the finder filters by it).
+ * requests associated with a deployment"; spec "Deployments"): the merge requests a successful deployment
+ * shipped, linked when it succeeded (link-merge-requests.ts), answered in the merge request list format
+ * with the same parameters (routes/merge-requests.ts). As in GitLab, an unknown deployment id or one that
+ * didn't succeed gives an empty list, not a 404 (the finder filters by it).
  */
-import { findDeployment, findLastDeployment } from '../../db/deployments.js';
+import { findDeployment } from '../../db/deployments.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { ServiceContext } from '../context.js';
 import { requireEnvironmentRead } from '../environments/environment-access.js';
-import { projectRepository } from '../refs/project-repository.js';
-import { findMergedMergeRequests } from './merged-merge-requests.js';
-import type { MergeRequestsPage } from './merged-merge-requests.js';
 
 /**
+ * The id of the successful deployment `deploymentId` of `project`, or null when there is none (the list
+ * is then empty).
  * @throws ForbiddenError below Reporter.
  */
-export async function listDeploymentMergeRequests(
+export function shippedDeploymentId(
   ctx: ServiceContext,
   project: ProjectRow,
   deploymentId: number,
-  params: Record<string, unknown>,
-  page: { limit: number; offset: number },
-): Promise<MergeRequestsPage> {
+): number | null {
   requireEnvironmentRead(ctx, project);
   const d = Number.isSafeInteger(deploymentId) ? findDeployment(ctx.db, project.id, deploymentId) : undefined;
-  if (!d || d.status !== 'success') return { total: 0, items: [] };
-  const previous = findLastDeployment(ctx.db, d.environment_id, 'success', d.id);
-  return findMergedMergeRequests(
-    ctx,
-    {
-      projectId: project.id,
-      repositoryPath: projectRepository(ctx, project).path,
-      targetBranch: d.ref,
-      fromSha: previous?.sha ?? null,
-      toSha: d.sha,
-    },
-    params,
-    page,
-  );
+  return d && d.status === 'success' ? d.id : null;
 }

@@ -23,6 +23,7 @@ import { ValidationError } from '../errors.js';
 import { projectFullPath } from '../environments/environment-audit.js';
 import { markEnvironmentAvailable } from '../environments/environment-lifecycle.js';
 import { canTransitionDeployment, deploymentEvent, isFinishedDeploymentStatus } from './deployment-status.js';
+import { linkDeploymentMergeRequests } from './link-merge-requests.js';
 
 export interface NewDeployment {
   ref: string;
@@ -59,8 +60,10 @@ function onSuccess(
   ctx: ServiceContext,
   project: ProjectRow,
   env: EnvironmentRow,
+  deployment: DeploymentRow,
   externalUrl: string | null | undefined,
 ): void {
+  linkDeploymentMergeRequests(ctx, project, deployment);
   if (externalUrl && externalUrl !== env.external_url)
     updateEnvironment(ctx.db, env.id, { external_url: externalUrl }, nowIso());
   markEnvironmentAvailable(ctx, project, findEnvironment(ctx.db, project.id, env.id)!);
@@ -98,7 +101,7 @@ export function insertDeploymentRecord(
     { add: 'deployment' },
     `Created deployment #${d.iid} of ${d.ref} (${d.sha.slice(0, 8)}) to ${env.name} with status ${d.status}`,
   );
-  if (d.status === 'success') onSuccess(ctx, project, env, opts.externalUrl);
+  if (d.status === 'success') onSuccess(ctx, project, env, d, opts.externalUrl);
   return d;
 }
 
@@ -130,6 +133,6 @@ export function transitionDeployment(
     { change: 'status', from: d.status, to: status },
     `Changed status of deployment #${d.iid} to ${env.name} from ${d.status} to ${status}`,
   );
-  if (status === 'success') onSuccess(ctx, project, env, opts.externalUrl);
+  if (status === 'success') onSuccess(ctx, project, env, updated, opts.externalUrl);
   return updated;
 }

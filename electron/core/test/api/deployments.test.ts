@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.js';
+import { BackgroundTasks } from '../../jobs/background-tasks.js';
 import type { ServiceContext } from '../../services/context.js';
 import { syncJobEnvironment } from '../../services/deployments/job-deployments.js';
 import { loadSchemaOracle } from '../contract/schema-oracle.js';
@@ -504,7 +505,7 @@ describe('deployments API', () => {
   });
 
   describe('GET /projects/:id/deployments/:deployment_id/merge_requests', () => {
-    it('answers an empty page until merge requests exist', async () => {
+    it('answers an empty page when the deployment shipped no merge request', async () => {
       const d = await deploy(ok({ environment: 'mr-env', status: 'success' }), dev.token);
       const res = await t.api<unknown[]>('GET', `${base()}/${d.body.id}/merge_requests`, {
         token: reporter.token,
@@ -516,6 +517,72 @@ describe('deployments API', () => {
       expect(state.body).toEqual([]);
       // As in GitLab, the finder filters by the id: an unknown deployment is an empty list.
       expect((await t.api('GET', `${base()}/999999/merge_requests`)).body).toEqual([]);
+    });
+
+    it('lists the merge requests merged between the previous successful deployment and this one', async () => {
+      const q = await createProject(t);
+      const head = async () =>
+        (await t.api<{ commit: { id: string } }>('GET', `/projects/${q.id}/repository/branches/main`)).body
+          .commit.id;
+      const mergeFeature = async (name: string) => {
+        const created = await t.api('POST', `/projects/${q.id}/repository/files/${name}.txt`, {
+          json: { branch: name, start_branch: 'main', content: `${name}\n`, commit_message: `Add ${name}` },
+        });
+        expect(created.status).toBe(201);
+        const mr = await t.api<{ iid: number }>('POST', `/projects/${q.id}/merge_requests`, {
+          json: { source_branch: name, target_branch: 'main', title: `Ship ${name}` },
+        });
+        expect(mr.status).toBe(201);
+        await t.core.idle();
+        const merged = await t.api<{ state: string }>(
+          'PUT',
+          `/projects/${q.id}/merge_requests/${mr.body.iid}/merge`,
+          {
+            json: { squash: name === 'beta' },
+          },
+        );
+        expect(merged.body.state).toBe('merged');
+        return mr.body.iid;
+      };
+      const shipped = async (deploymentId: number, query = '') => {
+        await t.core.idle();
+        const res = await t.api<{ iid: number; state: string }[]>(
+          'GET',
+          `/projects/${q.id}/deployments/${deploymentId}/merge_requests${query}`,
+        );
+        expect(res.status).toBe(200);
+        return res.body.map((m) => m.iid).sort();
+      };
+      const deployMain = async (status = 'success') => {
+        const d = await deploy(
+          { environment: 'shipping', sha: await head(), ref: 'main', tag: false, status },
+          undefined,
+          q.id,
+        );
+        expect(d.status).toBe(201);
+        return d.body.id;
+      };
+
+      const alpha = await mergeFeature('alpha');
+      const first = await deployMain();
+      expect(await shipped(first)).toEqual([alpha]);
+
+      const beta = await mergeFeature('beta'); // squashed: linked by its squash commit
+      const gamma = await mergeFeature('gamma');
+      const failed = await deployMain('failed');
+      expect(await shipped(failed)).toEqual([]);
+      const second = await deployMain();
+      expect(await shipped(second)).toEqual([beta, gamma].sort());
+      // The list parameters apply, and the deployment filters of the merge request lists see the links.
+      expect(await shipped(second, '?search=gamma')).toEqual([gamma]);
+      const deployed = await t.api<{ iid: number }[]>(
+        'GET',
+        `/projects/${q.id}/merge_requests?environment=shipping&state=merged`,
+      );
+      expect(deployed.body.map((m) => m.iid).sort()).toEqual([alpha, beta, gamma].sort());
+      // Posting the same deployment again answers the existing one (create-deployment.ts), links unchanged.
+      expect(await deployMain()).toBe(second);
+      expect(await shipped(second)).toEqual([beta, gamma].sort());
     });
 
     it('needs Reporter', async () => {
@@ -545,8 +612,11 @@ describe('deployments of CI jobs (the job hook service)', () => {
   async function withStoppedCore(fn: (ctx: ServiceContext) => void): Promise<void> {
     await t.stop();
     const db = openDatabase(`${t.dataDir}/outpost.sqlite`);
+    // Background work a successful deployment starts (linking merge requests) runs before the close.
+    const tasks = new BackgroundTasks();
     try {
-      fn({ db, actor: { user: null, scopes: [], ipAddress: null } } as unknown as ServiceContext);
+      fn({ db, tasks, actor: { user: null, scopes: [], ipAddress: null } } as unknown as ServiceContext);
+      await tasks.idle();
     } finally {
       db.close();
     }
