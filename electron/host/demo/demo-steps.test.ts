@@ -11,7 +11,7 @@ import { DEMO_CI_YAML, DEMO_JUNIT_XML } from './ci-config.js';
 import { DemoStepError } from './demo-api.js';
 import type { DemoContext } from './demo-context.js';
 import { runDemoSteps } from './demo-runner.js';
-import { firstAddedLine } from './history-commits.js';
+import { firstAddedLine, mergeRequestTitle } from './history-commits.js';
 import { labelsFor } from './merge-requests.js';
 
 describe('the demo CI configuration', () => {
@@ -111,5 +111,17 @@ describe('runDemoSteps', () => {
       total: 3,
       error: 'Running pipelines failed: Pipeline #3 on main ended failed (failed jobs: build).',
     });
+  });
+});
+
+describe('merge request titles from commit titles', () => {
+  it('keeps titles up to 255 characters and cuts longer ones with an ellipsis', () => {
+    expect(mergeRequestTitle('Short title')).toBe('Short title');
+    const exact = 'x'.repeat(255);
+    expect(mergeRequestTitle(exact)).toBe(exact);
+    const long = `${'é'.repeat(300)}`;
+    const cut = mergeRequestTitle(long);
+    expect([...cut]).toHaveLength(255);
+    expect(cut.endsWith('…')).toBe(true);
   });
 });

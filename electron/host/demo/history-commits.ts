@@ -27,6 +27,15 @@ interface CommitJson {
   author_name: string;
 }
 
+/** GitLab's longest merge request title (`title` is too long (maximum is 255 characters)). */
+export const MAX_TITLE_LENGTH = 255;
+
+/** A commit title as a merge request title: unchanged, or cut to 255 characters ending with `…`. */
+export function mergeRequestTitle(commitTitle: string): string {
+  const chars = [...commitTitle];
+  return chars.length <= MAX_TITLE_LENGTH ? commitTitle : `${chars.slice(0, MAX_TITLE_LENGTH - 1).join('')}…`;
+}
+
 /** Lines changed a demo merge request may show (added + removed). */
 export const MAX_DEMO_DIFF_LINES = 400;
 
@@ -60,7 +69,7 @@ export async function pickHistoryCommits(
       id: c.id,
       shortId: c.short_id,
       parentId: c.parent_ids[0]!,
-      title: c.title,
+      title: mergeRequestTitle(c.title),
       message: c.message,
       authorName: c.author_name,
       total,

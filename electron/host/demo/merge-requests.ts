@@ -10,7 +10,12 @@
 import { DemoStepError, enc, waitFor } from './demo-api.js';
 import { need } from './demo-context.js';
 import type { DemoContext, DemoMergeRequest, DemoStep, DemoUser } from './demo-context.js';
-import { firstAddedLine, pickHistoryCommits, type HistoryCommit } from './history-commits.js';
+import {
+  firstAddedLine,
+  mergeRequestTitle,
+  pickHistoryCommits,
+  type HistoryCommit,
+} from './history-commits.js';
 
 /** Labels the demo project gets. */
 export const DEMO_LABELS = [
@@ -157,7 +162,7 @@ export async function openHistoryMergeRequest(
   await createBranch(ctx, projectId, target, commit.parentId, author);
   await createBranch(ctx, projectId, source, commit.id, author);
   const body = commit.message.split('\n').slice(1).join('\n').trim();
-  const title = role === 'draft' ? `Draft: ${commit.title}` : commit.title;
+  const title = mergeRequestTitle(role === 'draft' ? `Draft: ${commit.title}` : commit.title);
   const labels = [
     ...labelsFor(commit.title),
     ...(role === 'reviewed' || role === 'draft' ? ['needs review'] : []),
