@@ -27,6 +27,11 @@ export interface ApiRequest {
   body?: unknown;
   /** Profile to use; the active profile when absent. */
   profileId?: string;
+  /**
+   * An entity tag from an earlier response's `etag` header, sent as `If-None-Match` on GET so the instance
+   * can answer `304 Not Modified` without a body (GitLab's pipeline and job reads; doc/api/rest "ETags").
+   */
+  ifNoneMatch?: string;
 }
 
 /**

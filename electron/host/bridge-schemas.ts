@@ -20,6 +20,7 @@ const apiRequest = z
     query: z.record(z.string(), queryValue).optional(),
     body: z.unknown().optional(),
     profileId: profileId.optional(),
+    ifNoneMatch: z.string().min(1).max(512).optional(),
   })
   .strict();
 

@@ -19,6 +19,8 @@ export async function embeddedRequest(
   if (token) headers['private-token'] = token;
   const hasBody = req.body !== undefined && req.method !== 'GET' && req.method !== 'HEAD';
   if (hasBody) headers['content-type'] = 'application/json';
+  if (req.ifNoneMatch !== undefined && (req.method === 'GET' || req.method === 'HEAD'))
+    headers['if-none-match'] = req.ifNoneMatch;
   const res = await core.inject({
     method: req.method,
     url,

@@ -25,6 +25,8 @@ export async function remoteRequest(
   if (token) headers['private-token'] = token;
   const hasBody = req.body !== undefined && req.method !== 'GET' && req.method !== 'HEAD';
   if (hasBody) headers['content-type'] = 'application/json';
+  if (req.ifNoneMatch !== undefined && (req.method === 'GET' || req.method === 'HEAD'))
+    headers['if-none-match'] = req.ifNoneMatch;
 
   let res: Response;
   let text: string;
