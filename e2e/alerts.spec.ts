@@ -12,7 +12,7 @@ import { expect, test } from './fixtures/browser-host.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, name), fullPage: true });
+  page.screenshot({ animations: 'disabled', path: path.join(artifacts, name), fullPage: true });
 
 /** Move the pointer away and wait until no notification is left on screen. */
 async function settle(page: Page) {

@@ -11,7 +11,7 @@ import { expect, test, type BrowserHostInfo } from './fixtures/browser-host.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, name), fullPage: true });
+  page.screenshot({ animations: 'disabled', path: path.join(artifacts, name), fullPage: true });
 
 /** One v4 API call through the browser host's bridge, as the renderer makes it. */
 async function bridgeApi<T>(
@@ -138,7 +138,7 @@ test('filter the audit log, open an event, export it to CSV', async ({
   await drawer.getByRole('button', { name: 'Show JSON' }).click();
   await expect(drawer.getByTestId('audit-event-json')).toContainText('"entity_type": "Project"');
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(artifacts, 'audit-event-drawer.png') });
+  await page.screenshot({ animations: 'disabled', path: path.join(artifacts, 'audit-event-drawer.png') });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await page.getByRole('button', { name: 'Clear action' }).click();

@@ -15,7 +15,7 @@ import { expect, repoRoot, test } from './fixtures/browser-host.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, name), fullPage: true });
+  page.screenshot({ animations: 'disabled', path: path.join(artifacts, name), fullPage: true });
 
 test.use({ firstRun: true });
 

@@ -13,7 +13,7 @@ import { expect, repoRoot, test, type BrowserHostInfo } from './fixtures/browser
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: path.join(artifacts, name), fullPage });
+  page.screenshot({ animations: 'disabled', path: path.join(artifacts, name), fullPage });
 
 const BRANCH = 'e2e-review';
 const TITLE = 'Add a review helper';

@@ -13,7 +13,7 @@ import { expect, test, type BrowserHostInfo } from './fixtures/browser-host.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: path.join(artifacts, name), fullPage });
+  page.screenshot({ animations: 'disabled', path: path.join(artifacts, name), fullPage });
 
 const CI_YAML = `stages: [build, test, deploy]
 

@@ -10,7 +10,7 @@ import { expect, repoRoot, test } from './fixtures/browser-host.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, name), fullPage: true });
+  page.screenshot({ animations: 'disabled', path: path.join(artifacts, name), fullPage: true });
 
 /** The branch HEAD points at in the checkout, or null (detached HEAD, as in some CI checkouts). */
 function checkoutBranch(): string | null {
@@ -135,7 +135,11 @@ test('validation errors, unknown addresses and a failing instance are explained'
 
   // The command palette jumps between areas.
   await page.keyboard.press('ControlOrMeta+k');
-  await page.keyboard.type('audit');
+  // Type only once the palette's search has focus (it opens with a transition).
+  const search = page.getByRole('textbox', { name: 'Search the instance' });
+  await expect(search).toBeFocused();
+  await search.pressSequentially('audit');
+  await expect(page.getByTestId('command-palette-results').getByText('Audit events').first()).toBeVisible();
   await shot(page, 'command-palette.png');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Audit events' })).toBeVisible();

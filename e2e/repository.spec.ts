@@ -11,7 +11,7 @@ import { expect, repoRoot, test } from './fixtures/browser-host.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string, fullPage = false) =>
-  page.screenshot({ path: path.join(artifacts, name), fullPage });
+  page.screenshot({ animations: 'disabled', path: path.join(artifacts, name), fullPage });
 
 const BRANCH = 'e2e-feature';
 const TAG = 'v0.0.1-e2e';

@@ -28,7 +28,8 @@ test.afterAll(async () => {
 });
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, name) });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ animations: 'disabled', path: path.join(artifacts, name) });
 
 /** Create a project; `empty` leaves out the README, so the repository has no commits. */
 async function createProject(page: Page, name: string, empty = false) {

@@ -13,7 +13,7 @@ import { expect, repoRoot, test } from './fixtures/browser-host.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: path.join(artifacts, name), fullPage });
+  page.screenshot({ animations: 'disabled', path: path.join(artifacts, name), fullPage });
 
 /** Move the pointer away and wait until no notification is left on screen. */
 async function settle(page: Page) {

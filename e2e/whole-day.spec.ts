@@ -22,6 +22,7 @@ async function shot(page: Page, name: string, fullPage = false) {
   screen += 1;
   await page.mouse.move(0, 0);
   await page.screenshot({
+    animations: 'disabled',
     path: path.join(artifacts, `day-${String(screen).padStart(2, '0')}-${name}.png`),
     fullPage,
   });
