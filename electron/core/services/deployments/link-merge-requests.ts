@@ -13,24 +13,12 @@ import {
   insertDeploymentMergeRequests,
 } from '../../db/deployment-merge-requests.js';
 import type { ProjectRow } from '../../db/projects.js';
-import { runGit } from '../../git/run-git.js';
+import { commitIdsInRange } from '../../git/commit-range.js';
 import type { ServiceContext } from '../context.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
 
 /** How far back the commit walk goes for an environment's first deployment. */
 export const MAX_COMMITS = 10_000;
-
-/** The commits `deployment` shipped: `<previous success>..<sha>`, newest first. */
-async function shippedCommits(
-  repoPath: string,
-  deployment: DeploymentRow,
-  previous: string | null,
-): Promise<string[]> {
-  if (previous === deployment.sha) return [];
-  const range = previous ? `${previous}..${deployment.sha}` : deployment.sha;
-  const out = await runGit(['rev-list', `--max-count=${MAX_COMMITS}`, range, '--'], { gitDir: repoPath });
-  return out.split('\n').filter(Boolean);
-}
 
 /**
  * Schedule the linking of `deployment` (which just succeeded). Never throws: a failure (a commit gone
@@ -46,10 +34,11 @@ export function linkDeploymentMergeRequests(
     `merge requests of deployment ${deployment.id}`,
     async () => {
       const previous = findLastDeployment(ctx.db, deployment.environment_id, 'success', deployment.id);
-      const shas = await shippedCommits(
+      const shas = await commitIdsInRange(
         projectRepositoryPath(ctx, project),
-        deployment,
         previous?.sha ?? null,
+        deployment.sha,
+        MAX_COMMITS,
       );
       const ids = findMergedMergeRequestIdsByCommits(ctx.db, project.id, deployment.ref, shas);
       insertDeploymentMergeRequests(ctx.db, deployment.id, ids);
