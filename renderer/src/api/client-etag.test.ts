@@ -52,11 +52,17 @@ describe('conditional GETs (If-None-Match)', () => {
       path: `/projects/${project.id}/repository/files/.gitlab-ci.yml`,
       body: { branch: 'main', content: 'say:\n  script:\n    - echo hi\n', commit_message: 'CI' },
     });
-    const list = (): Promise<ApiResponse<{ id: number }[]>> =>
-      apiRequest<{ id: number }[]>({ method: 'GET', path: `/projects/${project.id}/pipelines` });
+    const list = (): Promise<ApiResponse<{ id: number; status?: string }[]>> =>
+      apiRequest<{ id: number; status?: string }[]>({
+        method: 'GET',
+        path: `/projects/${project.id}/pipelines`,
+      });
 
-    // The commit's push pipeline is created in the background: wait for it, so the list is stable.
-    for (let i = 0; i < 100 && (await list()).body.length === 0; i++)
+    // The commit's push pipeline is created and run in the background: wait until it has finished, so
+    // the list (and its entity tag) stays the same between the next two reads.
+    const settled = (body: { status?: string }[]) =>
+      body.length === 1 && ['success', 'failed', 'canceled'].includes(body[0]!.status ?? '');
+    for (let i = 0; i < 300 && !settled((await list()).body); i++)
       await new Promise((resolve) => setTimeout(resolve, 50));
     clearEtagCache();
     wire.length = 0;
