@@ -118,6 +118,11 @@ export default tseslint.config(
           patterns: [
             { group: ['**/routes/*', '**/http/*'], message: 'Nothing below routes imports HTTP plumbing.' },
             { group: ['node:child_process', 'child_process'], message: 'Only core/git spawns git.' },
+            {
+              group: ['**/git/run-git.js'],
+              importNames: ['runGit', 'runGitRaw'],
+              message: 'Git commands belong in core/git; services call its functions.',
+            },
           ],
         },
       ],

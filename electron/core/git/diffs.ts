@@ -169,3 +169,21 @@ export async function diffBetween(
   }));
   return applyDiffLimits(all, limits);
 }
+
+/** The empty tree's id: the base of a diff against "nothing". */
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904';
+
+/**
+ * How many files differ between `base` (null: the empty tree) and `head` (`diff --numstat`, renames as
+ * delete + add). @throws GitError
+ */
+export async function countChangedFiles(
+  repoPath: string,
+  base: string | null,
+  head: string,
+): Promise<number> {
+  const out = await runGit(['diff', '--numstat', '-z', '--no-renames', base ?? EMPTY_TREE, head], {
+    gitDir: repoPath,
+  });
+  return out.split('\0').filter((s) => s.length > 0).length;
+}

@@ -141,6 +141,30 @@ export interface MergeCommitInput {
   committer: GitIdentity;
 }
 
+/**
+ * Write a commit of `tree` with `parents` (in order) and `message` (`commit-tree`); moves no ref.
+ * @returns the commit SHA. @throws GitError
+ */
+export async function commitTree(
+  repoPath: string,
+  input: {
+    tree: string;
+    parents: readonly string[];
+    message: string;
+    author: GitIdentity;
+    committer: GitIdentity;
+  },
+): Promise<string> {
+  const args = ['commit-tree', input.tree, ...input.parents.flatMap((p) => ['-p', p]), '-F', '-'];
+  return (
+    await runGit(args, {
+      gitDir: repoPath,
+      env: identityEnv(input.author, input.committer),
+      input: input.message,
+    })
+  ).trim();
+}
+
 /** GitLab's default merge commit message. Pure. */
 export function defaultMergeCommitMessage(p: {
   sourceBranch: string;
@@ -165,13 +189,13 @@ async function mergedTreeOrThrow(repoPath: string, targetSha: string, sourceSha:
  */
 export async function createMergeCommit(repoPath: string, input: MergeCommitInput): Promise<string> {
   const tree = await mergedTreeOrThrow(repoPath, input.targetSha, input.sourceSha);
-  const commit = (
-    await runGit(['commit-tree', tree, '-p', input.targetSha, '-p', input.sourceSha, '-F', '-'], {
-      gitDir: repoPath,
-      env: identityEnv(input.author, input.committer),
-      input: input.message,
-    })
-  ).trim();
+  const commit = await commitTree(repoPath, {
+    tree,
+    parents: [input.targetSha, input.sourceSha],
+    message: input.message,
+    author: input.author,
+    committer: input.committer,
+  });
   await moveBranch(repoPath, input.targetBranch, commit, input.targetSha, 'merge');
   return commit;
 }

@@ -211,6 +211,24 @@ export async function createRef(
   }
 }
 
+/** Point `ref` (full name) at `objectId` whatever it held before (`update-ref <ref> <id>`). @throws GitError */
+export async function setRef(repoPath: string, ref: string, objectId: string): Promise<void> {
+  await runGit(['update-ref', ref, objectId], { gitDir: repoPath });
+}
+
+/**
+ * Copy commit `objectId` from the repository at `fromRepoPath` (a fork) into `repoPath` as `ref`
+ * (`fetch --no-tags +<id>:<ref>`). @throws GitError
+ */
+export async function fetchCommitAsRef(
+  repoPath: string,
+  fromRepoPath: string,
+  objectId: string,
+  ref: string,
+): Promise<void> {
+  await runGit(['fetch', '--no-tags', '--quiet', fromRepoPath, `+${objectId}:${ref}`], { gitDir: repoPath });
+}
+
 /**
  * Delete `ref` if it still points at `oldId` (`update-ref -d <ref> <old>`).
  * @returns 'deleted', or 'stale' when the ref moved or vanished meanwhile (nothing is changed).

@@ -38,15 +38,15 @@ import { findProjectById } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUserById } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
-import { deleteRef } from '../../git/refs.js';
 import {
   checkMergeability,
+  commitTree,
   createMergeCommit,
   createSquashCommit,
   defaultMergeCommitMessage,
   MergeError,
 } from '../../git/merges.js';
-import { runGit } from '../../git/run-git.js';
+import { deleteRef, setRef } from '../../git/refs.js';
 import { isAdmin, projectAccessLevel } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ConflictError, MethodNotAllowedError, UnauthorizedError, ValidationError } from '../errors.js';
@@ -275,24 +275,19 @@ export async function mergeRef(ctx: ServiceContext, mr: MergeRequestRow): Promis
   if (!check.clean) throw new ValidationError(NOT_MERGEABLE_MESSAGE);
   const author = findUserById(ctx.db, mr.author_id ?? 0);
   const identity = { name: author?.name ?? 'Outpost', email: author?.email ?? 'outpost@localhost' };
-  const commit = (
-    await runGit(['commit-tree', check.tree, '-p', heads.target, '-p', heads.source!, '-F', '-'], {
-      gitDir: repos.targetPath,
-      env: {
-        GIT_AUTHOR_NAME: identity.name,
-        GIT_AUTHOR_EMAIL: identity.email,
-        GIT_COMMITTER_NAME: identity.name,
-        GIT_COMMITTER_EMAIL: identity.email,
-      },
-      input: defaultMergeCommitMessage({
-        sourceBranch: mr.source_branch,
-        targetBranch: mr.target_branch,
-        title: mr.title,
-        reference: `!${mr.iid}`,
-      }),
-    })
-  ).trim();
-  await runGit(['update-ref', `refs/merge-requests/${mr.iid}/merge`, commit], { gitDir: repos.targetPath });
+  const commit = await commitTree(repos.targetPath, {
+    tree: check.tree,
+    parents: [heads.target, heads.source!],
+    message: defaultMergeCommitMessage({
+      sourceBranch: mr.source_branch,
+      targetBranch: mr.target_branch,
+      title: mr.title,
+      reference: `!${mr.iid}`,
+    }),
+    author: identity,
+    committer: identity,
+  });
+  await setRef(repos.targetPath, `refs/merge-requests/${mr.iid}/merge`, commit);
   return { commit_id: commit };
 }
 

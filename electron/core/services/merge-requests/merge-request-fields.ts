@@ -10,7 +10,7 @@ import { findMilestoneById } from '../../db/milestones.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
 import { findBranchRef } from '../../git/refs.js';
-import { runGit } from '../../git/run-git.js';
+import { mergeBase } from '../../git/merges.js';
 import type { ServiceContext } from '../context.js';
 import { ValidationError } from '../errors.js';
 import { projectRepository } from '../refs/project-repository.js';
@@ -58,9 +58,7 @@ export async function diffShas(
 ): Promise<BranchShas> {
   let base: string | null;
   try {
-    base =
-      (await runGit(['merge-base', head, start], { gitDir: projectRepository(ctx, project).path })).trim() ||
-      null;
+    base = await mergeBase(projectRepository(ctx, project).path, head, start);
   } catch {
     base = null;
   }

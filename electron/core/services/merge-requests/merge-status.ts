@@ -36,7 +36,7 @@ import { readCommits, resolveCommit } from '../../git/commit-info.js';
 import { DEFAULT_DIFF_LIMITS, diffBetween } from '../../git/diffs.js';
 import type { DiffLimits } from '../../git/diffs.js';
 import { checkMergeability, commitsBetween, mergeBase } from '../../git/merges.js';
-import { runGit } from '../../git/run-git.js';
+import { fetchCommitAsRef, setRef } from '../../git/refs.js';
 import type { ServiceContext } from '../context.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
 
@@ -213,10 +213,8 @@ async function ensureSourceInTarget(
 ): Promise<void> {
   const ref = `refs/merge-requests/${mr.iid}/head`;
   if (repos.sourcePath !== repos.targetPath)
-    await runGit(['fetch', '--no-tags', '--quiet', repos.sourcePath, `+${sourceSha}:${ref}`], {
-      gitDir: repos.targetPath,
-    });
-  else await runGit(['update-ref', ref, sourceSha], { gitDir: repos.targetPath });
+    await fetchCommitAsRef(repos.targetPath, repos.sourcePath, sourceSha, ref);
+  else await setRef(repos.targetPath, ref, sourceSha);
 }
 
 /**

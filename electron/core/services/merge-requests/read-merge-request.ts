@@ -11,7 +11,8 @@ import type { ProjectRow } from '../../db/projects.js';
 import { findSubscriptions } from '../../db/subscriptions.js';
 import { presentMergeRequest } from '../../entities/merge-requests.js';
 import type { MergeRequestDetail } from '../../entities/merge-requests.js';
-import { runGit } from '../../git/run-git.js';
+import { countChangedFiles } from '../../git/diffs.js';
+import { countCommitsBetween } from '../../git/merges.js';
 import type { ServiceContext } from '../context.js';
 import { projectRepository } from '../refs/project-repository.js';
 import { canMergeMergeRequest } from './merge-request-access.js';
@@ -23,13 +24,7 @@ import type { MergeRequestView } from './merge-request-views.js';
 async function changesCount(repo: string, base: string | null, head: string | null): Promise<string | null> {
   if (!head) return null;
   try {
-    const out = await runGit(
-      ['diff', '--numstat', '-z', '--no-renames', base ?? '4b825dc642cb6eb9a060e54bf8d69288fbee4904', head],
-      {
-        gitDir: repo,
-      },
-    );
-    const n = out.split('\0').filter((s) => s.length > 0).length;
+    const n = await countChangedFiles(repo, base, head);
     return n > 1000 ? '1000+' : String(n);
   } catch {
     return null;
@@ -63,9 +58,7 @@ export async function mergeRequestDetail(
     let n = 0;
     if (target && v.row.head_sha) {
       try {
-        n = Number(
-          (await runGit(['rev-list', '--count', `${v.row.head_sha}..${target}`], { gitDir: repo })).trim(),
-        );
+        n = await countCommitsBetween(repo, v.row.head_sha, target);
       } catch {
         n = 0;
       }
