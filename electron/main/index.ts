@@ -3,25 +3,32 @@
  * Logic lives in electron/host; this file wires Electron's pieces to it.
  */
 import { dirname, isAbsolute, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, Notification, safeStorage, session, shell } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, Notification, protocol, safeStorage, session, shell } from 'electron';
 import { findDataDirArg, resolveAppDataDir } from '../host/app-data-dir.js';
 import { createBridgeHandlers } from '../host/bridge-handlers.js';
 import { createHost, type Host } from '../host/host.js';
 import { loadCreateCore } from '../host/load-core.js';
+import { APP_INDEX_URL, APP_SCHEME, appProtocolResponse } from './app-protocol.js';
 import { createTrustedSenderCheck, registerBridgeIpc } from './ipc.js';
 import { createSafeStorageCipher } from './safe-storage-cipher.js';
 import { createMainWindow, hardenSession } from './window.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-// dist/node/electron/main → dist/node/electron/preload/index.cjs and dist/renderer/index.html
-// (the same relative layout inside a packaged app.asar).
+// dist/node/electron/main → dist/node/electron/preload/index.cjs and dist/renderer/ (the same
+// relative layout inside a packaged app.asar). The renderer is served from app://outpost/, never file://.
 const preloadPath = join(here, '..', 'preload', 'index.cjs');
-const rendererIndexPath = join(here, '..', '..', '..', 'renderer', 'index.html');
+const rendererDir = join(here, '..', '..', '..', 'renderer');
 const appDataDir = resolveAppDataDir(findDataDirArg(process.argv));
 
 let host: Host | null = null;
 let mainWindow: BrowserWindow | null = null;
+
+// app:// must be privileged before `ready`: a standard scheme (real origin, relative URLs), secure
+// (a secure context, like https), and reachable by fetch() from the page (same origin only).
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -43,6 +50,9 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
+  session.defaultSession.protocol.handle(APP_SCHEME, (request) =>
+    appProtocolResponse({ url: request.url, method: request.method }, rendererDir),
+  );
   host = await createHost({
     appDataDir,
     shell: 'electron',
@@ -81,13 +91,13 @@ async function start(): Promise<void> {
       return picked.canceled || !picked.filePath || !isAbsolute(picked.filePath) ? null : picked.filePath;
     },
   });
-  const senders = createTrustedSenderCheck(pathToFileURL(rendererIndexPath).href);
+  const senders = createTrustedSenderCheck(APP_INDEX_URL);
   registerBridgeIpc(createBridgeHandlers(host), senders.isTrusted);
 
   const openWindow = (): void => {
     const win = createMainWindow({
       preloadPath,
-      rendererIndexPath,
+      rendererUrl: APP_INDEX_URL,
       openExternal: (url) => shell.openExternal(url),
     });
     const id = win.webContents.id;

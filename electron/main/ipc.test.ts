@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_CHANNELS } from '../../shared/ipc-contract.js';
 import { createBridgeHandlers } from '../host/bridge-handlers.js';
@@ -19,8 +18,8 @@ vi.mock('electron', () => ({
 }));
 
 const { createTrustedSenderCheck, registerBridgeIpc } = await import('./ipc.js');
+const { APP_INDEX_URL } = await import('./app-protocol.js');
 
-const INDEX = '/opt/outpost/dist/renderer/index.html';
 let dir: string;
 let host: Host;
 
@@ -50,12 +49,12 @@ afterAll(async () => {
 
 describe('bridge IPC', () => {
   it('registers exactly the contract channels and answers trusted senders with the envelope', async () => {
-    const senders = createTrustedSenderCheck(pathToFileURL(INDEX).href);
+    const senders = createTrustedSenderCheck(APP_INDEX_URL);
     senders.trust(3);
     const unregister = registerBridgeIpc(createBridgeHandlers(host), senders.isTrusted);
     expect([...registered.keys()].sort()).toEqual([...BRIDGE_CHANNELS].sort());
 
-    const ok = eventFrom(3, `${pathToFileURL(INDEX).href}#/projects`);
+    const ok = eventFrom(3, `${APP_INDEX_URL}#/projects`);
     const list = (await registered.get('profiles:list')?.(ok)) as { result: Array<{ id: string }> };
     expect(list.result.map((p) => p.id)).toEqual(['embedded']);
     expect(await registered.get('profiles:remove')?.(ok, 'embedded')).toMatchObject({
@@ -69,23 +68,23 @@ describe('bridge IPC', () => {
   });
 
   it('refuses untrusted senders, sub-frames and foreign pages without running anything', async () => {
-    const senders = createTrustedSenderCheck(pathToFileURL(INDEX).href);
+    const senders = createTrustedSenderCheck(APP_INDEX_URL);
     senders.trust(3);
     const unregister = registerBridgeIpc(createBridgeHandlers(host), senders.isTrusted);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const input = { name: 'evil', url: 'https://evil.example', token: 'glpat-should-never-be-stored' };
     for (const event of [
-      eventFrom(4, pathToFileURL(INDEX).href),
-      eventFrom(3, pathToFileURL(INDEX).href, { subFrame: true }),
+      eventFrom(4, APP_INDEX_URL),
+      eventFrom(3, APP_INDEX_URL, { subFrame: true }),
       eventFrom(3, 'https://evil.example/index.html'),
-      eventFrom(3, 'file:///tmp/other/index.html'),
+      eventFrom(3, 'file:///opt/outpost/dist/renderer/index.html'),
+      eventFrom(3, 'app://evil/index.html'),
+      eventFrom(3, 'app://outpost/other.html'),
     ]) {
       await expect(registered.get('profiles:add-remote')?.(event, input)).rejects.toThrow(/untrusted sender/);
     }
     senders.forget(3);
-    await expect(
-      registered.get('profiles:list')?.(eventFrom(3, pathToFileURL(INDEX).href)),
-    ).rejects.toThrow();
+    await expect(registered.get('profiles:list')?.(eventFrom(3, APP_INDEX_URL))).rejects.toThrow();
     expect(host.profiles.list()).toHaveLength(1);
     warn.mockRestore();
     unregister();

@@ -5,7 +5,7 @@ import { dispatchBridgeCall, type BridgeHandlers } from '../host/bridge-handlers
 /**
  * Decides whether an IPC message comes from our renderer: the sender is a trusted webContents (our
  * window), the message comes from its main frame (not an iframe), and that frame shows our
- * renderer's index.html over file:. Electron security checklist item 17.
+ * renderer's index.html on app://outpost (app-protocol.ts). Electron security checklist item 17.
  */
 export function createTrustedSenderCheck(rendererIndexUrl: string): {
   trust(webContentsId: number): void;

@@ -19,7 +19,7 @@ vi.mock('electron', () => {
     static last: BrowserWindow | undefined;
     options: unknown;
     webContents = new FakeWebContents();
-    loadFile = vi.fn(async () => undefined);
+    loadURL = vi.fn(async () => undefined);
     once = vi.fn();
     on = vi.fn();
     constructor(options: unknown) {
@@ -34,7 +34,7 @@ const { BrowserWindow } = (await import('electron')) as unknown as {
   BrowserWindow: {
     last: {
       options: { webPreferences: Record<string, unknown> };
-      loadFile: ReturnType<typeof vi.fn>;
+      loadURL: ReturnType<typeof vi.fn>;
       webContents: {
         listeners: Map<string, Listener>;
         openHandler: (details: { url: string }) => { action: string };
@@ -44,12 +44,13 @@ const { BrowserWindow } = (await import('electron')) as unknown as {
 };
 const { createMainWindow, hardenSession } = await import('./window.js');
 const { CONTENT_SECURITY_POLICY } = await import('../host/csp.js');
+const { APP_INDEX_URL } = await import('./app-protocol.js');
 
 describe('main window', () => {
   it('is isolated, sandboxed, without Node, with web security and our preload', () => {
     createMainWindow({
       preloadPath: '/app/preload.cjs',
-      rendererIndexPath: '/app/index.html',
+      rendererUrl: APP_INDEX_URL,
       openExternal: vi.fn(),
     });
     expect(BrowserWindow.last.options.webPreferences).toMatchObject({
@@ -62,22 +63,38 @@ describe('main window', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
     });
-    expect(BrowserWindow.last.loadFile).toHaveBeenCalledWith('/app/index.html');
+    expect(BrowserWindow.last.loadURL).toHaveBeenCalledWith('app://outpost/index.html');
   });
 
   it('denies new windows and navigation; only allow-listed http(s) URLs go to openExternal', () => {
     const openExternal = vi.fn(async () => undefined);
-    createMainWindow({ preloadPath: '/p', rendererIndexPath: '/i', openExternal });
+    createMainWindow({ preloadPath: '/p', rendererUrl: APP_INDEX_URL, openExternal });
     const wc = BrowserWindow.last.webContents;
     expect(wc.openHandler({ url: 'https://gitlab.com/help' })).toEqual({ action: 'deny' });
     expect(wc.openHandler({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    const preventDefault = vi.fn();
-    wc.listeners.get('will-navigate')?.({ preventDefault }, 'javascript:alert(1)');
-    expect(preventDefault).toHaveBeenCalled();
+    expect(wc.openHandler({ url: 'app://outpost/index.html' })).toEqual({ action: 'deny' });
+    const navigate = (url: string): boolean => {
+      const preventDefault = vi.fn();
+      wc.listeners.get('will-navigate')?.({ preventDefault }, url);
+      return preventDefault.mock.calls.length > 0;
+    };
+    expect(navigate('javascript:alert(1)')).toBe(true);
+    expect(navigate('file:///etc/passwd')).toBe(true);
+    expect(navigate('app://evil/index.html')).toBe(true);
+    expect(navigate('https://example.com/phish')).toBe(true);
+    // Reloads and in-app links stay in the app origin.
+    expect(navigate('app://outpost/index.html#/projects')).toBe(false);
+    const redirect = (url: string): boolean => {
+      const preventDefault = vi.fn();
+      wc.listeners.get('will-redirect')?.({ preventDefault }, url);
+      return preventDefault.mock.calls.length > 0;
+    };
+    expect(redirect('https://example.com/')).toBe(true);
+    expect(redirect('app://outpost/index.html')).toBe(false);
     const preventAttach = vi.fn();
     wc.listeners.get('will-attach-webview')?.({ preventDefault: preventAttach });
     expect(preventAttach).toHaveBeenCalled();
-    expect(openExternal.mock.calls).toEqual([['https://gitlab.com/help']]);
+    expect(openExternal.mock.calls).toEqual([['https://gitlab.com/help'], ['https://example.com/phish']]);
   });
 });
 

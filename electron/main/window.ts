@@ -1,13 +1,14 @@
 import { BrowserWindow, type Session, type WebPreferences } from 'electron';
 import { RENDERER_SECURITY_HEADERS } from '../host/csp.js';
 import { isAllowedExternalUrl } from '../host/external-url.js';
+import { classifyNavigation } from './app-protocol.js';
 
 /** Options of `createMainWindow`. */
 export interface MainWindowOptions {
   /** Absolute path of the compiled preload (dist/node/electron/preload/index.cjs). */
   preloadPath: string;
-  /** Absolute path of the built renderer's index.html (dist/renderer/index.html). */
-  rendererIndexPath: string;
+  /** URL of the renderer's index.html on the app protocol (`APP_INDEX_URL`, app://outpost/index.html). */
+  rendererUrl: string;
   /** Opens allow-listed http(s) URLs outside the app (Electron shell.openExternal). */
   openExternal: (url: string) => Promise<void>;
 }
@@ -47,13 +48,15 @@ export function hardenSession(session: Session): void {
 }
 
 /**
- * Creates the main window and loads the renderer with `loadFile`. Navigation away from the app is
- * blocked (`will-navigate`), `<webview>` attachment is refused, and new windows are denied; http(s)
- * links that pass `isAllowedExternalUrl` open in the system browser instead (checklist 13–15).
+ * Creates the main window and loads the renderer from `rendererUrl` (the `app://outpost` protocol,
+ * app-protocol.ts). Navigation stays inside `app://outpost` (`will-navigate`, `will-redirect`); any
+ * other target is refused, and http(s) links that pass `isAllowedExternalUrl` open in the system
+ * browser instead. New windows are always denied (the same links go to the browser), and `<webview>`
+ * attachment is refused (checklist 13–15).
  */
 export function createMainWindow({
   preloadPath,
-  rendererIndexPath,
+  rendererUrl,
   openExternal,
 }: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
@@ -66,19 +69,23 @@ export function createMainWindow({
     webPreferences: mainWindowWebPreferences(preloadPath),
   });
   const openIfAllowed = (url: string): void => {
-    if (isAllowedExternalUrl(url)) void openExternal(url).catch(() => undefined);
+    if (classifyNavigation(url) === 'external' && isAllowedExternalUrl(url))
+      void openExternal(url).catch(() => undefined);
   };
   win.webContents.setWindowOpenHandler(({ url }) => {
     openIfAllowed(url);
     return { action: 'deny' };
   });
   win.webContents.on('will-navigate', (event, url) => {
+    if (classifyNavigation(url) === 'in-app') return;
     event.preventDefault();
     openIfAllowed(url);
   });
-  win.webContents.on('will-redirect', (event) => event.preventDefault());
+  win.webContents.on('will-redirect', (event, url) => {
+    if (classifyNavigation(url) !== 'in-app') event.preventDefault();
+  });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
   win.once('ready-to-show', () => win.show());
-  void win.loadFile(rendererIndexPath);
+  void win.loadURL(rendererUrl);
   return win;
 }
