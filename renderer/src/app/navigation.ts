@@ -6,6 +6,7 @@ import {
   IconGitMerge,
   IconHistory,
   IconRocket,
+  IconShieldLock,
   IconTopologyStar3,
   IconTransfer,
   IconVariable,
@@ -101,6 +102,14 @@ export const NAV_SECTIONS: NavSection[] = [
         icon: IconGauge,
         description:
           'Limits the instance applies per plan, such as the largest package file each registry accepts.',
+        built: true,
+      },
+      {
+        path: '/admin/security',
+        label: 'Security',
+        icon: IconShieldLock,
+        description:
+          'Pipeline job sandbox and limits, requests imports may make, and default branch protection.',
         built: true,
       },
       {

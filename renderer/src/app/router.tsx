@@ -9,6 +9,7 @@ import { AuditEventsPage } from '../features/audit-events/audit-events-page.js';
 import { CiVariablesPage } from '../features/admin/ci-variables/ci-variables-page.js';
 import { ClustersPage } from '../features/admin/clusters/clusters-page.js';
 import { PlanLimitsPage } from '../features/admin/plan-limits/plan-limits-page.js';
+import { SecurityPage } from '../features/admin/instance-settings/security-page.js';
 import { StorageMovesPage } from '../features/admin/storage-moves/storage-moves-page.js';
 import { EnvironmentListPage } from '../features/environments/environment-list-page.js';
 import { EnvironmentPage } from '../features/environments/environment-page.js';
@@ -133,6 +134,14 @@ export const routes: RouteObject[] = [
             element: (
               <AdminGuard>
                 <PlanLimitsPage />
+              </AdminGuard>
+            ),
+          },
+          {
+            path: 'admin/security',
+            element: (
+              <AdminGuard>
+                <SecurityPage />
               </AdminGuard>
             ),
           },

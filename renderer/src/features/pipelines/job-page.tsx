@@ -8,6 +8,8 @@ import { useJobAction } from '../../api/pipelines/mutations.js';
 import { pipelineQueries } from '../../api/pipelines/queries.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
+import { useActiveProfile } from '../../app/active-profile.js';
+import { failureReasonText } from './failure-reason.js';
 import { elapsedSeconds, formatDuration } from './format-duration.js';
 import { JobTrace } from './job-trace.js';
 import { useLiveRefetch } from './live-refetch.js';
@@ -24,6 +26,7 @@ const TRACE_REFRESH_MS = 1500;
 /** One job: status, timings, retry/cancel/play and its live trace. */
 export function JobPage() {
   const { profileId, projectId } = usePipelinesProject();
+  const embedded = useActiveProfile().kind === 'embedded';
   const jobId = Number(useParams().jobId);
   const navigate = useNavigate();
   const refetchInterval = useLiveRefetch(profileId);
@@ -72,8 +75,8 @@ export function JobPage() {
             <Code>{j.ref}</Code>
             {j.commit ? <Code>{j.commit.short_id}</Code> : null}
             {j.failure_reason ? (
-              <Text size="sm" c="red">
-                {j.failure_reason.replace(/_/g, ' ')}
+              <Text size="sm" c="red" data-testid="job-failure-reason">
+                {failureReasonText(j.failure_reason, embedded)}
               </Text>
             ) : null}
           </Group>

@@ -29,6 +29,7 @@ import { useLiveRefetch } from './live-refetch.js';
 import { pipelinePaths } from './pipeline-paths.js';
 import { PIPELINE_SCOPES, PIPELINE_STATUSES, isActiveStatus, statusLabel } from './pipeline-status.js';
 import { PipelineDurationsChart } from './pipeline-durations-chart.js';
+import { JobSandboxBanner } from './job-sandbox-banner.js';
 import { usePipelinesProject } from './pipelines-context.js';
 import { StatusBadge } from './status-badge.js';
 import { useNow } from './use-now.js';
@@ -129,6 +130,7 @@ export function PipelineListPage() {
 
   return (
     <Stack gap="md">
+      <JobSandboxBanner profileId={profileId} />
       <PipelineDurationsChart />
       <Paper withBorder>
         <Group

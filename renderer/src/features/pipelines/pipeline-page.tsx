@@ -42,6 +42,7 @@ import { notifyPipelineFinished, prepareNotifications } from './notify-pipeline.
 import { PipelineGraph } from './pipeline-graph.js';
 import { pipelinePaths } from './pipeline-paths.js';
 import { isActiveStatus } from './pipeline-status.js';
+import { JobSandboxBanner } from './job-sandbox-banner.js';
 import { usePipelinesProject } from './pipelines-context.js';
 import { StatusBadge } from './status-badge.js';
 import { TestReportView } from './test-report-view.js';
@@ -200,6 +201,8 @@ export function PipelinePage() {
           </Button>
         </Group>
       </Group>
+
+      <JobSandboxBanner profileId={profileId} />
 
       {p.yaml_errors ? (
         <Alert

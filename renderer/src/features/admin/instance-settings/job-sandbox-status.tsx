@@ -1,0 +1,89 @@
+import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
+import { describeError } from '../../../api/describe-error.js';
+import { jobSandboxQueries, jobsRefused } from '../../../api/pipelines/job-sandbox.js';
+
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * What the instance does with pipeline jobs on this machine (`GET /ci/job_sandbox`): runs them in the
+ * bubblewrap sandbox (with the limits in force), runs them unsandboxed because an administrator
+ * allowed it, or refuses them, with the reason the sandbox is missing. Nothing on an instance without
+ * the endpoint (a remote GitLab).
+ */
+export function JobSandboxStatus({ profileId }: { profileId: string }) {
+  const query = useQuery(jobSandboxQueries.status(profileId));
+
+  if (query.isPending) return <Skeleton height={72} data-testid="job-sandbox-status-loading" />;
+  if (query.isError) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="job-sandbox-status">
+        Couldn’t read the job sandbox status: {describeError(query.error)}
+      </Text>
+    );
+  }
+  const status = query.data;
+  if (!status) return null;
+
+  if (status.executor === 'bubblewrap' && status.available) {
+    return (
+      <Alert
+        color="teal"
+        variant="light"
+        icon={<IconShieldCheck />}
+        title="Jobs run in a bubblewrap sandbox"
+        data-testid="job-sandbox-status"
+        data-executor="bubblewrap"
+      >
+        <Stack gap={4}>
+          <Text size="sm">
+            Each job sees the system read-only, its own build directory and /tmp, and nothing else: not the
+            data dir, your home directory or other processes.
+          </Text>
+          <Text size="sm">
+            At most {count.format(status.concurrent_jobs)}{' '}
+            {status.concurrent_jobs === 1 ? 'job runs' : 'jobs run'} at once; each job process may use{' '}
+            {count.format(status.memory_limit_mb)} MiB of memory and {count.format(status.cpu_limit_seconds)}{' '}
+            CPU seconds.
+          </Text>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (jobsRefused(status)) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconShieldOff />}
+        title="The job sandbox is not available on this machine"
+        data-testid="job-sandbox-status"
+        data-executor="refused"
+      >
+        <Stack gap={4}>
+          {status.reason ? <Text size="sm">{status.reason}</Text> : null}
+          <Text size="sm">Pipeline jobs are refused until a sandbox is available.</Text>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle />}
+      title="Jobs run without a sandbox"
+      data-testid="job-sandbox-status"
+      data-executor={status.executor}
+    >
+      <Stack gap={4}>
+        {status.reason ? <Text size="sm">{status.reason}</Text> : null}
+        <Text size="sm">
+          Unsandboxed jobs are allowed: every job runs as your own user and can read everything this app
+          stores.
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { ApplicationSettings } from '../../../api/admin/instance-settings/types.js';
+import {
+  changedKeys,
+  clientErrors,
+  presentSettingKeys,
+  settingForAttribute,
+  toFormValues,
+  toUpdateInput,
+} from './security-form-values.js';
+
+const outpost: ApplicationSettings = {
+  id: 1,
+  default_branch_protection: 2,
+  allow_local_requests_from_web_hooks_and_services: false,
+  allow_unsandboxed_ci_jobs: false,
+  ci_concurrent_jobs: 2,
+  ci_job_memory_limit_mb: 4096,
+  ci_job_cpu_limit_seconds: 3600,
+};
+
+/** A remote GitLab: only GitLab's own two settings. */
+const gitlab: ApplicationSettings = {
+  id: 1,
+  default_branch_protection: 1,
+  allow_local_requests_from_web_hooks_and_services: true,
+  signup_enabled: true,
+};
+
+describe('security form values', () => {
+  it('shows only the settings the instance has', () => {
+    expect(presentSettingKeys(outpost)).toHaveLength(6);
+    expect(presentSettingKeys(gitlab)).toEqual([
+      'allow_local_requests_from_web_hooks_and_services',
+      'default_branch_protection',
+    ]);
+  });
+
+  it('sends only what changed', () => {
+    const keys = presentSettingKeys(outpost);
+    const values = { ...toFormValues(outpost), ci_concurrent_jobs: 4, default_branch_protection: 4 };
+    expect(changedKeys(values, outpost, keys)).toEqual(['ci_concurrent_jobs', 'default_branch_protection']);
+    expect(toUpdateInput(values, outpost, keys)).toEqual({
+      ci_concurrent_jobs: 4,
+      default_branch_protection: 4,
+    });
+    expect(toUpdateInput(toFormValues(outpost), outpost, keys)).toEqual({});
+  });
+
+  it('never sends an Outpost setting to an instance without it', () => {
+    const keys = presentSettingKeys(gitlab);
+    const values = { ...toFormValues(gitlab), allow_unsandboxed_ci_jobs: true };
+    expect(toUpdateInput(values, gitlab, keys)).toEqual({});
+    expect(clientErrors(toFormValues(gitlab), keys)).toEqual({});
+  });
+
+  it('asks for whole numbers and leaves ranges to the instance', () => {
+    const keys = presentSettingKeys(outpost);
+    const values = { ...toFormValues(outpost), ci_job_cpu_limit_seconds: '' as const, ci_concurrent_jobs: 0 };
+    expect(clientErrors(values, keys)).toEqual({ ci_job_cpu_limit_seconds: 'Enter a whole number.' });
+    expect(toUpdateInput(values, outpost, keys)).toBeNull();
+    expect(toUpdateInput({ ...values, ci_job_cpu_limit_seconds: 60 }, outpost, keys)).toEqual({
+      ci_concurrent_jobs: 0,
+      ci_job_cpu_limit_seconds: 60,
+    });
+  });
+
+  it('ties the instance’s error attributes to shown settings only', () => {
+    const keys = presentSettingKeys(gitlab);
+    expect(settingForAttribute('default_branch_protection', keys)).toBe('default_branch_protection');
+    expect(settingForAttribute('ci_concurrent_jobs', keys)).toBeNull();
+    expect(settingForAttribute('repository_storages_weighted', keys)).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import { DEFAULT_BRANCH_PROTECTION } from '../../../api/admin/instance-settings/types.js';
+
+/** Route of the Security screen. */
+export const SECURITY_PATH = '/admin/security';
+
+/** One choice of the default branch protection select. */
+export interface BranchProtectionOption {
+  value: number;
+  /** GitLab's label (lib/gitlab/access.rb `protection_options`, "DefaultBranchProtection|…"). */
+  label: string;
+  /** What developers and maintainers may do, in our words. */
+  description: string;
+}
+
+/**
+ * The five default branch protections in GitLab's order and with GitLab's labels
+ * (doc/user/project/repository/branches/default.md "Protect initial default branches").
+ */
+export const BRANCH_PROTECTION_OPTIONS: readonly BranchProtectionOption[] = [
+  {
+    value: DEFAULT_BRANCH_PROTECTION.NONE,
+    label: 'Not protected',
+    description: 'Developers and maintainers can push new commits, force push and delete the branch.',
+  },
+  {
+    value: DEFAULT_BRANCH_PROTECTION.DEV_CAN_MERGE,
+    label: 'Protected against pushes',
+    description:
+      'Developers can’t push new commits but can merge merge requests into the branch. Maintainers can push.',
+  },
+  {
+    value: DEFAULT_BRANCH_PROTECTION.DEV_CAN_PUSH,
+    label: 'Partially protected',
+    description: 'Developers and maintainers can push new commits; nobody can force push.',
+  },
+  {
+    value: DEFAULT_BRANCH_PROTECTION.FULL,
+    label: 'Fully protected',
+    description: 'Developers can’t push new commits; maintainers can. Nobody can force push.',
+  },
+  {
+    value: DEFAULT_BRANCH_PROTECTION.DEV_CAN_INITIAL_PUSH,
+    label: 'Fully protected after initial push',
+    description:
+      'Developers can push the first commit of a new repository, none after it. Maintainers can always push; nobody can force push.',
+  },
+];
+
+/** GitLab's label of a `default_branch_protection` value ("Level N" for one GitLab doesn't know). */
+export function branchProtectionLabel(value: number): string {
+  return BRANCH_PROTECTION_OPTIONS.find((option) => option.value === value)?.label ?? `Level ${value}`;
+}
+
+/** Labels of the runner limits, with the range the instance accepts. */
+export const LIMIT_LABELS = {
+  ci_concurrent_jobs: {
+    label: 'Concurrent jobs',
+    description: 'Pipeline jobs this instance runs at once; the others wait. 1 to 64.',
+    unit: 'jobs',
+  },
+  ci_job_memory_limit_mb: {
+    label: 'Memory per job process',
+    description: 'Address space each process of a job may use. 64 to 1,048,576 MiB.',
+    unit: 'MiB',
+  },
+  ci_job_cpu_limit_seconds: {
+    label: 'CPU time per job process',
+    description: 'CPU seconds each process of a job may use before it is stopped. 1 to 86,400.',
+    unit: 'seconds',
+  },
+} as const;
+
+/** Short names of every setting, for the "saved" notification and the unsaved-changes line. */
+export const SETTING_NAMES = {
+  allow_unsandboxed_ci_jobs: 'unsandboxed jobs',
+  ci_concurrent_jobs: 'concurrent jobs',
+  ci_job_memory_limit_mb: 'job memory',
+  ci_job_cpu_limit_seconds: 'job CPU time',
+  allow_local_requests_from_web_hooks_and_services: 'local network requests',
+  default_branch_protection: 'default branch protection',
+} as const;
