@@ -65,8 +65,24 @@ export async function commitInitialFile(
 }
 
 /**
+ * Limits for mirroring an untrusted source (an ordinary user's import; see
+ * services/projects/import-url-policy.ts for the checks made before git runs).
+ */
+export interface MirrorFetchGuard {
+  /** Allow git's file transport (local paths, file:// URLs). False: only http and https. */
+  allowFile: boolean;
+  /** git's `http.followRedirects`; false makes any HTTP redirect (and http-alternates) an error. */
+  followRedirects: boolean;
+  /** curl resolve entries `host:port:address[,address]` (`http.curloptResolve`, git ≥ 2.37): pin DNS. */
+  resolve: readonly string[];
+  /** HOME for git: an empty directory, so curl reads no `~/.netrc` of the desktop user. */
+  home?: string;
+}
+
+/**
  * Mirror all branches and tags of `source` (a local path or a file://, http(s):// URL) into the bare
- * repository, pruning refs that no longer exist there. Only the file, http and https transports are allowed.
+ * repository, pruning refs that no longer exist there. Only the file, http and https transports are allowed
+ * (only http and https under a `guard` with `allowFile: false`); submodules are never fetched.
  * @returns the source's default branch (its HEAD), or the first branch when HEAD is detached, or null when empty.
  * @throws GitError when the source can't be read.
  */
@@ -74,19 +90,25 @@ export async function fetchMirror(
   repoPath: string,
   source: string,
   timeoutMs = 10 * 60_000,
+  guard?: MirrorFetchGuard,
 ): Promise<string | null> {
   const protocolGuard = [
     '-c',
     'protocol.allow=never',
-    '-c',
-    'protocol.file.allow=always',
+    ...(guard && !guard.allowFile ? [] : ['-c', 'protocol.file.allow=always']),
     '-c',
     'protocol.https.allow=always',
     '-c',
     'protocol.http.allow=always',
+    '-c',
+    'fetch.recurseSubmodules=false',
+    ...(guard ? ['-c', `http.followRedirects=${guard.followRedirects ? 'initial' : 'false'}`] : []),
+    ...(guard?.resolve ?? []).flatMap((entry) => ['-c', `http.curloptResolve=${entry}`]),
   ];
+  const env = guard?.home ? { HOME: guard.home } : undefined;
   const symref = await runGit([...protocolGuard, 'ls-remote', '--symref', '--', source, 'HEAD'], {
     timeoutMs,
+    env,
   });
   await runGit(
     [
@@ -95,12 +117,13 @@ export async function fetchMirror(
       '--quiet',
       '--prune',
       '--no-tags',
+      '--no-recurse-submodules',
       '--',
       source,
       '+refs/heads/*:refs/heads/*',
       '+refs/tags/*:refs/tags/*',
     ],
-    { gitDir: repoPath, timeoutMs },
+    { gitDir: repoPath, timeoutMs, env },
   );
   // Fetch leaves one loose file per ref; packed, every later ref listing reads one file instead of
   // scanning thousands (for-each-ref on 7,000 loose refs: ~50 ms; packed: ~2 ms).

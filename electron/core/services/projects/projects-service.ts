@@ -32,13 +32,13 @@ import {
   setDefaultBranch,
 } from '../../git/repository.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
-import { isAdmin, requireNamespaceAccess, requireProjectAccess } from '../access/project-access.js';
+import { requireNamespaceAccess, requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { visibilityAllowed } from '../groups/groups-service.js';
 import { pathProblem } from '../users/users-service.js';
-import { scheduleImport, validateImportUrl } from './import-repository.js';
+import { importUrlProblem, scheduleImport } from './import-repository.js';
 import { finishRepositoryRemovals } from './repository-maintenance.js';
 import { storageForNewProject } from '../storage-moves/shards.js';
 
@@ -121,7 +121,7 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
   if (!errors.path && findProjectByPath(ctx.db, ns.id, path)) errors.path = ['has already been taken'];
   if (!errors.name && findProjectByName(ctx.db, ns.id, name)) errors.name = ['has already been taken'];
   if (input.import_url !== undefined) {
-    const importProblem = validateImportUrl(input.import_url, isAdmin(user));
+    const importProblem = await importUrlProblem(ctx, input.import_url);
     if (importProblem) errors.import_url = [importProblem];
   }
   if (Object.keys(errors).length) throw new ValidationError('Failed to save project', errors);
