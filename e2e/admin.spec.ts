@@ -237,3 +237,59 @@ test('clusters, CI/CD variables and plan limits', async ({ page, browserHost, co
 
   expect(consoleProblems).toEqual([]);
 });
+
+test('security settings fit 1024×700, ask before loosening and save', async ({
+  page,
+  browserHost,
+  consoleProblems,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.goto(browserHost.url);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Security' }).click();
+  await expect(page.getByRole('heading', { name: 'Security' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pipeline jobs' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Imports and outbound requests' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Default branch protection' })).toBeVisible();
+  const noHorizontalScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  expect(await noHorizontalScroll()).toBe(true);
+  await shot(page, 'admin-security.png');
+
+  // The unsandboxed-jobs switch asks first, by keyboard too; focus starts on Cancel.
+  const unsandboxed = page.getByRole('switch', { name: /Allow jobs to run without a sandbox/ });
+  await unsandboxed.focus();
+  await page.keyboard.press('Space');
+  const dialog = page.getByRole('dialog', { name: 'Allow jobs to run without a sandbox?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await shot(page, 'admin-security-confirm.png');
+  await dialog.getByRole('button', { name: 'Allow unsandboxed jobs' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(unsandboxed).toBeChecked();
+  await expect(page.getByTestId('unsandboxed-warning')).toBeVisible();
+
+  // A limit out of range is refused under its field; nothing is stored.
+  const concurrent = page.getByRole('textbox', { name: 'Concurrent jobs' });
+  await concurrent.fill('100');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Must be between 1 and 64.')).toBeVisible();
+  expect(await noHorizontalScroll()).toBe(true);
+  await concurrent.fill('4');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Security settings saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(unsandboxed).toBeChecked();
+  await expect(concurrent).toHaveValue('4');
+  await settle(page);
+  await shot(page, 'admin-security-unsandboxed.png');
+
+  // Dark mode.
+  await page.keyboard.press('ControlOrMeta+j');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.mouse.move(0, 0);
+  await shot(page, 'admin-security-dark.png');
+
+  expect(consoleProblems).toEqual([]);
+});

@@ -65,7 +65,7 @@ export const LIMIT_LABELS = {
   },
   ci_job_cpu_limit_seconds: {
     label: 'CPU time per job process',
-    description: 'CPU seconds each process of a job may use before it is stopped. 1 to 86,400.',
+    description: 'CPU seconds each process of a job may use. 1 to 86,400 seconds.',
     unit: 'seconds',
   },
 } as const;
