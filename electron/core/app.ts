@@ -91,7 +91,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     concurrency: opts.storageMoveConcurrency,
     hooks: opts.storageMoveHooks,
   });
-  const runner = new PipelineRunner({ dataDir, concurrency: opts.runnerConcurrency });
+  const runner = new PipelineRunner({
+    dataDir,
+    concurrency: opts.runnerConcurrency,
+    jobSandbox: opts.jobSandbox,
+  });
   let externalUrl = (opts.externalUrl ?? 'http://localhost').replace(/\/+$/, '');
 
   const systemCtx: ServiceContext = {

@@ -22,8 +22,17 @@ export interface CoreOptions {
   logger?: boolean;
   /** Largest alert payload the receiver (and a test alert) accepts, in bytes; larger ones get 413. Default 1 MB (1048576). */
   alertPayloadLimit?: number;
-  /** Pipeline jobs run at the same time by the local executor. Default: `os.availableParallelism()`. */
+  /**
+   * Pipeline jobs run at the same time by the local executor; wins over the instance setting
+   * `ci_concurrent_jobs` (default 2), which applies when this is absent.
+   */
   runnerConcurrency?: number;
+  /**
+   * The job sandbox (bubblewrap on Linux). `bwrapPath`: the bwrap binary (default: `bwrap` on PATH); a
+   * path that does not exist makes the sandbox unavailable, so jobs are refused unless the instance
+   * setting `allow_unsandboxed_ci_jobs` is on (tests use this).
+   */
+  jobSandbox?: { bwrapPath?: string };
   /**
    * More repository storage shards: name → absolute directory (created when missing). `default` is always
    * `<dataDir>/repositories/default` and can't be redefined. Weights are application settings.

@@ -1,8 +1,7 @@
 /**
  * What pipelines need from a repository: the CI configuration file at a commit, the paths a push
- * changed (for `rules:changes`), the commit's file list (for `rules:exists`), and a fresh working copy of
- * a commit for a job (a `--shared` clone: objects borrowed from the bare repository, nothing written
- * into it; removed by the runner after the job).
+ * changed (for `rules:changes`), the commit's file list (for `rules:exists`), and a fresh,
+ * self-contained working copy of a commit for a job (removed by the runner after the job).
  */
 import { runGit, runGitRaw, GitError } from './run-git.js';
 
@@ -46,12 +45,21 @@ export async function listCommitFiles(repoPath: string, commit: string): Promise
 }
 
 /**
- * Make `dir` (which must not exist or be empty) a working copy of `commit`: a `--shared`, no-checkout
- * clone of the bare repository, then a detached checkout of the commit.
+ * Make `dir` (which must not exist or be empty) a working copy of `commit`: a no-checkout clone of the
+ * bare repository, then a detached checkout of the commit.
+ *
+ * The clone is self-contained, because the job runs in a sandbox that does not show the data dir
+ * (runner/sandbox/): `--no-hardlinks` copies the object files rather than borrowing them (a `--shared`
+ * clone's `objects/info/alternates` would point into the hidden data dir and break `git log` in the job;
+ * hard links would let a job rewrite the bare repository's objects through the shared inodes). Every
+ * object is copied, so any commit of the repository can be checked out, as before. The `origin` remote
+ * keeps the bare repository's path as its URL (not reachable from inside the sandbox).
  * @throws GitError
  */
 export async function checkoutCommit(repoPath: string, commit: string, dir: string): Promise<void> {
-  await runGit(['clone', '--quiet', '--shared', '--no-checkout', repoPath, dir], { timeoutMs: 300_000 });
+  await runGit(['clone', '--quiet', '--no-hardlinks', '--no-checkout', repoPath, dir], {
+    timeoutMs: 300_000,
+  });
   await runGit(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', commit], {
     cwd: dir,
     timeoutMs: 300_000,

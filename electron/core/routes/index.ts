@@ -10,6 +10,7 @@ import { deploymentsRoutes } from './deployments.js';
 import { environmentsRoutes } from './environments.js';
 import { groupsRoutes } from './groups.js';
 import { jobsRoutes } from './jobs.js';
+import { jobSandboxRoutes } from './job-sandbox.js';
 import { issuesRoutes } from './issues.js';
 import { labelsRoutes } from './labels.js';
 import { membersRoutes } from './members.js';
@@ -60,6 +61,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(repositoryCommitsRoutes);
   await app.register(pipelinesRoutes);
   await app.register(jobsRoutes);
+  await app.register(jobSandboxRoutes);
   await app.register(environmentsRoutes);
   await app.register(deploymentsRoutes);
   await app.register(labelsRoutes);

@@ -1,14 +1,17 @@
 /**
- * One script of a job as a process group: `bash -e <script>` spawned detached (its own process group),
+ * One script of a job as a process group: its command (`bash -e <script>` under the limits wrapper,
+ * inside bubblewrap when the job is sandboxed; see sandbox/) spawned detached (its own process group),
  * output streamed to the trace, stopped by a timeout or a cancel with SIGTERM to the whole group and
  * SIGKILL a moment later. When the script's shell exits, whatever it left running in its group is
- * killed too, so a job never leaves processes behind.
+ * killed too, so a job never leaves processes behind. Sandboxed, the group is bwrap's: killing bwrap
+ * kills the job's PID namespace (`--die-with-parent`), and the namespace ends when the script exits.
  */
 import { spawn } from 'node:child_process';
 import type { TraceWriter } from './trace-writer.js';
 
 export interface ScriptRunOptions {
-  scriptFile: string;
+  /** The program and its arguments (e.g. `['bwrap', …, '--', 'bash', '-c', wrapper, name, script]`). */
+  command: readonly string[];
   cwd: string;
   env: Record<string, string>;
   trace: TraceWriter;
@@ -51,7 +54,8 @@ export function runScript(opts: ScriptRunOptions): RunningScript {
   let timedOut = false;
   let canceled = false;
   let exited = false;
-  const child = spawn('bash', ['-e', opts.scriptFile], {
+  const [file, ...args] = opts.command;
+  const child = spawn(file!, args, {
     cwd: opts.cwd,
     env: opts.env,
     detached: true,

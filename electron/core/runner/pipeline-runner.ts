@@ -1,9 +1,18 @@
 /**
  * The local executor of a core (architecture.md "core/runner"): one per core, started by `createCore`
  * and stopped by `close()`. It processes pipelines (created jobs become pending/manual/skipped as their
- * stages or needs complete), runs pending jobs oldest first up to `concurrency` at a time, each as a
- * process group in a fresh working copy of the pipeline's commit, with GitLab's variables, a streamed and
- * masked trace, its timeout, `after_script`, JUnit reports, coverage and automatic `retry`.
+ * stages or needs complete), runs pending jobs oldest first up to `concurrency` at a time (the option,
+ * else the instance setting `ci_concurrent_jobs`, like GitLab Runner's `concurrent`), each as a
+ * process group in a fresh, self-contained working copy of the pipeline's commit, with GitLab's
+ * variables, a streamed and masked trace, its timeout, `after_script`, JUnit reports, coverage and
+ * automatic `retry`.
+ *
+ * Every job runs in the job sandbox (sandbox/: bubblewrap on Linux, GitLab Runner's isolated executors
+ * and security model, https://docs.gitlab.com/runner/executors/ and https://docs.gitlab.com/runner/security/)
+ * under per-process memory and CPU limits (`ci_job_memory_limit_mb`, `ci_job_cpu_limit_seconds`). Where
+ * no sandbox can be had the job is refused (`runner_unsupported`, "The job sandbox is not available on
+ * this machine: …") unless the instance setting `allow_unsandboxed_ci_jobs` is on; then it runs as a plain
+ * process with a warning in its trace. The settings are read at each job's start.
  *
  * Crash safety: a job's state is in SQLite before its process starts. On start, jobs a previous process
  * left `running` are failed with `runner_system_failure` ("The job was interrupted when Outpost
@@ -21,6 +30,7 @@ import type { JobRow } from '../db/ci-jobs.js';
 import { findPipelineById, findUnfinishedPipelineIds } from '../db/ci-pipelines.js';
 import { findProjectById } from '../db/projects.js';
 import { checkoutCommit } from '../git/ci-source.js';
+import { instanceSetting } from '../services/admin/instance-settings.js';
 import type { ServiceContext } from '../services/context.js';
 import { CiEvents } from '../services/pipelines/change-events.js';
 import type { CiRuntime } from '../services/pipelines/ci-runtime.js';
@@ -36,6 +46,11 @@ import { killGroup, runScript } from './job-process.js';
 import type { RunningScript } from './job-process.js';
 import { parseJunitXml } from './junit.js';
 import type { ParsedTestReport } from './junit.js';
+import { sandboxPath } from './sandbox/bwrap-args.js';
+import { JobSandbox, sandboxedCommand } from './sandbox/job-sandbox.js';
+import type { JobSandboxOptions } from './sandbox/job-sandbox.js';
+import { limitedScriptCommand } from './sandbox/limits.js';
+import type { JobLimits } from './sandbox/limits.js';
 import { TraceWriter } from './trace-writer.js';
 
 export const RUNNER_DESCRIPTION = 'Outpost local executor';
@@ -54,25 +69,58 @@ interface RunningEntry {
 
 export interface PipelineRunnerOptions {
   dataDir: string;
-  /** Jobs at once; default `os.availableParallelism()`. */
+  /** Jobs at once; default: the instance setting `ci_concurrent_jobs`, read before starting jobs. */
   concurrency?: number;
+  /** The job sandbox (a bwrap path that does not exist makes it unavailable: the tests' seam). */
+  jobSandbox?: JobSandboxOptions;
   /** Where runner failures are reported (default: ignored). */
   onError?: (message: string, err: unknown) => void;
 }
 
-/** The environment a job starts from: only harmless basics of the core's own (never its secrets). */
-function baseEnvironment(tmpDir: string, marker: string): Record<string, string> {
+/** Outpost extension `GET /ci/job_sandbox` (routes/job-sandbox.ts): how the next job would run. */
+export interface JobSandboxStatus {
+  /** Whether the sandbox can be used on this machine. */
+  available: boolean;
+  /** How the next job runs: sandboxed, unsandboxed (allowed by the setting), or refused. */
+  executor: 'bubblewrap' | 'unsandboxed' | 'refused';
+  /** Why the sandbox is not available; null when it is. */
+  reason: string | null;
+  allow_unsandboxed_ci_jobs: boolean;
+  /** Jobs at once (the core's option, else the instance setting). */
+  concurrent_jobs: number;
+  memory_limit_mb: number;
+  cpu_limit_seconds: number;
+}
+
+/**
+ * The environment a job starts from: only harmless basics of the core's own (never its secrets), with
+ * HOME in the job's build root (never the user's home) and `pathValue` as PATH (inside a sandbox only the
+ * entries it shows, see `sandboxPath`).
+ */
+function baseEnvironment(
+  tmpDir: string,
+  homeDir: string,
+  pathValue: string,
+  marker: string,
+): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const k of ['PATH', 'HOME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'USER', 'LOGNAME', 'SHELL', 'TZ']) {
+  for (const k of ['LANG', 'LC_ALL', 'LC_CTYPE', 'USER', 'LOGNAME', 'SHELL', 'TZ']) {
     const v = process.env[k];
     if (v !== undefined) env[k] = v;
   }
-  env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+  env.PATH = pathValue;
+  env.HOME = homeDir;
   env.TERM = 'xterm';
   env.TMPDIR = tmpDir;
   env.OUTPOST_JOB_MARKER = marker;
   return env;
 }
+
+/** How an administrator lets jobs run without a sandbox (the refusal's second line). */
+export const ALLOW_UNSANDBOXED_HINT =
+  'An administrator can allow jobs to run without a sandbox, as plain processes of the desktop user with ' +
+  "all of that user's access, by turning on the instance setting allow_unsandboxed_ci_jobs " +
+  '(PUT /api/v4/application/settings with allow_unsandboxed_ci_jobs=true).';
 
 /** Build dir of a job attempt (outside the data dir, whose path may contain spaces). */
 function buildRootOf(marker: string): string {
@@ -82,7 +130,9 @@ function buildRootOf(marker: string): string {
 export class PipelineRunner implements CiRuntime {
   readonly events = new CiEvents();
   readonly dataDir: string;
-  private readonly concurrency: number;
+  /** The explicit `concurrency` option (wins over the setting), or null. */
+  private readonly concurrencyOption: number | null;
+  private readonly sandbox: JobSandbox;
   private readonly onError: (message: string, err: unknown) => void;
   private ctx: ServiceContext | null = null;
   private readonly running = new Map<number, RunningEntry>();
@@ -93,7 +143,9 @@ export class PipelineRunner implements CiRuntime {
 
   constructor(opts: PipelineRunnerOptions) {
     this.dataDir = opts.dataDir;
-    this.concurrency = Math.max(1, Math.floor(opts.concurrency ?? os.availableParallelism()));
+    this.concurrencyOption =
+      opts.concurrency === undefined ? null : Math.max(1, Math.floor(opts.concurrency));
+    this.sandbox = new JobSandbox(opts.jobSandbox);
     this.onError = opts.onError ?? (() => undefined);
   }
 
@@ -121,6 +173,29 @@ export class PipelineRunner implements CiRuntime {
     if (!entry) return;
     entry.cancelRequested = true;
     entry.script?.cancel();
+  }
+
+  /** Jobs at once now: the option, else the instance setting `ci_concurrent_jobs`. */
+  private concurrency(): number {
+    if (this.concurrencyOption !== null) return this.concurrencyOption;
+    return this.ctx ? instanceSetting(this.ctx.db, 'ci_concurrent_jobs') : 1;
+  }
+
+  /** How the next job would run, with the limits it gets (see JobSandboxStatus). */
+  async sandboxStatus(): Promise<JobSandboxStatus> {
+    const probe = await this.sandbox.detect();
+    const db = this.ctx?.db;
+    const allow = db ? instanceSetting(db, 'allow_unsandboxed_ci_jobs') : false;
+    const limits = db ? jobLimits(db) : { memoryMb: 0, cpuSeconds: 0 };
+    return {
+      available: probe.available,
+      executor: probe.available ? 'bubblewrap' : allow ? 'unsandboxed' : 'refused',
+      reason: probe.available ? null : probe.reason,
+      allow_unsandboxed_ci_jobs: allow,
+      concurrent_jobs: this.concurrency(),
+      memory_limit_mb: limits.memoryMb,
+      cpu_limit_seconds: limits.cpuSeconds,
+    };
   }
 
   /** Jobs running now (for tests and diagnostics). */
@@ -197,8 +272,9 @@ export class PipelineRunner implements CiRuntime {
 
   private startReadyJobs(): void {
     const ctx = this.ctx!;
-    while (this.running.size < this.concurrency && !this.stopping) {
-      const next = findJobsByStatus(ctx.db, ['pending'], this.running.size + this.concurrency).find(
+    const concurrency = this.concurrency();
+    while (this.running.size < concurrency && !this.stopping) {
+      const next = findJobsByStatus(ctx.db, ['pending'], this.running.size + concurrency).find(
         (j) => !this.running.has(j.id),
       );
       if (!next) return;
@@ -247,6 +323,7 @@ export class PipelineRunner implements CiRuntime {
     const project = findProjectById(ctx.db, job.project_id);
     const root = buildRootOf(marker);
     const tmpDir = path.join(root, 'tmp');
+    const homeDir = path.join(root, 'home');
     const fullPath = project ? projectFullPath(ctx, project) : `project-${job.project_id}`;
     const projectDir = path.join(root, 'builds', fullPath);
     const variables =
@@ -271,7 +348,7 @@ export class PipelineRunner implements CiRuntime {
     };
     const timeoutSeconds = job.timeout ?? DEFAULT_JOB_TIMEOUT_SECONDS;
 
-    let outcome: 'success' | 'failed' | 'canceled' | 'timeout' | 'system';
+    let outcome: 'success' | 'failed' | 'canceled' | 'timeout' | 'system' | 'refused';
     let exitCode: number | null = null;
     let systemMessage = '';
     let report: ParsedTestReport | null = null;
@@ -279,11 +356,44 @@ export class PipelineRunner implements CiRuntime {
     try {
       trace.note(`Running with gitlab-runner 13.10.0 (outpost)`);
       trace.note(`  on ${RUNNER_DESCRIPTION} (${os.hostname()})`);
-      trace.sectionStart('prepare_executor', 'Preparing the "shell" executor');
-      trace.note('Using Shell executor...');
+      // The executor, decided now: the settings are read at each job's start.
+      const probe = await this.sandbox.detect();
+      const allowUnsandboxed = instanceSetting(ctx.db, 'allow_unsandboxed_ci_jobs');
+      const limits = jobLimits(ctx.db);
+      trace.sectionStart(
+        'prepare_executor',
+        `Preparing the "${probe.available ? 'bubblewrap' : 'shell'}" executor`,
+      );
+      if (probe.available) {
+        trace.note(
+          `Using Shell executor in a bubblewrap sandbox: new PID, IPC and UTS namespaces, ` +
+            (probe.uid !== null ? `uid ${probe.uid} in a user namespace` : 'no capabilities') +
+            `, system directories read-only; only the build directory and /tmp are writable, ` +
+            `and nothing else of this machine is visible`,
+        );
+      } else if (allowUnsandboxed) {
+        trace.note(`WARNING: The job sandbox is not available on this machine: ${probe.reason}`, 'yellow');
+        trace.note(
+          'WARNING: This job runs WITHOUT a sandbox, as a plain process of the desktop user with all of ' +
+            "that user's access, because the instance setting allow_unsandboxed_ci_jobs is on.",
+          'yellow',
+        );
+        trace.note('Using Shell executor...');
+      } else {
+        trace.note(`ERROR: The job sandbox is not available on this machine: ${probe.reason}`, 'red');
+        trace.note(ALLOW_UNSANDBOXED_HINT, 'red');
+        trace.sectionEnd('prepare_executor');
+        throw new JobRefused();
+      }
+      trace.note(
+        `Limits: ${limits.memoryMb} MiB of memory and ${limits.cpuSeconds} s of CPU per process, ` +
+          `${formatGoDuration(timeoutSeconds)} in all`,
+      );
       if (job.image)
         trace.note(
-          `WARNING: image "${job.image}" is ignored: Outpost's local executor runs jobs as local processes`,
+          `WARNING: image "${job.image}" was not used: Outpost runs no container engine (no docker or ` +
+            `podman); the job runs ${probe.available ? 'in a sandbox on' : 'directly on'} this machine ` +
+            `with its installed tools`,
           'yellow',
         );
       if (script.ignored_keywords && script.ignored_keywords.length > 0)
@@ -296,15 +406,24 @@ export class PipelineRunner implements CiRuntime {
       trace.note(`Running on ${os.hostname()}...`);
       trace.sectionEnd('prepare_script');
       if (!pipeline || !project) throw new Error('the pipeline or project no longer exists');
+      // The argv of a script file: the limits wrapper, inside the sandbox when there is one.
+      const commandFor = (scriptFile: string): string[] => {
+        const inner = limitedScriptCommand(scriptFile, limits);
+        return probe.available ? sandboxedCommand(probe, root, projectDir, inner) : inner;
+      };
+      const hostPath = process.env.PATH || '/usr/local/bin:/usr/bin:/bin';
+      const jobPath = probe.available ? sandboxPath(hostPath, probe.layout) : hostPath;
 
       trace.sectionStart('get_sources', 'Getting source from Git repository');
       trace.note(`Fetching changes...`, 'green');
+      await mkdir(root, { recursive: true, mode: 0o700 });
       await mkdir(tmpDir, { recursive: true });
+      await mkdir(homeDir, { recursive: true });
       await checkoutCommit(projectRepositoryPath(ctx, project), pipeline.sha, projectDir);
       trace.note(`Checking out ${pipeline.sha.slice(0, 8)} as ${pipeline.ref}...`, 'green');
       trace.sectionEnd('get_sources');
 
-      const env = baseEnvironment(tmpDir, marker);
+      const env = baseEnvironment(tmpDir, homeDir, jobPath, marker);
       for (const v of variables) {
         if (v.file) {
           const file = path.join(tmpDir, `${v.key}.var`);
@@ -320,7 +439,7 @@ export class PipelineRunner implements CiRuntime {
         const stepFile = path.join(tmpDir, 'step_script.sh');
         await writeFile(stepFile, buildScript([...script.before_script, ...script.script]), { mode: 0o700 });
         const run = runScript({
-          scriptFile: stepFile,
+          command: commandFor(stepFile),
           cwd: projectDir,
           env,
           trace,
@@ -348,7 +467,7 @@ export class PipelineRunner implements CiRuntime {
           const afterFile = path.join(tmpDir, 'after_script.sh');
           await writeFile(afterFile, buildScript(script.after_script), { mode: 0o700 });
           const after = runScript({
-            scriptFile: afterFile,
+            command: commandFor(afterFile),
             cwd: projectDir,
             env: { ...env, CI_JOB_STATUS: outcome },
             trace,
@@ -399,8 +518,11 @@ export class PipelineRunner implements CiRuntime {
         trace.sectionEnd('cleanup_file_variables');
       }
     } catch (err) {
-      outcome = entry.cancelRequested ? 'canceled' : 'system';
-      systemMessage = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      if (err instanceof JobRefused) outcome = 'refused';
+      else {
+        outcome = entry.cancelRequested ? 'canceled' : 'system';
+        systemMessage = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      }
     }
 
     // The final state, unless an API cancel already wrote it.
@@ -420,6 +542,9 @@ export class PipelineRunner implements CiRuntime {
       trace.note(`ERROR: Job failed (system failure): ${INTERRUPTED_MESSAGE}`, 'red');
     } else if (alreadyFinal || outcome === 'canceled') {
       status = 'canceled';
+    } else if (outcome === 'refused') {
+      // GitLab's failure reason for a job its runner can't run; the trace already says why.
+      failureReason = 'runner_unsupported';
     } else if (outcome === 'success') {
       status = 'success';
       trace.note('Job succeeded', 'green');
@@ -469,6 +594,21 @@ export class PipelineRunner implements CiRuntime {
       this.onError('build directory cleanup', err),
     );
   }
+}
+
+/** Thrown in `runJob` when the job is refused for want of a sandbox (its trace says why). */
+class JobRefused extends Error {
+  constructor() {
+    super('the job sandbox is not available');
+  }
+}
+
+/** The per-process limits of a job from the instance settings (sandbox/limits.ts). */
+function jobLimits(db: ServiceContext['db']): JobLimits {
+  return {
+    memoryMb: instanceSetting(db, 'ci_job_memory_limit_mb'),
+    cpuSeconds: instanceSetting(db, 'ci_job_cpu_limit_seconds'),
+  };
 }
 
 /** GitLab's automatic retry: attempts left and a matching `retry:when` (default: any failure). */

@@ -1,0 +1,38 @@
+/**
+ * Resource limits of a job's processes (issue 15): bash's `ulimit` set by a small wrapper right before it
+ * `exec`s the job's script, so every process of the job inherits them (inside the sandbox, or in an
+ * unsandboxed job). Like GitLab Runner's per-job limits (docker executor `memory`, `cpus`), read from the
+ * instance settings at job start:
+ * - `ci_job_memory_limit_mb`: RLIMIT_AS, the address space of each process (`ulimit -v`, KiB); an
+ *   allocation beyond it fails (the program usually exits non-zero).
+ * - `ci_job_cpu_limit_seconds`: RLIMIT_CPU, CPU seconds of each process (`ulimit -t`); beyond it the
+ *   kernel kills the process with SIGXCPU/SIGKILL.
+ * - core dumps are off (`ulimit -c 0`).
+ * These are per-process limits, not a cgroup: a job that forks many processes can use more in total;
+ * the wall-clock timeout and the cap on concurrent jobs bound the rest.
+ */
+
+export interface JobLimits {
+  /** Address space of each process, MiB. */
+  memoryMb: number;
+  /** CPU time of each process, seconds. */
+  cpuSeconds: number;
+}
+
+/**
+ * The argv that runs `bash -e <scriptFile>` under `limits`. A limit the system refuses to set (macOS has
+ * no RLIMIT_AS) is reported on stderr, in the trace, and the job goes on.
+ * @throws RangeError for a limit that is not a positive integer.
+ */
+export function limitedScriptCommand(scriptFile: string, limits: JobLimits): string[] {
+  for (const [k, v] of Object.entries(limits))
+    if (!Number.isSafeInteger(v) || v <= 0) throw new RangeError(`${k} must be a positive integer`);
+  const kib = limits.memoryMb * 1024;
+  const wrapper = [
+    'ulimit -c 0 2>/dev/null',
+    `ulimit -t ${limits.cpuSeconds} || echo "WARNING: the CPU limit of ${limits.cpuSeconds} s could not be set" >&2`,
+    `ulimit -v ${kib} || echo "WARNING: the memory limit of ${limits.memoryMb} MiB could not be set" >&2`,
+    'exec bash -e "$1"',
+  ].join('; ');
+  return ['bash', '-c', wrapper, 'outpost-job', scriptFile];
+}
