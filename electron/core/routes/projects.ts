@@ -25,7 +25,10 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
   /**
    * `POST /projects`: `name` or `path` required; `namespace_id`, `visibility`, `description`,
    * `initialize_with_readme`, `default_branch`, `import_url` (local path or file:// for administrators,
-   * http(s) for everyone). 201 with the project; 400 `{"message": {field: [...]}}` on validation errors.
+   * http(s) for everyone, to public addresses only unless `allow_local_requests_from_web_hooks_and_services`:
+   * services/projects/import-url-policy.ts). 201 with the project; 400 `{"message": {field: [...]}}` on
+   * validation errors, as GitLab's project model validation answers a blocked import URL
+   * (`{"message": {"import_url": ["is blocked: Requests to localhost are not allowed"]}}`); nothing is created.
    */
   app.post('/projects', async (req, reply) => {
     const p = parseParams(

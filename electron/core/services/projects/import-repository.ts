@@ -123,7 +123,8 @@ async function mirrorImportSource(
   const checked = await checkImportUrl(url, policy);
   if (checked.kind === 'path') return fetchMirror(repoPath, checked.path);
   if (admin) return fetchMirror(repoPath, checked.url);
-  const target = await followImportRedirects(checked, (u) => checkHttpUrl(u, policy));
+  // Each hop is judged under the settings of that moment (an administrator may have changed them).
+  const target = await followImportRedirects(checked, (u) => checkHttpUrl(u, importUrlPolicy(ctx, admin)));
   const home = await mkdtemp(path.join(os.tmpdir(), 'outpost-import-home-'));
   try {
     return await fetchMirror(repoPath, target.url, undefined, {
