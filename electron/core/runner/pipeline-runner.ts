@@ -368,7 +368,8 @@ export class PipelineRunner implements CiRuntime {
         trace.note(
           `Using Shell executor in a bubblewrap sandbox: new PID, IPC and UTS namespaces, ` +
             (probe.uid !== null ? `uid ${probe.uid} in a user namespace` : 'no capabilities') +
-            `, system directories read-only; only the build directory and /tmp are writable, ` +
+            `, system directories read-only; only the build directory and /tmp (at most the memory ` +
+            `limit) are writable, ` +
             `and nothing else of this machine is visible`,
         );
       } else if (allowUnsandboxed) {
@@ -409,7 +410,9 @@ export class PipelineRunner implements CiRuntime {
       // The argv of a script file: the limits wrapper, inside the sandbox when there is one.
       const commandFor = (scriptFile: string): string[] => {
         const inner = limitedScriptCommand(scriptFile, limits);
-        return probe.available ? sandboxedCommand(probe, root, projectDir, inner) : inner;
+        return probe.available
+          ? sandboxedCommand(probe, root, projectDir, inner, limits.memoryMb * 1024 * 1024)
+          : inner;
       };
       const hostPath = process.env.PATH || '/usr/local/bin:/usr/bin:/bin';
       const jobPath = probe.available ? sandboxPath(hostPath, probe.layout) : hostPath;

@@ -83,6 +83,17 @@ describe('bwrapArgs', () => {
     expect(args.lastIndexOf('--')).toBe(sep);
   });
 
+  it('caps /tmp when asked', () => {
+    const capped = bwrapArgs(merged, { ...spec, tmpSizeBytes: 64 * 1024 * 1024 }, ['true']);
+    expect(capped.slice(capped.indexOf('--size'), capped.indexOf('--size') + 4)).toEqual([
+      '--size',
+      String(64 * 1024 * 1024),
+      '--tmpfs',
+      '/tmp',
+    ]);
+    expect(args).not.toContain('--size');
+  });
+
   it('without a user namespace drops every capability and sets no uid', () => {
     const noUserNs = bwrapArgs(merged, { ...spec, uid: null }, ['true']);
     expect(noUserNs).not.toContain('--unshare-user');

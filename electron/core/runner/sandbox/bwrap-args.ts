@@ -12,7 +12,8 @@
  * - `--die-with-parent` (the job dies with the core's runner) and `--new-session` (no TIOCSTI into a
  *   terminal);
  * - the system directories read-only (`/usr`, `/bin`, `/sbin`, `/lib*` and a short list of `/etc` files:
- *   not `/etc/shadow`), a fresh `/proc` of the PID namespace, a minimal `/dev`, a fresh tmpfs `/tmp`;
+ *   not `/etc/shadow`), a fresh `/proc` of the PID namespace, a minimal `/dev`, a fresh tmpfs `/tmp`
+ *   (capped at the job's memory limit where bwrap has `--size`);
  * - the job's build root read-write at the same path (so `CI_PROJECT_DIR` and file variables keep their
  *   paths), and nothing else of the host: not `/`, not the data dir, not the user's home, not other
  *   `/tmp` entries.
@@ -45,6 +46,8 @@ export interface SandboxSpec {
   uid: number | null;
   /** Host name inside the new UTS namespace. */
   hostname: string;
+  /** Size cap of the `/tmp` tmpfs in bytes (its pages are memory the address-space limit misses); null: none. */
+  tmpSizeBytes?: number | null;
 }
 
 /** Host name every job sees. */
@@ -74,7 +77,9 @@ export function bwrapArgs(layout: HostLayout, spec: SandboxSpec, command: readon
   }
   for (const p of layout.etc) args.push('--ro-bind', p, p);
   for (const p of layout.extraReadOnly) args.push('--ro-bind', p, p);
-  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
+  args.push('--proc', '/proc', '--dev', '/dev');
+  if (spec.tmpSizeBytes) args.push('--size', String(spec.tmpSizeBytes));
+  args.push('--tmpfs', '/tmp');
   args.push('--bind', spec.buildRoot, spec.buildRoot);
   args.push('--remount-ro', '/');
   args.push('--chdir', spec.cwd);

@@ -34,6 +34,8 @@ export type SandboxProbe =
       bwrapPath: string;
       /** Uid inside a new user namespace, or null when the kernel refused one (capabilities dropped instead). */
       uid: number | null;
+      /** Whether this bwrap can cap a tmpfs (`--size`, bubblewrap ≥ 0.5). */
+      tmpSize: boolean;
       layout: HostLayout;
     }
   | { available: false; reason: string };
@@ -121,13 +123,15 @@ async function probe(bwrapPath: string | undefined): Promise<SandboxProbe> {
     bwrap = found;
   }
   const layout = readHostLayout();
+  const help = await run(bwrap, ['--help']);
+  const tmpSize = /^\s*--size\b/m.test(help.stdout + help.stderr);
   const me = process.getuid?.() ?? 0;
   const uid = me === 0 ? SANDBOX_UID_FOR_ROOT : me;
   const withUserNs = await tryProbe(bwrap, layout, uid);
-  if (withUserNs === null) return { available: true, bwrapPath: bwrap, uid, layout };
+  if (withUserNs === null) return { available: true, bwrapPath: bwrap, uid, tmpSize, layout };
   // No user namespaces (a hardened kernel, or a setuid bwrap): the other namespaces, capabilities dropped.
   const without = await tryProbe(bwrap, layout, null);
-  if (without === null) return { available: true, bwrapPath: bwrap, uid: null, layout };
+  if (without === null) return { available: true, bwrapPath: bwrap, uid: null, tmpSize, layout };
   return { available: false, reason: `bubblewrap could not create the job's namespaces here: ${without}` };
 }
 
@@ -164,14 +168,22 @@ export class JobSandbox {
 }
 
 /**
- * The argv that runs `command` in a sandbox with build root `buildRoot` and working directory `cwd`.
+ * The argv that runs `command` in a sandbox with build root `buildRoot` and working directory `cwd`,
+ * its `/tmp` capped at `tmpSizeBytes` where this bwrap can.
  */
 export function sandboxedCommand(
   found: Extract<SandboxProbe, { available: true }>,
   buildRoot: string,
   cwd: string,
   command: readonly string[],
+  tmpSizeBytes: number | null = null,
 ): string[] {
-  const spec: SandboxSpec = { buildRoot, cwd, uid: found.uid, hostname: SANDBOX_HOSTNAME };
+  const spec: SandboxSpec = {
+    buildRoot,
+    cwd,
+    uid: found.uid,
+    hostname: SANDBOX_HOSTNAME,
+    tmpSizeBytes: found.tmpSize ? tmpSizeBytes : null,
+  };
   return [found.bwrapPath, ...bwrapArgs(found.layout, spec, command)];
 }

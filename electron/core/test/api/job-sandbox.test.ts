@@ -205,6 +205,8 @@ describe.runIf(onLinux)('a job in the sandbox', () => {
     });
     const yaml =
       'hungry:\n  script:\n    - echo small-ok\n' +
+      // /tmp is memory too: capped at the limit.
+      `    - 'head -c 100000000 /dev/zero > /tmp/big 2>/dev/null && echo tmp-filled || echo tmp-capped'\n` +
       `    - 'x=$(head -c 100000000 /dev/zero | tr "\\0" a); echo "allocated \${#x}"'\n`;
     try {
       expect(
@@ -218,6 +220,7 @@ describe.runIf(onLinux)('a job in the sandbox', () => {
       expect(job).toMatchObject({ status: 'failed', failure_reason: 'script_failure' });
       expect(trace).toContain('Limits: 64 MiB of memory');
       expect(trace).toContain('small-ok');
+      expect(trace).toMatch(/^tmp-capped$/m);
       expect(trace).not.toContain('allocated 100000000');
 
       await s.t.api('PUT', '/application/settings', { json: { ci_job_memory_limit_mb: 1024 } });
@@ -232,7 +235,9 @@ describe.runIf(onLinux)('a job in the sandbox', () => {
       await waitForPipeline(s.t, project.body.id, p.id);
       const again = await s.t.api<JobJson>('GET', `/projects/${project.body.id}/jobs/${retried.body.id}`);
       expect(again.body.status).toBe('success');
-      expect(await jobTrace(s.t, project.body.id, retried.body.id)).toContain('allocated 100000000');
+      const againTrace = await jobTrace(s.t, project.body.id, retried.body.id);
+      expect(againTrace).toContain('allocated 100000000');
+      expect(againTrace).toMatch(/^tmp-filled$/m);
     } finally {
       await s.t.api('PUT', '/application/settings', { json: { ci_job_memory_limit_mb: 4096 } });
     }
