@@ -368,9 +368,9 @@ export class PipelineRunner implements CiRuntime {
         trace.note(
           `Using Shell executor in a bubblewrap sandbox: new PID, IPC and UTS namespaces, ` +
             (probe.uid !== null ? `uid ${probe.uid} in a user namespace` : 'no capabilities') +
-            `, system directories read-only; only the build directory and /tmp (at most the memory ` +
-            `limit) are writable, ` +
-            `and nothing else of this machine is visible`,
+            `, system directories read-only; only the build directory and ` +
+            (probe.tmpSize ? '/tmp (at most the memory limit)' : '/tmp') +
+            ` are writable, and nothing else of this machine is visible`,
         );
       } else if (allowUnsandboxed) {
         trace.note(`WARNING: The job sandbox is not available on this machine: ${probe.reason}`, 'yellow');
