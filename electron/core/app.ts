@@ -18,6 +18,7 @@ import type { StorageShards } from './git/storage.js';
 import { checkRouteAccess, resolveActor } from './http/auth.js';
 import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerJsonContentType } from './http/json-content-type.js';
 import { collectParams, parseBracketParams, registerParamParsers } from './http/params.js';
 import { BackgroundTasks } from './jobs/background-tasks.js';
 import { onPipelineFinished } from './services/merge-requests/accept-merge-request.js';
@@ -151,6 +152,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   });
   await registerParamParsers(app);
   registerErrorHandling(app);
+  registerJsonContentType(app);
 
   app.addHook('onRequest', async (req, reply) => {
     const actor: Actor | null = resolveActor(db, req, reply);

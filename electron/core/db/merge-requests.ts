@@ -271,7 +271,18 @@ function presenceUsers(
   }
 }
 
-const LABEL_IDS_TITLED = `SELECT merge_request_id FROM merge_request_labels WHERE label_id IN (SELECT id FROM labels WHERE title = ? COLLATE NOCASE)`;
+/** Merge requests with a label titled as any of `n` titles (compared as `COLLATE NOCASE` does). */
+const LABEL_IDS_WITH_ANY_TITLE = (n: number) =>
+  `SELECT merge_request_id FROM merge_request_labels WHERE label_id IN (SELECT id FROM labels WHERE title COLLATE NOCASE IN (${qs(n)}))`;
+/** Merge requests with labels titled as all `n` distinct titles; the last argument is `n`. */
+const LABEL_IDS_WITH_ALL_TITLES = (n: number) =>
+  `SELECT ml.merge_request_id FROM merge_request_labels ml JOIN labels l ON l.id = ml.label_id
+   WHERE l.title COLLATE NOCASE IN (${qs(n)}) GROUP BY ml.merge_request_id
+   HAVING COUNT(DISTINCT l.title COLLATE NOCASE) = ?`;
+/** Titles without repeats as `COLLATE NOCASE` sees them (ASCII letters folded, nothing else). */
+function asciiCaseless(titles: readonly string[]): string[] {
+  return [...new Set(titles.map((t) => t.replace(/[A-Z]/g, (c) => c.toLowerCase())))];
+}
 
 function whereOf(f: MergeRequestFilter): { sql: string; args: unknown[] } {
   const parts: string[] = [];
@@ -311,15 +322,17 @@ function whereOf(f: MergeRequestFilter): { sql: string; args: unknown[] } {
       parts.push('NOT EXISTS (SELECT 1 FROM merge_request_labels x WHERE x.merge_request_id = mr.id)');
     else if (f.labels.kind === 'any')
       parts.push('EXISTS (SELECT 1 FROM merge_request_labels x WHERE x.merge_request_id = mr.id)');
-    else
-      for (const title of f.labels.value) {
-        parts.push(`mr.id IN (${LABEL_IDS_TITLED})`);
-        args.push(title);
-      }
+    else if (f.labels.value.length > 0) {
+      // Every title: one grouped subquery (not one term per title, which a few thousand titles would
+      // take past SQLite's expression depth limit).
+      const titles = asciiCaseless(f.labels.value);
+      parts.push(`mr.id IN (${LABEL_IDS_WITH_ALL_TITLES(titles.length)})`);
+      args.push(...titles, titles.length);
+    }
   }
-  for (const title of f.notLabels ?? []) {
-    parts.push(`mr.id NOT IN (${LABEL_IDS_TITLED})`);
-    args.push(title);
+  if (f.notLabels && f.notLabels.length > 0) {
+    parts.push(`mr.id NOT IN (${LABEL_IDS_WITH_ANY_TITLE(f.notLabels.length)})`);
+    args.push(...f.notLabels);
   }
   const bound = (col: string, op: string, v: string | undefined) => {
     if (v === undefined) return;

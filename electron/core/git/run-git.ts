@@ -19,6 +19,29 @@ export class GitError extends Error {
 }
 
 /**
+ * Raised, before anything is spawned, when an argument, the working directory or an environment value
+ * holds a NUL byte: the operating system can't pass one (Node would throw `ERR_INVALID_ARG_VALUE`), and
+ * no git name may contain one. A `GitError` (callers that turn git's refusals into 4xx answers do the
+ * same here); core/http/errors.ts answers 400 for one that reaches it.
+ */
+export class GitInvalidArgumentError extends GitError {
+  constructor(args: readonly string[]) {
+    super('A git argument contains a NUL byte', args.map(withoutNul), null, '');
+    this.name = 'GitInvalidArgumentError';
+  }
+}
+
+function withoutNul(s: string): string {
+  return s.replaceAll('\0', '\\0');
+}
+
+/** True when any argument, `cwd` or environment value holds a NUL byte. */
+function hasNulByte(args: readonly string[], opts: RunGitOptions): boolean {
+  const values = [...args, opts.gitDir ?? '', opts.cwd ?? '', ...Object.values(opts.env ?? {})];
+  return values.some((v) => typeof v === 'string' && v.includes('\0'));
+}
+
+/**
  * The sentence to show for a failed git call: the first `fatal:`/`error:` line (git's reason, before
  * its generic advice), else the last non-empty line, else `fallback`.
  */
@@ -63,7 +86,8 @@ export function gitEnv(extra?: Record<string, string>): NodeJS.ProcessEnv {
 
 /**
  * Run `git [--git-dir=…] <args>` and resolve to its stdout (Buffer when `encoding` is 'buffer').
- * @throws GitError with git's stderr when git fails or is killed by the timeout.
+ * @throws GitError with git's stderr when git fails or is killed by the timeout; GitInvalidArgumentError
+ *   (nothing spawned) when an argument, `gitDir`, `cwd` or environment value holds a NUL byte.
  */
 export function runGit(args: readonly string[], opts: RunGitOptions = {}): Promise<string> {
   return runGitRaw(args, opts).then((b) => b.toString('utf8'));
@@ -72,6 +96,7 @@ export function runGit(args: readonly string[], opts: RunGitOptions = {}): Promi
 /** As `runGit`, resolving to raw bytes (for blob contents). */
 export function runGitRaw(args: readonly string[], opts: RunGitOptions = {}): Promise<Buffer> {
   const fullArgs = opts.gitDir ? [`--git-dir=${opts.gitDir}`, ...args] : [...args];
+  if (hasNulByte(fullArgs, opts)) return Promise.reject(new GitInvalidArgumentError(fullArgs));
   return new Promise((resolve, reject) => {
     const child = execFile(
       'git',

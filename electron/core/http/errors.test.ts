@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GitError } from '../git/run-git.js';
+import { GitError, GitInvalidArgumentError } from '../git/run-git.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -10,7 +10,7 @@ import {
   UnprocessableEntityError,
   ValidationError,
 } from '../services/errors.js';
-import { errorResponse } from './errors.js';
+import { BadRequestBodyError, errorResponse } from './errors.js';
 
 /** A Fastify-style error with a status code. */
 function httpError(statusCode: number, message: string): Error {
@@ -67,6 +67,23 @@ describe('errorResponse', () => {
     expect(status).toBe(500);
     expect(body).toEqual({ message: '500 Internal Server Error' });
     expect(JSON.stringify(body)).not.toContain('secret');
+  });
+
+  it('answers 400 for an argument git could not be given (a NUL byte), naming no path', () => {
+    const err = new GitInvalidArgumentError(['--git-dir=/secret/repo.git', 'rev-parse', 'a\0b']);
+    expect(err).toBeInstanceOf(GitError);
+    expect(errorResponse(err)).toEqual([
+      400,
+      { message: '400 Bad request - a name or path contains a NUL byte' },
+    ]);
+  });
+
+  it('answers 400 with the reason for a body that does not parse as its content type', () => {
+    expect(
+      errorResponse(
+        new BadRequestBodyError('The request body is not valid multipart/form-data: Boundary not found'),
+      ),
+    ).toEqual([400, { error: 'The request body is not valid multipart/form-data: Boundary not found' }]);
   });
 
   it('keeps 4xx errors from the HTTP layer', () => {

@@ -5,7 +5,7 @@
  * 5xx messages are hidden from clients.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { GitError } from '../git/run-git.js';
+import { GitError, GitInvalidArgumentError } from '../git/run-git.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -17,6 +17,18 @@ import {
   ValidationError,
 } from '../services/errors.js';
 
+/**
+ * 400 for a request body that can't be read as its content type says (JSON that doesn't parse, multipart
+ * without a boundary or cut short): `{"error": "<message>"}`, Grape's shape for a bad parameter.
+ */
+export class BadRequestBodyError extends Error {
+  readonly statusCode = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = 'BadRequestBodyError';
+  }
+}
+
 /** Map an error to `[status, body]`. Pure; unit-tested. */
 export function errorResponse(err: unknown): [number, Record<string, unknown>] {
   if (err instanceof NotFoundError) return [404, { message: err.message }];
@@ -27,6 +39,8 @@ export function errorResponse(err: unknown): [number, Record<string, unknown>] {
   if (err instanceof UnprocessableEntityError) return [422, { message: err.messages }];
   if (err instanceof ParameterError) return [400, { error: err.message }];
   if (err instanceof ValidationError) return [err.status, { message: err.fields ?? err.message }];
+  if (err instanceof GitInvalidArgumentError)
+    return [400, { message: '400 Bad request - a name or path contains a NUL byte' }];
   if (err instanceof GitError) return [500, { message: '500 Internal Server Error' }];
   const fe = (typeof err === 'object' && err !== null ? err : {}) as Partial<FastifyError>;
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {

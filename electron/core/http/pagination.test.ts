@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParameterError } from '../services/errors.js';
-import { paginationHeaders, readPageRequest } from './pagination.js';
+import { MAX_PAGE, paginationHeaders, readPageRequest } from './pagination.js';
 
 const base = new URL('https://outpost.example/api/v4/projects?search=x&order_by=id');
 
@@ -37,9 +37,17 @@ describe('readPageRequest', () => {
     [{ page: '0' }, 'page does not have a valid value'],
     [{ per_page: '0' }, 'per_page does not have a valid value'],
     [{ per_page: '-5' }, 'per_page does not have a valid value'],
+    [{ page: ['1'] }, 'page is invalid'],
+    [{ per_page: { x: '2' } }, 'per_page is invalid'],
   ])('rejects %j with "%s"', (params, message) => {
     expect(() => readPageRequest(params)).toThrow(ParameterError);
     expect(() => readPageRequest(params)).toThrow(message);
+  });
+
+  it('reads a page past what SQLite and JavaScript count exactly as the last page it can skip to', () => {
+    const r = readPageRequest({ page: '99999999999999999999', per_page: '99999999999999999999' });
+    expect(r).toEqual({ page: MAX_PAGE, perPage: 100, offset: (MAX_PAGE - 1) * 100 });
+    expect(Number.isSafeInteger(r.offset)).toBe(true);
   });
 });
 

@@ -20,22 +20,30 @@ export interface PageRequest {
   offset: number;
 }
 
-function readPositiveInt(raw: unknown, name: string, fallback: number): number {
+/**
+ * Largest `page` read: past it the row offset (`(page - 1) * per_page`) would leave the integers SQLite
+ * and JavaScript hold exactly; such a page answers 400 rather than a database error.
+ */
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / MAX_PER_PAGE);
+
+function readPositiveInt(raw: unknown, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw === null || raw === '') return fallback;
+  if (typeof raw === 'object') throw new ParameterError(`${name} is invalid`);
   const s = String(raw).trim();
   if (!/^-?\d+$/.test(s)) throw new ParameterError(`${name} is invalid`);
   const n = Number(s);
   if (n < 1) throw new ParameterError(`${name} does not have a valid value`);
-  return n;
+  return Math.min(n, max);
 }
 
 /**
- * Read `page` and `per_page` from merged params.
+ * Read `page` and `per_page` from merged params. `per_page` above 100 reads as 100 (GitLab's cap) and
+ * `page` above {@link MAX_PAGE} as MAX_PAGE (an empty page far past the end, never a database error).
  * @throws ParameterError `page is invalid` (not an integer) / `page does not have a valid value` (< 1); same for per_page.
  */
 export function readPageRequest(params: Record<string, unknown>): PageRequest {
-  const page = readPositiveInt(params.page, 'page', 1);
-  const perPage = Math.min(readPositiveInt(params.per_page, 'per_page', DEFAULT_PER_PAGE), MAX_PER_PAGE);
+  const page = readPositiveInt(params.page, 'page', 1, MAX_PAGE);
+  const perPage = readPositiveInt(params.per_page, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
@@ -197,7 +205,7 @@ export function readKeysetPageRequest(
   params: Record<string, unknown>,
   orders: Readonly<Record<string, readonly ('asc' | 'desc')[]>>,
 ): KeysetPageRequest {
-  const perPage = Math.min(readPositiveInt(params.per_page, 'per_page', DEFAULT_PER_PAGE), MAX_PER_PAGE);
+  const perPage = readPositiveInt(params.per_page, 'per_page', DEFAULT_PER_PAGE, MAX_PER_PAGE);
   const defaultOrder = Object.keys(orders)[0]!;
   const orderBy =
     params.order_by === undefined || params.order_by === '' ? defaultOrder : String(params.order_by);

@@ -7,6 +7,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
+import { ValidationError } from '../services/errors.js';
+import { BadRequestBodyError } from './errors.js';
 
 /** qs options: deep enough for GitLab's nested params, arrays up to 1000 items, no prototype pollution. */
 const QS_OPTIONS: qs.IParseOptions = {
@@ -30,9 +32,7 @@ export async function registerParamParsers(app: FastifyInstance): Promise<void> 
     try {
       done(null, JSON.parse(text));
     } catch {
-      const err = new Error('The request body is not valid JSON') as Error & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
+      done(new BadRequestBodyError('The request body is not valid JSON'), undefined);
     }
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -42,21 +42,97 @@ export async function registerParamParsers(app: FastifyInstance): Promise<void> 
 }
 
 /**
+ * The fields of a multipart body, in order.
+ * @throws BadRequestBodyError (400) for a body the parser can't read (no boundary, cut short, bad part
+ *   headers); the plugin's own 4xx errors (413 for too many fields or too large a file, 400 for a
+ *   `__proto__` field name) as they are.
+ */
+async function multipartPairs(req: FastifyRequest): Promise<[string, string][]> {
+  const pairs: [string, string][] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') pairs.push([part.fieldname, String(part.value)]);
+      else pairs.push([part.fieldname, (await part.toBuffer()).toString('utf8')]);
+    }
+  } catch (err) {
+    const status = (err as { statusCode?: unknown } | null)?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw err;
+    const reason = err instanceof Error ? err.message.replace(/^Multipart: /, '') : 'unreadable';
+    throw new BadRequestBodyError(`The request body is not valid multipart/form-data: ${reason}`);
+  }
+  return pairs;
+}
+
+/** Nesting below this many levels is not looked into (no route reads anything that deep). */
+export const NULL_BYTE_SCAN_DEPTH = 32;
+
+/**
+ * The first parameter (in bracket notation: `variables[][value]`) whose name or string value holds a
+ * NUL byte, down to {@link NULL_BYTE_SCAN_DEPTH} levels; null when none does. Depth-first with an explicit
+ * stack: memory grows with the depth looked into, never with the body's size, and no nesting can overflow
+ * the call stack. Pure; unit-tested.
+ */
+export function nullByteParam(params: Record<string, unknown>): string | null {
+  interface Frame {
+    value: Record<string, unknown> | unknown[];
+    /** Own keys of an object; null for an array. */
+    keys: string[] | null;
+    next: number;
+    name: string;
+  }
+  const stack: Frame[] = [{ value: params, keys: Object.keys(params), next: 0, name: '' }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!;
+    const arr = frame.keys === null ? (frame.value as unknown[]) : null;
+    if (frame.next >= (arr ? arr.length : frame.keys!.length)) {
+      stack.pop();
+      continue;
+    }
+    const i = frame.next++;
+    const key = arr ? '' : frame.keys![i]!;
+    const child = arr ? arr[i] : (frame.value as Record<string, unknown>)[key];
+    const name = stack.length === 1 ? key : `${frame.name}[${key}]`;
+    if (key.includes('\0') || (typeof child === 'string' && child.includes('\0')))
+      return name.replaceAll('\0', '\\0');
+    if (child !== null && typeof child === 'object' && stack.length <= NULL_BYTE_SCAN_DEPTH)
+      stack.push({
+        value: child as Frame['value'],
+        keys: Array.isArray(child) ? null : Object.keys(child),
+        next: 0,
+        name,
+      });
+  }
+  return null;
+}
+
+/**
+ * GitLab's Gitlab::Middleware::HandleMalformedStrings (lib/gitlab/middleware/handle_malformed_strings.rb):
+ * no request has a reason to carry a NUL byte, and one would reach git's arguments (which can't hold it)
+ * or SQLite's `length()` (which stops at it). Path parameters, the query and the body are checked.
+ * @throws ValidationError 400 `{"message": "400 Bad request - <param> contains a NUL byte"}`.
+ */
+function refuseNullBytes(...sources: unknown[]): void {
+  for (const source of sources) {
+    if (!source || typeof source !== 'object') continue;
+    const name = nullByteParam(source as Record<string, unknown>);
+    if (name !== null) throw new ValidationError(`400 Bad request - ${name} contains a NUL byte`);
+  }
+}
+
+/**
  * All parameters of a request: query merged with the body (JSON object, urlencoded or multipart fields).
  * Multipart fields are collected in order and expanded with the same bracket rules.
+ * @throws BadRequestBodyError (400) for a multipart body that can't be parsed; ValidationError (400) when
+ *   a path parameter, query or body parameter holds a NUL byte.
  */
 export async function collectParams(req: FastifyRequest): Promise<Record<string, unknown>> {
   const query = (req.query ?? {}) as Record<string, unknown>;
   let body: Record<string, unknown> = {};
   if (req.isMultipart()) {
-    const pairs: [string, string][] = [];
-    for await (const part of req.parts()) {
-      if (part.type === 'field') pairs.push([part.fieldname, String(part.value)]);
-      else pairs.push([part.fieldname, (await part.toBuffer()).toString('utf8')]);
-    }
-    body = parseBracketParams(new URLSearchParams(pairs).toString());
+    body = parseBracketParams(new URLSearchParams(await multipartPairs(req)).toString());
   } else if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
     body = req.body as Record<string, unknown>;
   }
+  refuseNullBytes(req.params, query, body);
   return { ...query, ...body };
 }

@@ -164,7 +164,8 @@ function checkPriority(priority: number | null | undefined): void {
 function checkTitle(title: string): string {
   const t = title.trim();
   if (t === '') throw new ValidationError('title', { title: ["can't be blank"] });
-  if (/[,]/.test(t)) throw new ValidationError('title', { title: ['is invalid'] });
+  // A NUL would reach SQLite, whose length() stops at it (the title's CHECK would fail: a 500).
+  if (/[,\0]/.test(t)) throw new ValidationError('title', { title: ['is invalid'] });
   return t;
 }
 
