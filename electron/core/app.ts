@@ -17,7 +17,7 @@ import { openDatabase } from './db/database.js';
 import type { StorageShards } from './git/storage.js';
 import { checkRouteAccess, resolveActor } from './http/auth.js';
 import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
-import { registerErrorHandling } from './http/errors.js';
+import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerJsonContentType } from './http/json-content-type.js';
 import { collectParams, parseBracketParams, registerParamParsers } from './http/params.js';
 import { BackgroundTasks } from './jobs/background-tasks.js';
@@ -148,6 +148,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         }
       : false,
     bodyLimit: 20 * 1024 * 1024,
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000, querystringParser: parseBracketParams },
   });
   await registerParamParsers(app);

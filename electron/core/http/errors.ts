@@ -4,7 +4,7 @@
  * `{"message": "404 Project Not Found"}`, `{"message": {"field": ["error"]}}`, `{"error": "title is missing"}`.
  * 5xx messages are hidden from clients.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GitError, GitInvalidArgumentError } from '../git/run-git.js';
 import {
   ConflictError,
@@ -16,6 +16,7 @@ import {
   UnprocessableEntityError,
   ValidationError,
 } from '../services/errors.js';
+import { JSON_CONTENT_TYPE } from './json-content-type.js';
 
 /**
  * 400 for a request body that can't be read as its content type says (JSON that doesn't parse, multipart
@@ -49,6 +50,25 @@ export function errorResponse(err: unknown): [number, Record<string, unknown>] {
     return [fe.statusCode, { error: fe.message ?? 'Bad request' }];
   }
   return [500, { message: '500 Internal Server Error' }];
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before a route is found answer in GitLab's shape
+ * instead of Fastify's `{"error","code","message","statusCode"}`. A path whose percent-encoding isn't
+ * UTF-8 (`/projects/%ff`) is 400, as GitLab's HandleMalformedStrings answers it; the path is not echoed.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  // These replies skip the onSend hooks, json-content-type.ts's included: the type is set here, and
+  // an own serializer keeps Fastify from appending `; charset=utf-8` to it.
+  const [status, body] =
+    err.code === 'FST_ERR_BAD_URL'
+      ? [400, { message: '400 Bad request - the path is not valid percent-encoded UTF-8' }]
+      : errorResponse(err);
+  void reply
+    .status(status)
+    .header('content-type', JSON_CONTENT_TYPE)
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(body);
 }
 
 /** Install the error handler and GitLab's catch-all 404 (`{"error":"404 Not Found"}`). */

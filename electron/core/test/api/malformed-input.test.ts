@@ -193,6 +193,32 @@ describe('other input classes', () => {
     expect(res).toMatchObject({ status: 400, body: { error: 'page is invalid' } });
   });
 
+  it.each([
+    `/projects/%ff`,
+    `/projects/PID/repository/branches/%ff%fe`,
+    `/projects/%E0%A4%A`,
+    `/no/such/route%C0`,
+  ])('answers 400 {"message": …} for a path that is not percent-encoded UTF-8 (%s)', async (path) => {
+    const res = await raw('GET', path.replace('PID', String(project.id)));
+    expect(res).toEqual({
+      status: 400,
+      type: 'application/json',
+      body: { message: '400 Bad request - the path is not valid percent-encoded UTF-8' },
+    });
+  });
+
+  it('reads a query value that is not percent-encoded UTF-8 as the text it is', async () => {
+    const res = await raw('GET', '/projects?search=%ff%fe&order_by=%C0');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'order_by does not have a valid value' });
+    expect(await raw('GET', '/projects?search=%ff%fe')).toMatchObject({ status: 200, body: [] });
+  });
+
+  it('answers 400 for a scalar parameter sent twice (read as an array)', async () => {
+    const res = await raw('GET', `/projects?per_page=1&per_page=2`);
+    expect(res).toMatchObject({ status: 400, body: { error: 'per_page is invalid' } });
+  });
+
   it('answers 404 for an id too large for SQLite', async () => {
     const res = await raw('GET', '/projects/99999999999999999999');
     expect(res).toMatchObject({ status: 404, body: { message: '404 Project Not Found' } });
