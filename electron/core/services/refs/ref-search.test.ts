@@ -44,10 +44,24 @@ describe('isValidRefName (GitRefValidator)', () => {
   it.each(['main', 'release/1.0', 'v1.0.0', 'feature/ABC-1'])('accepts %j', (name) => {
     expect(isValidRefName(name)).toBe(true);
   });
-  it.each(['', 'HEAD', 'refs/heads/x', 'refs/remotes/origin/x', 'a..b', 'sp ace', 'x.lock', '-x', 'a:b'])(
-    'refuses %j',
-    (name) => {
-      expect(isValidRefName(name)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'HEAD',
+    'refs/heads/x',
+    'refs/remotes/origin/x',
+    'a..b',
+    'sp ace',
+    'x.lock',
+    '-x',
+    'a:b',
+    // Control characters git refuses (check-ref-format), NUL first: it must never reach git's arguments.
+    'a\0b',
+    '\0',
+    'x\u0001',
+    'x\u001f',
+    'x\u007f',
+    'a\tb',
+  ])('refuses %j', (name) => {
+    expect(isValidRefName(name)).toBe(false);
+  });
 });

@@ -102,6 +102,23 @@ describe('NUL bytes', () => {
     expect(await names('tags')).toEqual([]);
   });
 
+  it.each(['a\u0001b', 'x\u007f', 'tab\tname'])(
+    "and the other control characters git refuses in a branch name (%j) answer GitLab's 400",
+    async (branch) => {
+      const res = await t.api('POST', `/projects/${project.id}/repository/branches`, {
+        json: { branch, ref: 'main' },
+      });
+      expect(res).toMatchObject({ status: 400, body: { message: 'Branch name is invalid' } });
+      const tag = await t.api('POST', `/projects/${project.id}/repository/tags`, {
+        json: { tag_name: branch, ref: 'main' },
+      });
+      // The spec's status for a refused tag (api-spec.md, Errors: 405), GitLab's message.
+      expect(tag).toMatchObject({ status: 405, body: { message: 'Tag name invalid' } });
+      expect(await names('branches')).toEqual(['main']);
+      expect(await names('tags')).toEqual([]);
+    },
+  );
+
   it('in the ref to start from answer 400', async () => {
     const res = await t.api('POST', `/projects/${project.id}/repository/branches`, {
       json: { branch: 'ok', ref: 'main\0' },
