@@ -21,6 +21,15 @@ describe('nullByteParam', () => {
     expect(nullByteParam(params)).toBe(name);
   });
 
+  it('leaves file bytes alone: `content`, also in commit actions, but not its name or other fields', () => {
+    expect(nullByteParam({ content: 'a\0b', branch: 'main' })).toBe(null);
+    expect(nullByteParam({ actions: [{ action: 'create', file_path: 'f', content: '\0' }] })).toBe(null);
+    expect(nullByteParam({ actions: [{ action: 'create', file_path: 'f\0', content: 'x' }] })).toBe(
+      'actions[][file_path]',
+    );
+    expect(nullByteParam({ content: ['\0'] })).toBe('content[]');
+  });
+
   it('reads the bracket notation clients send', () => {
     expect(nullByteParam(parseBracketParams('a[b][c][d]=%00'))).toBe('a[b][c][d]');
     expect(nullByteParam(parseBracketParams('labels[0][x]=1&labels[1][y]=%00'))).toBe('labels[][y]');

@@ -67,8 +67,16 @@ async function multipartPairs(req: FastifyRequest): Promise<[string, string][]> 
 export const NULL_BYTE_SCAN_DEPTH = 32;
 
 /**
+ * Parameters whose string value is file bytes, where a NUL is data (a text file's `content` in the
+ * repository files and commits APIs; git receives it on stdin, never as an argument). GitLab's
+ * middleware likewise leaves uploaded files alone.
+ */
+const FILE_BYTES_PARAMS: ReadonlySet<string> = new Set(['content']);
+
+/**
  * The first parameter (in bracket notation: `variables[][value]`) whose name or string value holds a
- * NUL byte, down to {@link NULL_BYTE_SCAN_DEPTH} levels; null when none does. Depth-first with an explicit
+ * NUL byte, down to {@link NULL_BYTE_SCAN_DEPTH} levels (file bytes aside: `content`, `actions[][content]`);
+ * null when none does. Depth-first with an explicit
  * stack: memory grows with the depth looked into, never with the body's size, and no nesting can overflow
  * the call stack. Pure; unit-tested.
  */
@@ -92,7 +100,8 @@ export function nullByteParam(params: Record<string, unknown>): string | null {
     const key = arr ? '' : frame.keys![i]!;
     const child = arr ? arr[i] : (frame.value as Record<string, unknown>)[key];
     const name = stack.length === 1 ? key : `${frame.name}[${key}]`;
-    if (key.includes('\0') || (typeof child === 'string' && child.includes('\0')))
+    const bytes = typeof child === 'string' && FILE_BYTES_PARAMS.has(key);
+    if (key.includes('\0') || (typeof child === 'string' && !bytes && child.includes('\0')))
       return name.replaceAll('\0', '\\0');
     if (child !== null && typeof child === 'object' && stack.length <= NULL_BYTE_SCAN_DEPTH)
       stack.push({

@@ -155,6 +155,17 @@ describe('NUL bytes', () => {
     expect(res.body).toEqual(nulMessage(param));
   });
 
+  it("in a text file's content are data: the file is committed with them", async () => {
+    const res = await t.api('POST', `/projects/${project.id}/repository/files/nul.txt`, {
+      json: { branch: 'main', content: 'a\0b', commit_message: 'A NUL byte' },
+    });
+    expect(res.status).toBe(201);
+    const file = await fetch(`${t.url}/api/v4/projects/${project.id}/repository/files/nul.txt/raw?ref=main`, {
+      headers: { 'private-token': t.rootToken },
+    });
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from('a\0b'));
+  });
+
   it('in the query answer 400', async () => {
     const res = await raw('GET', `/projects/${project.id}/repository/commits?ref_name=main%00`);
     expect(res.status).toBe(400);
