@@ -3,7 +3,7 @@
  * "Content type"): before 3.14 it parses a body as JSON only when Content-Type is exactly
  * `application/json`, so these calls fail with "Attempted to initialize RESTObject with a non-dictionary
  * value" unless the core answers as GitLab does. Runs only where Debian's `/usr/bin/python3 -c "import gitlab"`
- * works (`apt-get install python3-gitlab`).
+ * works (`apt-get install python3-gitlab`); with OUTPOST_REQUIRE_PYTHON_GITLAB=1 (CI) a missing package fails.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -47,7 +47,19 @@ except gitlab.exceptions.GitlabGetError as e:
 print(json.dumps(out))
 `;
 
-describe.runIf(hasPythonGitlab())('python-gitlab (Debian python3-gitlab) against the core', () => {
+const PYTHON_GITLAB = hasPythonGitlab();
+
+// CI (.ci/run sets OUTPOST_REQUIRE_PYTHON_GITLAB=1 after installing the package) must never skip these.
+describe.runIf(process.env.OUTPOST_REQUIRE_PYTHON_GITLAB === '1')(
+  'python-gitlab is installed where required',
+  () => {
+    it("imports with Debian's python3 (apt-get install python3-gitlab)", () => {
+      expect(PYTHON_GITLAB, `${PYTHON} -c "import gitlab" failed: install python3-gitlab`).toBe(true);
+    });
+  },
+);
+
+describe.runIf(PYTHON_GITLAB)('python-gitlab (Debian python3-gitlab) against the core', () => {
   let t: TestCore;
   let project: { id: number; path: string };
   beforeAll(async () => {
