@@ -1,6 +1,7 @@
 /**
- * Electron entry (package.json "main" → dist/node/electron/main/index.js): app lifecycle only.
- * Logic lives in electron/host; this file wires Electron's pieces to it.
+ * The desktop app, loaded by the entry (index.ts) when the process is not a git hook: app lifecycle
+ * only. Logic lives in electron/host; this file wires Electron's pieces to it. Its module body runs
+ * before `ready` (index.ts awaits the import), so the scheme registration and paths below are in time.
  */
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -3,7 +3,9 @@
  * `POST /api/v4/internal/allowed`; githooks(5) "pre-receive"). `git receive-pack` runs with
  * `-c core.hooksPath=<dataDir>/git-hooks`, where the core writes at start:
  * - `pre-receive` (mode 0755): a tiny `#!/bin/sh` that execs `$OUTPOST_HOOK_NODE` (the core's
- *   `process.execPath`, with `ELECTRON_RUN_AS_NODE=1` so it runs as plain Node under Electron) on
+ *   `process.execPath`): under plain Node on the script below; under Electron the Outpost executable
+ *   itself with `--outpost-git-hook=pre-receive` (electron/main/index.ts runs the same client in the main
+ *   process and exits; the RunAsNode fuse is off, so no ELECTRON_RUN_AS_NODE). See `HookLauncher`.
  * - `outpost-pre-receive.cjs`: a self-contained CommonJS script (Node built-ins only) that reads the ref
  *   updates from stdin (`<old> <new> <ref>` lines), collects the push options (`GIT_PUSH_OPTION_COUNT`,
  *   `GIT_PUSH_OPTION_<n>`) and the quarantine environment (`GIT_OBJECT_DIRECTORY`,
@@ -19,124 +21,68 @@
  */
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { GIT_HOOK_FLAG, hookScriptSource, INTERNAL_SECRET_HEADER } from './hook-client.js';
 
 /** File name of the Node script next to the `pre-receive` wrapper. */
 export const HOOK_SCRIPT_NAME = 'outpost-pre-receive.cjs';
 
-/** Header carrying the per-core secret on `POST /api/v4/internal/allowed`. */
-export const INTERNAL_SECRET_HEADER = 'outpost-internal-secret';
+export { INTERNAL_SECRET_HEADER } from './hook-client.js';
 
-/** The script's source: Node built-ins only, CommonJS, no dependency on the core's build. */
-export const HOOK_SCRIPT = `'use strict';
-// Outpost pre-receive hook: asks the core whether this push may update its refs. Written by the core at
-// start; edits are overwritten.
-const http = require('node:http');
-const path = require('node:path');
-
-const mode = process.argv[2] === 'post-receive' ? 'post-receive' : 'pre-receive';
-
-function refuse(message) {
-  // A post-receive hook can't refuse anything (the refs already moved): it stays quiet.
-  if (mode === 'post-receive') process.exit(0);
-  process.stderr.write('GitLab: ' + message + '\\n');
-  process.exit(1);
-}
-
-const env = process.env;
-if (!env.OUTPOST_INTERNAL_URL || !env.OUTPOST_INTERNAL_SECRET || !env.OUTPOST_PUSH_ID) {
-  refuse('Pushes are only accepted through the Outpost core.');
-}
-const abs = (p) => (p ? path.resolve(p) : undefined);
-const alternates = (list) =>
-  list
-    ? list
-        .split(path.delimiter)
-        .filter(Boolean)
-        .map((p) => (p.startsWith('"') ? p : path.resolve(p)))
-        .join(path.delimiter)
-    : undefined;
-
-const chunks = [];
-process.stdin.on('data', (c) => chunks.push(c));
-process.stdin.on('end', () => {
-  const pushOptions = [];
-  const count = Number(env.GIT_PUSH_OPTION_COUNT || 0);
-  for (let i = 0; i < count; i++) pushOptions.push(env['GIT_PUSH_OPTION_' + i] || '');
-  const body = JSON.stringify({
-    action: 'git-receive-pack',
-    protocol: 'http',
-    push_id: env.OUTPOST_PUSH_ID,
-    changes: Buffer.concat(chunks).toString('utf8'),
-    push_options: pushOptions,
-    env: {
-      GIT_OBJECT_DIRECTORY: abs(env.GIT_OBJECT_DIRECTORY),
-      GIT_ALTERNATE_OBJECT_DIRECTORIES: alternates(env.GIT_ALTERNATE_OBJECT_DIRECTORIES),
-      GIT_QUARANTINE_PATH: abs(env.GIT_QUARANTINE_PATH),
-    },
-  });
-  const url =
-    mode === 'post-receive'
-      ? env.OUTPOST_INTERNAL_URL.slice(0, -'allowed'.length) + 'post_receive'
-      : env.OUTPOST_INTERNAL_URL;
-  const req = http.request(
-    url,
-    {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        '${INTERNAL_SECRET_HEADER}': env.OUTPOST_INTERNAL_SECRET,
-      },
-      timeout: 120000,
-    },
-    (res) => {
-      const parts = [];
-      res.on('data', (c) => parts.push(c));
-      res.on('end', () => {
-        let answer = null;
-        try {
-          answer = JSON.parse(Buffer.concat(parts).toString('utf8'));
-        } catch (e) {
-          answer = null;
-        }
-        if (mode === 'post-receive') {
-          const messages = answer && Array.isArray(answer.messages) ? answer.messages : [];
-          for (const m of messages) {
-            if (m && typeof m.message === 'string') process.stdout.write('\\n' + m.message + '\\n');
-          }
-          if (messages.length > 0) process.stdout.write('\\n');
-          process.exit(0);
-        }
-        if (res.statusCode === 200 && answer && answer.status === true) process.exit(0);
-        refuse(answer && typeof answer.message === 'string' ? answer.message : 'API is not accessible');
-      });
-    },
-  );
-  req.on('timeout', () => req.destroy(new Error('timeout')));
-  req.on('error', () => refuse('Internal API unreachable'));
-  req.end(body);
-});
-`;
+/** The script's source: Node built-ins only, CommonJS, no dependency on the core's build (hook-client.ts). */
+export const HOOK_SCRIPT = hookScriptSource(INTERNAL_SECRET_HEADER);
 
 /**
- * The `#!/bin/sh` wrapper of `hook` (`pre-receive` or `post-receive`); `scriptPath` is single-quoted for
- * the shell.
+ * How the wrapper starts the hook client:
+ * - `node`: `"$OUTPOST_HOOK_NODE" <script> <hook>`, the core's Node running `outpost-pre-receive.cjs`;
+ * - `electron`: `"$OUTPOST_HOOK_NODE" <args…> --outpost-git-hook=<hook>`, the Outpost executable itself
+ *   (the packaged app has the RunAsNode fuse off, so it can't run a script as Node); `args` are the app
+ *   path when Electron runs an unpackaged app (`electron <app>`) and, on Linux, Chromium switches that
+ *   let it start without a display (the hook's environment has no DISPLAY).
+ * The wrapper never names code for the executable to load: argv only selects the built-in client.
+ */
+export type HookLauncher = { kind: 'node' } | { kind: 'electron'; args: readonly string[] };
+
+/**
+ * The launcher for this process: `electron` under Electron (`process.versions.electron`), with the
+ * resolved app path when it runs as Electron's default app (`process.defaultApp`, development) and
+ * `--ozone-platform=headless --disable-gpu` on Linux; else `node`.
+ */
+export function currentHookLauncher(): HookLauncher {
+  if (!process.versions.electron) return { kind: 'node' };
+  const args: string[] = [];
+  const defaultApp = (process as { defaultApp?: boolean }).defaultApp === true;
+  if (defaultApp && process.argv[1]) args.push(path.resolve(process.argv[1]));
+  if (process.platform === 'linux') args.push('--ozone-platform=headless', '--disable-gpu');
+  return { kind: 'electron', args };
+}
+
+/** `value` single-quoted for sh. */
+const shQuote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The `#!/bin/sh` wrapper of `hook` (`pre-receive` or `post-receive`). It refuses the push when
+ * `$OUTPOST_HOOK_NODE` is unset (not started by the core), else execs the hook client as `launcher`
+ * says (stdin, stdout, stderr and the environment pass through). Arguments are single-quoted.
  */
 export function hookWrapper(
   scriptPath: string,
   hook: 'pre-receive' | 'post-receive' = 'pre-receive',
+  launcher: HookLauncher = { kind: 'node' },
 ): string {
-  const quoted = `'${scriptPath.replace(/'/g, `'\\''`)}'`;
+  const command =
+    launcher.kind === 'node'
+      ? `exec "$OUTPOST_HOOK_NODE" ${shQuote(scriptPath)} ${hook}`
+      : ['exec "$OUTPOST_HOOK_NODE"', ...launcher.args.map(shQuote), `${GIT_HOOK_FLAG}=${hook}`].join(' ');
   return [
     '#!/bin/sh',
-    `# Outpost ${hook} hook: runs the hook script with the Node of the core. Written by the core.`,
+    launcher.kind === 'node'
+      ? `# Outpost ${hook} hook: runs the hook script with the Node of the core. Written by the core.`
+      : `# Outpost ${hook} hook: runs the Outpost executable's built-in hook client. Written by the core.`,
     'if [ -z "$OUTPOST_HOOK_NODE" ]; then',
     '  echo "GitLab: Pushes are only accepted through the Outpost core." >&2',
     '  exit 1',
     'fi',
-    'ELECTRON_RUN_AS_NODE=1',
-    'export ELECTRON_RUN_AS_NODE',
-    `exec "$OUTPOST_HOOK_NODE" ${quoted} ${hook}`,
+    command,
     '',
   ].join('\n');
 }
@@ -155,12 +101,15 @@ async function writeAtomic(file: string, content: string, mode: number): Promise
  * @returns `hooksDir` (absolute), for `-c core.hooksPath=`.
  * @throws the file system error when the directory can't be written.
  */
-export async function installPreReceiveHook(hooksDir: string): Promise<string> {
+export async function installPreReceiveHook(
+  hooksDir: string,
+  launcher: HookLauncher = currentHookLauncher(),
+): Promise<string> {
   const dir = path.resolve(hooksDir);
   await mkdir(dir, { recursive: true });
   const script = path.join(dir, HOOK_SCRIPT_NAME);
   await writeAtomic(script, HOOK_SCRIPT, 0o644);
-  await writeAtomic(path.join(dir, 'pre-receive'), hookWrapper(script, 'pre-receive'), 0o755);
-  await writeAtomic(path.join(dir, 'post-receive'), hookWrapper(script, 'post-receive'), 0o755);
+  await writeAtomic(path.join(dir, 'pre-receive'), hookWrapper(script, 'pre-receive', launcher), 0o755);
+  await writeAtomic(path.join(dir, 'post-receive'), hookWrapper(script, 'post-receive', launcher), 0o755);
   return dir;
 }

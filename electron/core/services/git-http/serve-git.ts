@@ -61,7 +61,8 @@ export interface HookCallback {
 
 /**
  * Open a push session and start `git receive-pack --stateless-rpc` for it, with the hook's environment
- * (`OUTPOST_HOOK_NODE` = this Node or Electron binary run as Node, the callback URL, secret and push id).
+ * (`OUTPOST_HOOK_NODE` = this Node, or the Outpost executable under Electron (pre-receive-hook.ts
+ * `HookLauncher`), the callback URL, secret and push id).
  */
 export async function startReceivePack(
   ctx: ServiceContext,
@@ -84,7 +85,6 @@ export async function startReceivePack(
     config: receivePackConfig(hook.hooksDir),
     env: {
       OUTPOST_HOOK_NODE: process.execPath,
-      ELECTRON_RUN_AS_NODE: '1',
       OUTPOST_INTERNAL_URL: hook.url,
       OUTPOST_INTERNAL_SECRET: hook.secret,
       OUTPOST_PUSH_ID: session.id,
