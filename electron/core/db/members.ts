@@ -130,3 +130,70 @@ export function deleteMember(db: Db, id: number): void {
 export function deleteMembersOfSource(db: Db, source: MemberSource, sourceId: number): void {
   db.prepare('DELETE FROM members WHERE source_type = ? AND source_id = ?').run(source, sourceId);
 }
+
+/** Every membership row of these sources (a project and its ancestor groups, for `members/all`). */
+export function listMembersOfSources(
+  db: Db,
+  sources: readonly { type: MemberSource; id: number }[],
+): MemberRow[] {
+  if (sources.length === 0) return [];
+  const where = sources.map(() => '(source_type = ? AND source_id = ?)').join(' OR ');
+  return db
+    .prepare(`SELECT * FROM members WHERE ${where} ORDER BY id`)
+    .all(...sources.flatMap((s) => [s.type, s.id])) as MemberRow[];
+}
+
+/** A user's membership with its source's name (`GET /users/:id/memberships`, GitLab's Membership entity). */
+export interface MembershipRow {
+  source_id: number;
+  source_type: MemberSource;
+  source_name: string;
+  access_level: number;
+}
+
+function membershipWhere(type: MemberSource | undefined): string {
+  return type ? 'm.user_id = ? AND m.source_type = ?' : 'm.user_id = ?';
+}
+
+export function countMembershipsOfUser(db: Db, userId: number, type?: MemberSource): number {
+  const args: unknown[] = type ? [userId, type] : [userId];
+  return (
+    db.prepare(`SELECT count(*) AS n FROM members m WHERE ${membershipWhere(type)}`).get(...args) as {
+      n: number;
+    }
+  ).n;
+}
+
+export function listMembershipsOfUser(
+  db: Db,
+  userId: number,
+  type: MemberSource | undefined,
+  limit: number,
+  offset: number,
+): MembershipRow[] {
+  const args: unknown[] = type ? [userId, type] : [userId];
+  return db
+    .prepare(
+      `SELECT m.source_id, m.source_type, m.access_level,
+              COALESCE(CASE m.source_type WHEN 'Project' THEN p.name ELSE n.name END, '') AS source_name
+       FROM members m
+       LEFT JOIN projects p ON m.source_type = 'Project' AND p.id = m.source_id
+       LEFT JOIN namespaces n ON m.source_type = 'Namespace' AND n.id = m.source_id
+       WHERE ${membershipWhere(type)} ORDER BY m.id LIMIT ? OFFSET ?`,
+    )
+    .all(...args, limit, offset) as MembershipRow[];
+}
+
+/** Groups where the user is the only direct Owner (GitLab's `User#solo_owned_groups`). */
+export function findSoloOwnedGroupIds(db: Db, userId: number): number[] {
+  return (
+    db
+      .prepare(
+        `SELECT m.source_id AS id FROM members m
+         WHERE m.user_id = ? AND m.source_type = 'Namespace' AND m.access_level = 50
+           AND (SELECT count(*) FROM members o WHERE o.source_type = 'Namespace' AND o.source_id = m.source_id
+                AND o.access_level = 50) = 1`,
+      )
+      .all(userId) as { id: number }[]
+  ).map((r) => r.id);
+}

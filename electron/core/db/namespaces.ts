@@ -76,6 +76,14 @@ export function insertNamespace(db: Db, n: Omit<NamespaceRow, 'id' | 'updated_at
 
 export interface GroupListFilter {
   search?: string;
+  /** Only the direct children of this group (`GET /groups/:id/subgroups`). */
+  parentId?: number;
+  /** Only groups among these ids (`GET /groups/:id/descendant_groups`; `skip_groups` is `excludeIds`). */
+  amongIds?: readonly number[];
+  excludeIds?: readonly number[];
+  /** `name` (default), `path` or `id`. */
+  orderBy?: 'name' | 'path' | 'id';
+  sort?: 'asc' | 'desc';
   /** Only groups whose id is in this set (null = no restriction, for administrators). */
   visibleIds: number[] | null;
   /** Only top-level groups. */
@@ -100,6 +108,18 @@ function groupWhere(f: GroupListFilter): { sql: string; args: unknown[] } {
     args.push(like, like);
   }
   if (f.topLevelOnly) parts.push('parent_id IS NULL');
+  if (f.parentId !== undefined) {
+    parts.push('parent_id = ?');
+    args.push(f.parentId);
+  }
+  if (f.amongIds) {
+    parts.push(f.amongIds.length ? `id IN (${f.amongIds.map(() => '?').join(',')})` : '0');
+    args.push(...f.amongIds);
+  }
+  if (f.excludeIds?.length) {
+    parts.push(`id NOT IN (${f.excludeIds.map(() => '?').join(',')})`);
+    args.push(...f.excludeIds);
+  }
   return { sql: `WHERE ${parts.join(' AND ')}`, args };
 }
 
@@ -110,8 +130,10 @@ export function countGroups(db: Db, f: GroupListFilter): number {
 
 export function listGroups(db: Db, f: GroupListFilter, limit: number, offset: number): NamespaceRow[] {
   const w = groupWhere(f);
+  const dir = f.sort === 'desc' ? 'DESC' : 'ASC';
+  const order = f.orderBy === 'id' ? `id ${dir}` : `${f.orderBy ?? 'name'} COLLATE NOCASE ${dir}, id ${dir}`;
   return db
-    .prepare(`SELECT * FROM namespaces ${w.sql} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`)
+    .prepare(`SELECT * FROM namespaces ${w.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .all(...w.args, limit, offset) as NamespaceRow[];
 }
 
@@ -126,4 +148,80 @@ export function findDescendantIds(db: Db, groupId: number): number[] {
     )
     .all(groupId) as { id: number }[];
   return rows.map((r) => r.id);
+}
+
+/** Changed columns of a namespace (`PUT /groups/:id`, transfers). */
+export type NamespaceChanges = Partial<
+  Pick<NamespaceRow, 'name' | 'path' | 'full_path' | 'description' | 'visibility' | 'parent_id'>
+>;
+
+export function updateNamespace(db: Db, id: number, changes: NamespaceChanges, at: string): void {
+  const cols = Object.keys(changes);
+  if (cols.length === 0) return;
+  db.prepare(
+    `UPDATE namespaces SET ${cols.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
+  ).run(...Object.values(changes), at, id);
+}
+
+/**
+ * Rewrite the full paths of every namespace below `oldPrefix` (exclusive) to start with `newPrefix`
+ * (a group renamed or moved: `a/b/c` → `x/b/c` when `a` becomes `x`).
+ */
+export function rewriteDescendantFullPaths(db: Db, oldPrefix: string, newPrefix: string, at: string): void {
+  const from = `${oldPrefix}/`;
+  db.prepare(
+    `UPDATE namespaces SET full_path = ? || substr(full_path, ?), updated_at = ?
+     WHERE kind = 'group' AND substr(full_path, 1, ?) = ?`,
+  ).run(`${newPrefix}/`, from.length + 1, at, from.length, from);
+}
+
+/** Set the visibility of the given namespaces (lowered with a parent's). */
+export function setNamespacesVisibility(
+  db: Db,
+  ids: readonly number[],
+  visibility: string,
+  at: string,
+): void {
+  if (ids.length === 0) return;
+  db.prepare(
+    `UPDATE namespaces SET visibility = ?, updated_at = ? WHERE id IN (${ids.map(() => '?').join(',')})`,
+  ).run(visibility, at, ...ids);
+}
+
+/** Visibilities used by the given namespaces (distinct). */
+export function namespaceVisibilities(db: Db, ids: readonly number[]): string[] {
+  if (ids.length === 0) return [];
+  return (
+    db
+      .prepare(`SELECT DISTINCT visibility FROM namespaces WHERE id IN (${ids.map(() => '?').join(',')})`)
+      .all(...ids) as { visibility: string }[]
+  ).map((r) => r.visibility);
+}
+
+/** Delete a namespace row (its children and projects must be gone first: `parent_id`/`namespace_id` restrict). */
+export function deleteNamespace(db: Db, id: number): void {
+  db.prepare('DELETE FROM namespaces WHERE id = ?').run(id);
+}
+
+/**
+ * True when a namespace with this path (case-insensitive) exists directly under `parentId`
+ * (top level when null): `GET /namespaces/:namespace/exists`.
+ */
+export function namespacePathExists(db: Db, path: string, parentId: number | null): boolean {
+  const row =
+    parentId === null
+      ? db.prepare('SELECT 1 FROM namespaces WHERE parent_id IS NULL AND path = ? COLLATE NOCASE').get(path)
+      : db
+          .prepare('SELECT 1 FROM namespaces WHERE parent_id = ? AND path = ? COLLATE NOCASE')
+          .get(parentId, path);
+  return row !== undefined;
+}
+
+/** True when any namespace has this path or name (case-insensitive): GitLab's `Namespace.find_by_path_or_name`. */
+export function namespacePathOrNameTaken(db: Db, value: string): boolean {
+  return (
+    db
+      .prepare('SELECT 1 FROM namespaces WHERE path = ? COLLATE NOCASE OR name = ? COLLATE NOCASE')
+      .get(value, value) !== undefined
+  );
 }

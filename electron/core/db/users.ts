@@ -207,3 +207,48 @@ export function updateTokenRevoked(db: Db, id: number): void {
 export function updateTokenLastUsed(db: Db, id: number, at: string): void {
   db.prepare('UPDATE personal_access_tokens SET last_used_at = ? WHERE id = ?').run(at, id);
 }
+
+/** Columns an administrator may change with `PUT /users/:id`. */
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    | 'username'
+    | 'name'
+    | 'email'
+    | 'password_digest'
+    | 'is_admin'
+    | 'bio'
+    | 'location'
+    | 'public_email'
+    | 'skype'
+    | 'linkedin'
+    | 'twitter'
+    | 'website_url'
+    | 'organization'
+    | 'job_title'
+    | 'note'
+    | 'can_create_group'
+    | 'projects_limit'
+    | 'external'
+  >
+>;
+
+export function updateUser(db: Db, id: number, changes: UserChanges, at: string): void {
+  const cols = Object.keys(changes);
+  if (cols.length === 0) return;
+  db.prepare(`UPDATE users SET ${cols.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`).run(
+    ...Object.values(changes),
+    at,
+    id,
+  );
+}
+
+/** Set a user's state: `active`, `blocked`, `banned` or `deactivated`. */
+export function setUserState(db: Db, id: number, state: string, at: string): void {
+  db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id);
+}
+
+/** Delete a user row: tokens, memberships and the personal namespace go with it (ON DELETE CASCADE). */
+export function deleteUserRow(db: Db, id: number): void {
+  db.prepare('DELETE FROM users WHERE id = ?').run(id);
+}

@@ -3,6 +3,7 @@
  * entities; schemas public_api/v4/user/{basic,public,admin}.json). Pure: no queries.
  */
 import type { PersonalAccessToken, User, UserBasic } from '../../../shared/api-types/users.js';
+import type { MembershipRow } from '../db/members.js';
 import type { TokenRow, UserRow } from '../db/users.js';
 
 /** The embedded user object. */
@@ -81,4 +82,19 @@ export function presentToken(t: TokenRow, today: string, plaintext?: string): Pe
   };
   if (plaintext !== undefined) out.token = plaintext;
   return out;
+}
+
+/** GitLab's Entities::Membership (`GET /users/:id/memberships`): a direct membership and its source. */
+export function presentMembership(m: MembershipRow): {
+  source_id: number;
+  source_name: string;
+  source_type: string;
+  access_level: number;
+} {
+  return {
+    source_id: m.source_id,
+    source_name: m.source_name,
+    source_type: m.source_type,
+    access_level: m.access_level,
+  };
 }

@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../services/context.js';
-import { authenticateToken } from '../services/users/users-service.js';
+import { authenticateToken, userAccessDeniedReason } from '../services/users/users-service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,7 +56,10 @@ export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): 
   if (token === null) return { user: null, scopes: [], ipAddress };
   const result = authenticateToken(db, token);
   if ('refused' in result) {
-    void reply.status(401).send({ message: '401 Unauthorized' });
+    // A valid token of a blocked, banned or deactivated user: 403 with GitLab's reason (API::APIGuard).
+    const reason = result.user && userAccessDeniedReason(result.user, `${req.protocol}://${req.host}`);
+    if (reason) void reply.status(403).send({ message: `403 Forbidden - ${reason}` });
+    else void reply.status(401).send({ message: '401 Unauthorized' });
     return null;
   }
   return { user: result.user, scopes: JSON.parse(result.token.scopes) as string[], ipAddress };

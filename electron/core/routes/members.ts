@@ -1,7 +1,8 @@
 /**
  * Project and group members (doc/api/members.md), one route set for both sources:
  * `GET /{projects|groups}/:id/members`, `GET …/members/:user_id`, `POST …/members` (`user_id`,
- * `access_level` 10/20/30/40/50, `expires_at`), `PUT …/members/:user_id`, `DELETE …/members/:user_id` (204).
+ * `access_level` 10/20/30/40/50, `expires_at`), `PUT …/members/:user_id`, `DELETE …/members/:user_id` (204),
+ * and `GET …/members/all` (direct and inherited members, highest access level per user).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { presentMember } from '../entities/projects.js';
@@ -11,6 +12,7 @@ import { NotFoundError } from '../services/errors.js';
 import {
   addMember,
   getMember,
+  listAllMembers,
   listMembers,
   removeMember,
   updateMember,
@@ -41,6 +43,40 @@ function memberRoutesFor(app: FastifyInstance, kind: SourceKind): void {
     const page = pageOf(req);
     const p = parseParams({ query: gString().optional() }, req.gparams);
     const { total, items } = listMembers(req.svc, t, p.query, page.perPage, page.offset);
+    const url = req.svc.externalUrl();
+    return sendPage(
+      req,
+      reply,
+      page,
+      total,
+      items.map(({ member, user }) => presentMember(member, user, url)),
+    );
+  });
+
+  /**
+   * `GET …/members/all`: members of the source and of every ancestor group, each user once with their
+   * highest access level; `query` (username or name), `user_ids[]`. Paginated.
+   */
+  app.get(`${base}/all`, { config: { auth: 'optional' } }, async (req, reply) => {
+    const t = target(req, kind);
+    const page = pageOf(req);
+    const p = parseParams({ query: gString().optional() }, req.gparams);
+    const raw = req.gparams.user_ids;
+    const list = Array.isArray(raw)
+      ? raw
+      : raw && typeof raw === 'object'
+        ? Object.values(raw)
+        : raw === undefined
+          ? undefined
+          : String(raw).split(',');
+    const userIds = list?.map((x) => Number(String(x).trim())).filter((n) => Number.isInteger(n));
+    const { total, items } = listAllMembers(
+      req.svc,
+      t,
+      { query: p.query, userIds },
+      page.perPage,
+      page.offset,
+    );
     const url = req.svc.externalUrl();
     return sendPage(
       req,

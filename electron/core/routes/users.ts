@@ -1,10 +1,30 @@
 /**
  * Users and their tokens (doc/api/users.md, doc/api/user_tokens.md):
- * `GET /user`, `GET /users`, `GET /users/:id`, admin `POST /users`, admin `POST /users/:user_id/personal_access_tokens`.
+ * `GET /user`, `GET /users`, `GET /users/:id`, admin `POST /users`, admin `POST /users/:user_id/personal_access_tokens`,
+ * admin `PUT /users/:id`, `DELETE /users/:id`, `POST /users/:id/block|unblock|ban|unban|deactivate|activate`,
+ * `GET /users/:id/memberships`, and `GET /users/:user_id/projects`.
  */
-import type { FastifyInstance } from 'fastify';
-import { presentToken, presentUser } from '../entities/users.js';
-import { gBool, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Project } from '../../../shared/api-types/projects.js';
+import type { ProjectRow } from '../db/projects.js';
+import { presentProject, presentProjectSimple } from '../entities/projects.js';
+import { presentMembership, presentToken, presentUser } from '../entities/users.js';
+import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
+import { VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
+import { loadProjectPresentations } from '../services/projects/project-views.js';
+import {
+  activateUser,
+  banUser,
+  blockUser,
+  deactivateUser,
+  deleteUserByAdmin,
+  listUserMemberships,
+  unbanUser,
+  unblockUser,
+  updateUserByAdmin,
+} from '../services/users/user-admin.js';
+import type { StateResult } from '../services/users/user-admin.js';
+import { listUserProjects } from '../services/users/user-projects.js';
 import { isAdmin, requireAdmin } from '../services/access/project-access.js';
 import { NotFoundError } from '../services/errors.js';
 import {
@@ -14,9 +34,31 @@ import {
   listUsersPage,
   personalNamespaceId,
 } from '../services/users/users-service.js';
-import { intParam, pageOf, sendPage } from './respond.js';
+import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 
 const READ_USER_SCOPES = ['api', 'read_api', 'read_user'] as const;
+
+const PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
+
+/** The user id of `/users/:id/...`; 404 `User Not Found` for anything but a number. */
+function userIdParam(req: FastifyRequest, name = 'id'): number {
+  const id = intParam(req, name);
+  if (Number.isNaN(id)) throw new NotFoundError('User');
+  return id;
+}
+
+/**
+ * A state endpoint's answer: 201 with GitLab's JSON `true`, `false` or `null` (Grape's `break` on a
+ * user already in that state).
+ */
+function sendState(reply: FastifyReply, result: StateResult): FastifyReply {
+  return reply.status(201).type('application/json').send(JSON.stringify(result));
+}
+
+async function presentProjects(req: FastifyRequest, rows: ProjectRow[]): Promise<Project[]> {
+  const views = await loadProjectPresentations(req.svc, rows);
+  return rows.map((r, i) => presentProject(r, views[i]!, req.svc.externalUrl()));
+}
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   /** `GET /user`: the authenticated user (admin fields for administrators). 401 without a token. */
@@ -126,5 +168,132 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       expires_at: p.expires_at ?? null,
     });
     return reply.status(201).send(presentToken(row, new Date().toISOString().slice(0, 10), token));
+  });
+
+  /**
+   * `PUT /users/:id` (admin): any of `username`, `name`, `email`, `password`, `admin`, `can_create_group`,
+   * `projects_limit`, `external`, `note`, `bio`, `location`, `organization`, `job_title`, `public_email`,
+   * `skype`, `linkedin`, `twitter`, `website_url`. 200 with the user (admin view); 404; 409 for a taken
+   * email or username; 400 for validation errors.
+   */
+  app.put('/users/:id', async (req) => {
+    requireAdmin(req.svc);
+    const id = userIdParam(req);
+    const p = parseParams(
+      {
+        username: gString().optional(),
+        name: gString().optional(),
+        email: gString().optional(),
+        password: gString().optional(),
+        admin: gBool().optional(),
+        can_create_group: gBool().optional(),
+        projects_limit: gInt().optional(),
+        external: gBool().optional(),
+        skip_reconfirmation: gBool().optional(),
+        note: gString().optional(),
+        bio: gString().optional(),
+        location: gString().optional(),
+        organization: gString().optional(),
+        job_title: gString().optional(),
+        public_email: gString().optional(),
+        skype: gString().optional(),
+        linkedin: gString().optional(),
+        twitter: gString().optional(),
+        website_url: gString().optional(),
+      },
+      req.gparams,
+    );
+    const user = updateUserByAdmin(req.svc, id, p);
+    return presentUser(user, req.svc.externalUrl(), {
+      admin: true,
+      self: req.svc.actor.user?.id === user.id,
+      namespaceId: personalNamespaceId(req.svc, user.id),
+    });
+  });
+
+  /**
+   * `DELETE /users/:id` (admin): 204. `hard_delete=true` also removes the groups the user solely owns
+   * (without it such a user is 409 `User cannot be removed while is the sole-owner of a group`).
+   */
+  app.delete('/users/:id', async (req, reply) => {
+    requireAdmin(req.svc);
+    const id = userIdParam(req);
+    const p = parseParams({ hard_delete: gBool().optional() }, req.gparams);
+    await deleteUserByAdmin(req.svc, id, p.hard_delete ?? false);
+    return reply.status(204).send();
+  });
+
+  /** `POST /users/:id/block` (admin): 201 `true`; `null` when already blocked or banned; 403 for oneself. */
+  app.post('/users/:id/block', async (req, reply) => {
+    requireAdmin(req.svc);
+    return sendState(reply, blockUser(req.svc, userIdParam(req)));
+  });
+
+  /** `POST /users/:id/unblock` (admin): 201 `true` (`false` for an active user); 403 for a deactivated user. */
+  app.post('/users/:id/unblock', async (req, reply) => {
+    requireAdmin(req.svc);
+    return sendState(reply, unblockUser(req.svc, userIdParam(req)));
+  });
+
+  /** `POST /users/:id/ban` (admin): 201 `true`; 403 `You cannot ban <state> users.` unless active. */
+  app.post('/users/:id/ban', async (req, reply) => {
+    requireAdmin(req.svc);
+    return sendState(reply, banUser(req.svc, userIdParam(req)));
+  });
+
+  /** `POST /users/:id/unban` (admin): 201 `true`; 403 `You cannot unban <state> users.` unless banned. */
+  app.post('/users/:id/unban', async (req, reply) => {
+    requireAdmin(req.svc);
+    return sendState(reply, unbanUser(req.svc, userIdParam(req)));
+  });
+
+  /**
+   * `POST /users/:id/deactivate` (admin): 201 `true` (`null` when already deactivated); 403 for a blocked
+   * user or one active in the past 90 days.
+   */
+  app.post('/users/:id/deactivate', async (req, reply) => {
+    requireAdmin(req.svc);
+    return sendState(reply, deactivateUser(req.svc, userIdParam(req)));
+  });
+
+  /** `POST /users/:id/activate` (admin): 201 `true` (`false` when already active); 403 for a blocked user. */
+  app.post('/users/:id/activate', async (req, reply) => {
+    requireAdmin(req.svc);
+    return sendState(reply, activateUser(req.svc, userIdParam(req)));
+  });
+
+  /** `GET /users/:id/memberships` (admin): direct memberships, `type` Project or Namespace. Paginated. */
+  app.get('/users/:id/memberships', async (req, reply) => {
+    requireAdmin(req.svc);
+    const id = userIdParam(req);
+    const page = pageOf(req);
+    const p = parseParams({ type: gEnum(['Project', 'Namespace'] as const).optional() }, req.gparams);
+    const { total, rows } = listUserMemberships(req.svc, id, p.type, page.perPage, page.offset);
+    return sendPage(req, reply, page, total, rows.map(presentMembership));
+  });
+
+  /**
+   * `GET /users/:user_id/projects` (id or username): the user's personal projects the caller may read,
+   * with `GET /projects`' filters (`archived`, `visibility`, `search`, `order_by`, `sort`, `simple`,
+   * `owned`, `membership`). Paginated; 404 `User Not Found`.
+   */
+  app.get('/users/:id/projects', { config: { auth: 'optional' } }, async (req, reply) => {
+    const page = pageOf(req);
+    const p = parseParams(
+      {
+        search: gString().optional(),
+        visibility: gEnum(VISIBILITY_LEVELS).optional(),
+        archived: gBool().optional(),
+        membership: gBool().optional(),
+        owned: gBool().optional(),
+        order_by: gEnum(PROJECT_ORDER_BY).default('created_at'),
+        sort: gEnum(['asc', 'desc'] as const).default('desc'),
+        simple: gBool().optional(),
+      },
+      req.gparams,
+    );
+    const { total, rows } = listUserProjects(req.svc, pathParam(req, 'id'), p, page.perPage, page.offset);
+    const full = await presentProjects(req, rows);
+    return sendPage(req, reply, page, total, p.simple ? full.map(presentProjectSimple) : full);
   });
 }

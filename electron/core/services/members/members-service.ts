@@ -8,6 +8,7 @@ import { nowIso } from '../../db/database.js';
 import {
   countMembers,
   countOwners,
+  listMembersOfSources,
   deleteMember,
   findMember,
   insertMember,
@@ -15,10 +16,10 @@ import {
   updateMember as updateMemberRow,
 } from '../../db/members.js';
 import type { MemberRow, MemberSource } from '../../db/members.js';
-import { findNamespaceById } from '../../db/namespaces.js';
+import { findAncestorIds, findNamespaceById } from '../../db/namespaces.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
 import type { ProjectRow } from '../../db/projects.js';
-import { findUserById } from '../../db/users.js';
+import { findUserById, findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { isAdmin, namespaceAccessLevel, projectAccessLevel } from '../access/project-access.js';
@@ -83,6 +84,59 @@ export function listMembers(
   const total = countMembers(ctx.db, sourceType(t), sourceId(t), query);
   const rows = listMemberRows(ctx.db, sourceType(t), sourceId(t), query, limit, offset);
   return { total, items: rows.map((member) => ({ member, user: findUserById(ctx.db, member.user_id)! })) };
+}
+
+/**
+ * A page of direct and inherited members (`GET …/members/all`, doc/api/members.md §List all members
+ * of a group or project including inherited members): the project's own members and those of every
+ * ancestor group. A user who is a member at several levels appears once, with their highest access
+ * level (the nearest source on a tie). `query` matches username or name (case-insensitive), `userIds`
+ * keeps only those users. Ordered by user id.
+ */
+export function listAllMembers(
+  ctx: ServiceContext,
+  t: MembershipTarget,
+  filter: { query?: string; userIds?: number[] },
+  limit: number,
+  offset: number,
+): { total: number; items: { member: MemberRow; user: UserRow }[] } {
+  const nsId =
+    t.kind === 'Project'
+      ? (() => {
+          const ns = findNamespaceById(ctx.db, t.project.namespace_id);
+          return ns?.kind === 'group' ? ns.id : null;
+        })()
+      : t.group.id;
+  // Nearest source first: the project, then the group chain upwards.
+  const sources: { type: MemberSource; id: number }[] = [
+    ...(t.kind === 'Project' ? [{ type: 'Project' as const, id: t.project.id }] : []),
+    ...(nsId !== null ? findAncestorIds(ctx.db, nsId).map((id) => ({ type: 'Namespace' as const, id })) : []),
+  ];
+  const rank = new Map(sources.map((s, i) => [`${s.type}:${s.id}`, i]));
+  const best = new Map<number, MemberRow>();
+  for (const m of listMembersOfSources(ctx.db, sources)) {
+    const prev = best.get(m.user_id);
+    const nearer = (a: MemberRow, b: MemberRow) =>
+      rank.get(`${a.source_type}:${a.source_id}`)! < rank.get(`${b.source_type}:${b.source_id}`)!;
+    if (
+      !prev ||
+      m.access_level > prev.access_level ||
+      (m.access_level === prev.access_level && nearer(m, prev))
+    )
+      best.set(m.user_id, m);
+  }
+  const users = findUsersByIds(ctx.db, [...best.keys()]);
+  const q = filter.query?.toLowerCase();
+  const wanted = filter.userIds ? new Set(filter.userIds) : null;
+  const all = [...best.values()]
+    .map((member) => ({ member, user: users.get(member.user_id)! }))
+    .filter(({ user }) => user !== undefined)
+    .filter(({ user }) => !wanted || wanted.has(user.id))
+    .filter(
+      ({ user }) => !q || user.username.toLowerCase().includes(q) || user.name.toLowerCase().includes(q),
+    )
+    .sort((a, b) => a.user.id - b.user.id);
+  return { total: all.length, items: all.slice(offset, offset + limit) };
 }
 
 /**

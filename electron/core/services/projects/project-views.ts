@@ -22,6 +22,8 @@ export interface ProjectListParams {
   owned?: boolean;
   order_by: ProjectListFilter['orderBy'];
   sort: 'asc' | 'desc';
+  /** Only projects directly in these namespaces (`GET /groups/:id/projects`, `GET /users/:id/projects`). */
+  namespace_ids?: number[];
 }
 
 /** The page of projects the actor may read, newest first by default, with the total count. */
@@ -46,6 +48,7 @@ export function listReadableProjects(
     membershipOf,
     visibility: p.visibility,
     archived: p.archived,
+    namespaceIds: p.namespace_ids,
     orderBy: p.order_by,
     sort: p.sort,
   };
