@@ -5,7 +5,10 @@
  * 1. project archived: "You can't push code to an archived project.";
  * 2. repository read-only during a storage move: REPOSITORY_READ_ONLY_MESSAGE;
  * 3. Developer or above (re-checked: a role may have changed since `info/refs`);
- * 4. per branch (`refs/heads/*`): a new branch named like a commit id (40 hex digits) is refused; deleting the default branch is refused; deleting a protected branch is
+ * 4. per branch (`refs/heads/*`): into an empty repository, Developers push only when
+ *    `default_branch_protection` allows it (0, 1, 4; GitLab's empty_project_push_message otherwise);
+ *    a new branch named like a commit id (40 hex digits) is refused; deleting the default branch is
+ *    refused; deleting a protected branch is
  *    refused (Maintainers are told to use the web interface); a non-fast-forward update of a protected
  *    branch needs every matching rule's `allow_force_push`; creating a protected branch needs push or
  *    merge access, updating one needs push access (`canActOnBranch`);
@@ -29,6 +32,10 @@ import {
   matchingRules,
 } from '../protected-branches/branch-protection.js';
 import { codeOwnersRefusalFor, requiresCodeOwnerApproval } from '../protected-branches/code-owner-check.js';
+import {
+  canPushToEmptyRepository,
+  emptyProjectPushMessage,
+} from '../protected-branches/protect-default-branch.js';
 import { REPOSITORY_READ_ONLY_MESSAGE, isRepositoryReadOnly } from '../storage-moves/read-only.js';
 import { GIT_ACCESS_MESSAGES } from './git-access.js';
 import type { PushSession } from './push-sessions.js';
@@ -100,6 +107,9 @@ export async function checkPush(
       continue;
     }
     const branch = target.name;
+    // An empty repository under default branch protection 2 or 3: only Maintainers push its first branch.
+    if (session.wasEmpty && !canPushToEmptyRepository(ctx.db, user, project))
+      return refuse(emptyProjectPushMessage(ctx, project));
     const matching = matchingRules(rules, branch);
     if (kind === 'delete') {
       if (branch === project.default_branch) return refuse(PUSH_CHECK_MESSAGES.deleteDefaultBranch);

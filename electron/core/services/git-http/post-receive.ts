@@ -8,7 +8,8 @@
  *   version recorded for merge requests whose source moved);
  * - a non-fast-forward update of a protected branch: an audit event `force_push_protected_branch`;
  * - the first branch pushed into an empty repository becomes the default branch (the project's
- *   `default_branch` when that one was pushed, else the first pushed), as GitLab does on first push;
+ *   `default_branch` when that one was pushed, else the first pushed), as GitLab does on first push,
+ *   and is protected per `default_branch_protection` (protected-branches/protect-default-branch.ts);
  * - the project's `last_activity_at`.
  * Nothing here caches refs: branch and tag lists, commit counts and `empty_repo` are read from git.
  */
@@ -21,6 +22,7 @@ import { readRefValues } from '../../git/smart-http.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
+import { protectDefaultBranch } from '../protected-branches/protect-default-branch.js';
 import type { PushSession } from './push-sessions.js';
 import { changeKind, isZeroId, refTarget, skipsCi } from './ref-changes.js';
 import type { CheckedChange } from './ref-changes.js';
@@ -69,6 +71,7 @@ export async function processPush(session: PushSession): Promise<PushOutcome> {
   const fullPath = `${findNamespaceById(ctx.db, project.namespace_id)?.full_path ?? ''}/${project.path}`;
   ctx.db.transaction(() => {
     updateProject(ctx.db, project.id, changes, nowIso());
+    if (defaultBranchSet) protectDefaultBranch(ctx, project.id);
     for (const c of applied) {
       const target = refTarget(c.ref);
       if (!c.forced || c.protectedRuleId === null || target?.kind !== 'branch') continue;

@@ -23,6 +23,7 @@ import { resolveRepositoryPath } from '../../git/storage.js';
 import { isAdmin } from '../access/project-access.js';
 import { instanceSetting } from '../admin/instance-settings.js';
 import type { ServiceContext } from '../context.js';
+import { protectDefaultBranch } from '../protected-branches/protect-default-branch.js';
 import { followImportRedirects } from './import-redirects.js';
 import {
   BlockedUrlError,
@@ -88,6 +89,7 @@ async function runImport(ctx: ServiceContext, projectId: number): Promise<void> 
       { import_status: 'finished', default_branch: head, last_activity_at: nowIso() },
       nowIso(),
     );
+    protectDefaultBranch(ctx, projectId); // per default_branch_protection, as GitLab after an import
   } catch (err) {
     if (!findProjectById(ctx.db, projectId)) return;
     const message =

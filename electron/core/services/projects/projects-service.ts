@@ -41,6 +41,7 @@ import { pathProblem } from '../users/users-service.js';
 import { importUrlProblem, scheduleImport } from './import-repository.js';
 import { finishRepositoryRemovals } from './repository-maintenance.js';
 import { storageForNewProject } from '../storage-moves/shards.js';
+import { protectDefaultBranch } from '../protected-branches/protect-default-branch.js';
 
 export interface CreateProjectInput {
   name?: string;
@@ -89,7 +90,8 @@ export function projectRepositoryPath(ctx: ServiceContext, project: ProjectRow):
 
 /**
  * Create a project (`POST /projects`). With `initialize_with_readme` the repository gets a real first
- * commit; with `import_url` the import runs in the background (`import_status` scheduled → finished/failed).
+ * commit and its branch is protected per `default_branch_protection` (GitLab's ProtectDefaultBranchService);
+ * with `import_url` the import runs in the background (`import_status` scheduled → finished/failed).
  * @throws NotFoundError('Namespace'); ForbiddenError; ValidationError (400, field errors) for a bad or taken
  *   name/path, visibility above the namespace's, or a blocked import URL.
  */
@@ -167,6 +169,7 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
         'Initial commit',
         { name: user.name, email: user.email },
       );
+      protectDefaultBranch(ctx, project.id);
     }
   } catch (err) {
     // Leave nothing half-made: drop the row (with its audit trail intact) and the directory.

@@ -231,6 +231,27 @@ export function protectBranch(
   const rule = ctx.db.transaction(() => {
     if (findProtectedBranchByName(ctx.db, project.id, input.name))
       throw new ConflictError(`Protected branch '${input.name}' already exists`);
+    return insertProtectionRule(ctx, project, input, entries);
+  })();
+  return result(ctx, [rule]);
+}
+
+/**
+ * Insert a rule with its entries and write its `protected_branch_created` audit event (author: the
+ * context's actor), without any permission check: callers check first (`protectBranch`) or act for the
+ * instance (`protectDefaultBranch`, GitLab's `ProtectedBranches::CreateService#execute(skip_authorization:
+ * true)`). Runs in a transaction (a savepoint inside the caller's). The name must be free.
+ * @returns the new rule with its entries.
+ */
+export function insertProtectionRule(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  input: ProtectBranchInput,
+  entries: readonly NewAccessEntry[] = ACCESS_KINDS.flatMap((kind) =>
+    planNewEntries(kind, levelOf(input, kind), allowedOf(input, kind)),
+  ),
+): ProtectionRule {
+  return ctx.db.transaction(() => {
     const id = insertProtectedBranch(ctx.db, {
       project_id: project.id,
       name: input.name,
@@ -257,7 +278,6 @@ export function protectBranch(
     );
     return created;
   })();
-  return result(ctx, [rule]);
 }
 
 /**

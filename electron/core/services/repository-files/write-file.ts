@@ -5,7 +5,9 @@
  * 1. `file_path` valid (400 `{"error":"file_path should be a valid file path"}`);
  * 2. push access to the project: Developer or above, project not archived (403 `403 Forbidden`);
  * 3. push access to the target branch, protected-branch rules included (403 `403 Forbidden - You are not
- *    allowed to push into this branch`);
+ *    allowed to push into this branch`); in an empty repository, `default_branch_protection` 2 or 3
+ *    lets only Maintainers and above make the first commit (same 403); that commit's branch becomes the
+ *    default and is protected per the setting;
  * 4. start branch exists (`start_branch` defaults to `branch`), unless the repository is empty;
  *    creating `branch` from another start branch needs `branch` not to exist yet;
  * 5. `last_commit_id` still the file's last commit on the start branch;
@@ -30,6 +32,10 @@ import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
 import { canActOnBranch, loadProtectionRules } from '../protected-branches/branch-protection.js';
 import { codeOwnersRefusalFor } from '../protected-branches/code-owner-check.js';
+import {
+  canPushToEmptyRepository,
+  protectDefaultBranch,
+} from '../protected-branches/protect-default-branch.js';
 import { requireValidFilePath } from './file-path.js';
 import { requireWritableRepository } from '../storage-moves/read-only.js';
 
@@ -148,6 +154,10 @@ async function commitOneChange(
     startBranch === branch ? null : resolveCommit(repoPath, `refs/heads/${startBranch}`),
     isRepositoryEmpty(repoPath),
   ]);
+  // Default branch protection 2 or 3 protects every branch of an empty repository (GitLab's
+  // ProtectedBranch.protected?): only Maintainers and above make its first commit.
+  if (empty && !canPushToEmptyRepository(ctx.db, user, project))
+    throw new ForbiddenError(PUSH_FORBIDDEN_REASON);
 
   let parent: string | null;
   let expectedOld: string | null;
@@ -210,7 +220,11 @@ async function commitOneChange(
     await setDefaultBranch(repoPath, branch);
     if (project.default_branch !== branch) rowChanges.default_branch = branch;
   }
-  updateProject(ctx.db, project.id, rowChanges, nowIso());
+  ctx.db.transaction(() => {
+    updateProject(ctx.db, project.id, rowChanges, nowIso());
+    // The new default branch gets its protection (protected-branches/protect-default-branch.ts).
+    if (empty) protectDefaultBranch(ctx, project.id);
+  })();
   createPipelinesForRefUpdate(ctx, project, branch, commitId, { before: expectedOld });
   onBranchMoved(ctx, project, branch);
   return { filePath: params.filePath, branch, commitId };

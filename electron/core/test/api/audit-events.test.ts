@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSchemaOracle } from '../contract/schema-oracle.js';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { ApiResult, TestCore } from '../helpers/test-core.js';
 
@@ -126,6 +127,8 @@ describe('audit events API', () => {
   beforeAll(async () => {
     t = await startTestCore();
     secrets.push(t.rootToken);
+    // Developers here run pipelines on, or protect, the default branch themselves (helpers/default-branch-protection.ts).
+    await unprotectNewDefaultBranches(t);
   });
   afterAll(async () => t.close());
 

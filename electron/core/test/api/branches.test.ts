@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitDir, refs } from '../helpers/disk.js';
 import { addProjectMember, importFixtureProject } from '../helpers/repository-projects.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -61,6 +62,8 @@ describe('branches API', () => {
 
   beforeAll(async () => {
     t = await startTestCore();
+    // These tests set their own protection rules on the default branch (see helpers/default-branch-protection.ts).
+    await unprotectNewDefaultBranches(t);
     [dev, maint, reporter, guest, stranger] = await Promise.all([
       createUserWithToken(t),
       createUserWithToken(t),

@@ -25,6 +25,7 @@ import {
 } from '../helpers/pipelines.js';
 import { addProjectMember, importFixtureProject } from '../helpers/repository-projects.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -721,7 +722,10 @@ describe('deployments of a real pipeline (.gitlab-ci.yml with environment:)', ()
 
   beforeAll(async () => {
     t = await startTestCore();
+    // A Developer plays the on_stop job on the default branch (helpers/default-branch-protection.ts).
+    await unprotectNewDefaultBranches(t);
   });
+
   afterAll(async () => t.close());
 
   it('creates deployments whose deployable is the job, and stops environments with action: stop', async () => {

@@ -19,6 +19,7 @@ import { addProjectMember, importFixtureProject } from '../helpers/repository-pr
 import type { ImportedProject } from '../helpers/repository-projects.js';
 import { auditEventsSince, lastAuditEventId } from '../helpers/secrets-on-disk.js';
 import { Gate, shardsRoot } from '../helpers/storage-shards.js';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { ROOT_TOKEN, createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -43,6 +44,8 @@ describe('git over HTTP', () => {
       },
     });
     git = await makeGitClient();
+    // These tests set their own protection rules on the default branch (see helpers/default-branch-protection.ts).
+    await unprotectNewDefaultBranches(t);
     developer = await createUserWithToken(t, { scopes: ['write_repository'] });
     maintainer = await createUserWithToken(t, { scopes: ['api'] });
   });

@@ -10,6 +10,7 @@ import { commitFile, getMergeRequest, openMergeRequest, updateFile } from '../he
 import type { MrJson } from '../helpers/merge-request-git.js';
 import { addProjectMember, importFixtureProject } from '../helpers/repository-projects.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -22,6 +23,8 @@ describe('merge requests: merge status and accept', () => {
 
   beforeAll(async () => {
     t = await startTestCore();
+    // These tests set their own protection rules on the default branch (see helpers/default-branch-protection.ts).
+    await unprotectNewDefaultBranches(t);
     p = await importFixtureProject(t, 'Merges');
     dev = await createUserWithToken(t, { username: 'dev-merger' });
     await addProjectMember(t, p.id, dev.id, AccessLevel.Developer);

@@ -15,6 +15,7 @@ import {
   waitForPipeline,
 } from '../helpers/pipelines.js';
 import type { JobJson, PipelineJson } from '../helpers/pipelines.js';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -44,6 +45,8 @@ test:
 
 beforeAll(async () => {
   t = await startTestCore();
+  // Developers here run pipelines on, or protect, the default branch themselves (helpers/default-branch-protection.ts).
+  await unprotectNewDefaultBranches(t);
   project = await createProject(t, { visibility: 'private' });
   [dev, reporter, guest, maintainer, outsider] = await Promise.all([
     createUserWithToken(t),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCoreDatabase } from '../helpers/disk.js';
 import { addProjectMember, importFixtureProject } from '../helpers/repository-projects.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -90,6 +91,8 @@ describe('protected branches API', () => {
 
   beforeAll(async () => {
     t = await startTestCore();
+    // These tests set their own protection rules on the default branch (see helpers/default-branch-protection.ts).
+    await unprotectNewDefaultBranches(t);
     [dev, maint, outsider] = await Promise.all([
       createUserWithToken(t, { username: 'devon' }),
       createUserWithToken(t, { username: 'maia' }),

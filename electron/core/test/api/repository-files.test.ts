@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitDir, projectRepoPath, refs } from '../helpers/disk.js';
 import { git } from '../helpers/git-fixtures.js';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -156,6 +157,8 @@ describe('repository files API', () => {
 
   beforeAll(async () => {
     t = await startTestCore();
+    // These tests set their own protection rules on the default branch (see helpers/default-branch-protection.ts).
+    await unprotectNewDefaultBranches(t);
     src = await buildSource();
     [dev, maint, reporter, guest, stranger] = await Promise.all([
       createUserWithToken(t, { username: 'dev' }),

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProjectMember, importFixtureProject } from '../helpers/repository-projects.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 import { loadSchemaOracle } from './schema-oracle.js';
@@ -29,6 +30,8 @@ describe('GitLab response schemas: branches, tags, protected branches', () => {
 
   beforeAll(async () => {
     t = await startTestCore();
+    // The test protects `trunk` itself (helpers/default-branch-protection.ts).
+    await unprotectNewDefaultBranches(t);
     p = await importFixtureProject(t, 'Contract Refs', { visibility: 'public' });
     repo = `/projects/${p.id}/repository`;
     const dev = await createUserWithToken(t);
