@@ -251,3 +251,170 @@ describe('pickWeightedStorage', () => {
     expect(pickWeightedStorage({ a: 1, b: 1 }, undefined, () => 0)).toBe('a');
   });
 });
+
+describe('application settings: security and runner settings (issue 15)', () => {
+  let t: TestCore;
+
+  interface SecuritySettings {
+    default_branch_protection: number;
+    allow_local_requests_from_web_hooks_and_services: boolean;
+    allow_unsandboxed_ci_jobs: boolean;
+    ci_concurrent_jobs: number;
+    ci_job_memory_limit_mb: number;
+    ci_job_cpu_limit_seconds: number;
+    repository_storages_weighted: Record<string, number>;
+  }
+
+  const DEFAULTS = {
+    default_branch_protection: 2,
+    allow_local_requests_from_web_hooks_and_services: false,
+    allow_unsandboxed_ci_jobs: false,
+    ci_concurrent_jobs: 2,
+    ci_job_memory_limit_mb: 4096,
+    ci_job_cpu_limit_seconds: 3600,
+  };
+
+  const read = async () => (await t.api<SecuritySettings>('GET', '/application/settings')).body;
+
+  beforeAll(async () => {
+    t = await startTestCore();
+  });
+
+  afterAll(async () => t.close());
+
+  it('shows the default of every setting on a new instance', async () => {
+    const res = await t.api<SecuritySettings>('GET', '/application/settings');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject(DEFAULTS);
+    expect(res.body.repository_storages_weighted).toEqual({ default: 100 });
+  });
+
+  it('changes them with JSON, form strings or the query, and keeps them across a restart', async () => {
+    let res = await t.api<SecuritySettings>('PUT', '/application/settings', {
+      json: {
+        default_branch_protection: 0,
+        allow_local_requests_from_web_hooks_and_services: true,
+        allow_unsandboxed_ci_jobs: true,
+        ci_concurrent_jobs: 4,
+        ci_job_memory_limit_mb: 512,
+        ci_job_cpu_limit_seconds: 60,
+      },
+    });
+    expect(res.status).toBe(200);
+    const changed = {
+      default_branch_protection: 0,
+      allow_local_requests_from_web_hooks_and_services: true,
+      allow_unsandboxed_ci_jobs: true,
+      ci_concurrent_jobs: 4,
+      ci_job_memory_limit_mb: 512,
+      ci_job_cpu_limit_seconds: 60,
+    };
+    expect(res.body).toMatchObject(changed);
+    expect(await read()).toMatchObject(changed);
+
+    // Form values are strings, as python-gitlab and curl -d send them; keys not sent keep their value.
+    res = await t.api<SecuritySettings>('PUT', '/application/settings', {
+      form: { default_branch_protection: '4', allow_unsandboxed_ci_jobs: 'false' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      ...changed,
+      default_branch_protection: 4,
+      allow_unsandboxed_ci_jobs: false,
+    });
+    res = await t.api<SecuritySettings>('PUT', '/application/settings?ci_concurrent_jobs=1');
+    expect(res.status).toBe(200);
+    expect(res.body.ci_concurrent_jobs).toBe(1);
+
+    await t.stop();
+    t = await startTestCore({ dataDir: t.dataDir });
+    expect(await read()).toMatchObject({
+      ...changed,
+      default_branch_protection: 4,
+      allow_unsandboxed_ci_jobs: false,
+      ci_concurrent_jobs: 1,
+    });
+
+    // Back to the defaults for the next test.
+    res = await t.api<SecuritySettings>('PUT', '/application/settings', { json: DEFAULTS });
+    expect(res.status).toBe(200);
+    expect(await read()).toMatchObject(DEFAULTS);
+  });
+
+  it('refuses a bad value with 400 and the field error, storing nothing of the request', async () => {
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [
+        { default_branch_protection: 9, ci_concurrent_jobs: 3 },
+        { default_branch_protection: ['is not included in the list'] },
+      ],
+      [
+        { default_branch_protection: -1, allow_unsandboxed_ci_jobs: true },
+        { default_branch_protection: ['is not included in the list'] },
+      ],
+      [
+        { default_branch_protection: 'full', ci_job_cpu_limit_seconds: 10 },
+        { default_branch_protection: ['must be an integer'] },
+      ],
+      [
+        { ci_concurrent_jobs: 'abc', default_branch_protection: 0 },
+        { ci_concurrent_jobs: ['must be an integer'] },
+      ],
+      [
+        { ci_concurrent_jobs: 1.5, allow_local_requests_from_web_hooks_and_services: true },
+        { ci_concurrent_jobs: ['must be an integer'] },
+      ],
+      [{ ci_concurrent_jobs: 0 }, { ci_concurrent_jobs: ['must be between 1 and 64'] }],
+      [{ ci_concurrent_jobs: 65 }, { ci_concurrent_jobs: ['must be between 1 and 64'] }],
+      [
+        { ci_job_memory_limit_mb: 63, ci_job_cpu_limit_seconds: 86_401 },
+        {
+          ci_job_memory_limit_mb: ['must be between 64 and 1048576'],
+          ci_job_cpu_limit_seconds: ['must be between 1 and 86400'],
+        },
+      ],
+      [
+        { allow_unsandboxed_ci_jobs: 'maybe', ci_concurrent_jobs: 8 },
+        { allow_unsandboxed_ci_jobs: ['must be a boolean'] },
+      ],
+      [
+        { allow_local_requests_from_web_hooks_and_services: 2, default_branch_protection: 1 },
+        { allow_local_requests_from_web_hooks_and_services: ['must be a boolean'] },
+      ],
+      // A valid storage weight in the same request is not stored either.
+      [
+        { default_branch_protection: 9, repository_storages_weighted: { default: 50 } },
+        { default_branch_protection: ['is not included in the list'] },
+      ],
+    ];
+    for (const [json, errors] of cases) {
+      const res = await t.api('PUT', '/application/settings', { json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body, JSON.stringify(json)).toEqual({ message: errors });
+      const now = await read();
+      expect(now, JSON.stringify(json)).toMatchObject(DEFAULTS);
+      expect(now.repository_storages_weighted).toEqual({ default: 100 });
+    }
+    // The same through a form body.
+    const form = await t.api('PUT', '/application/settings', {
+      form: { default_branch_protection: '9', ci_concurrent_jobs: '3' },
+    });
+    expect(form.status).toBe(400);
+    expect(form.body).toEqual({ message: { default_branch_protection: ['is not included in the list'] } });
+    expect(await read()).toMatchObject(DEFAULTS);
+  });
+
+  it('is for administrators only: a user can neither read nor change them', async () => {
+    const user = await createUserWithToken(t);
+    const get = await t.api('GET', '/application/settings', { token: user.token });
+    expect(get.status).toBe(403);
+    const put = await t.api('PUT', '/application/settings', {
+      token: user.token,
+      json: { default_branch_protection: 0, allow_unsandboxed_ci_jobs: true },
+    });
+    expect(put.status).toBe(403);
+    expect(
+      (await t.api('PUT', '/application/settings', { token: null, json: { ci_concurrent_jobs: 9 } })).status,
+    ).toBe(401);
+    expect(await read()).toMatchObject(DEFAULTS);
+  });
+});
