@@ -74,6 +74,18 @@ export const NULL_BYTE_SCAN_DEPTH = 32;
 const FILE_BYTES_PARAMS: ReadonlySet<string> = new Set(['content']);
 
 /**
+ * True for parsed parameter data only: arrays and plain objects (prototype Object.prototype or null, as
+ * JSON, qs and Fastify's params/query give). Streams, buffers and other class instances (git smart HTTP's
+ * request body wraps the socket) are never walked: their object graphs are large or cyclic.
+ */
+function isPlainData(value: unknown): value is Record<string, unknown> | unknown[] {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
  * The first parameter (in bracket notation: `variables[][value]`) whose name or string value holds a
  * NUL byte, down to {@link NULL_BYTE_SCAN_DEPTH} levels (file bytes aside: `content`, `actions[][content]`);
  * null when none does. Depth-first with an explicit
@@ -103,7 +115,7 @@ export function nullByteParam(params: Record<string, unknown>): string | null {
     const bytes = typeof child === 'string' && FILE_BYTES_PARAMS.has(key);
     if (key.includes('\0') || (typeof child === 'string' && !bytes && child.includes('\0')))
       return name.replaceAll('\0', '\\0');
-    if (child !== null && typeof child === 'object' && stack.length <= NULL_BYTE_SCAN_DEPTH)
+    if (isPlainData(child) && stack.length <= NULL_BYTE_SCAN_DEPTH)
       stack.push({
         value: child as Frame['value'],
         keys: Array.isArray(child) ? null : Object.keys(child),
@@ -122,7 +134,7 @@ export function nullByteParam(params: Record<string, unknown>): string | null {
  */
 function refuseNullBytes(...sources: unknown[]): void {
   for (const source of sources) {
-    if (!source || typeof source !== 'object') continue;
+    if (!isPlainData(source)) continue;
     const name = nullByteParam(source as Record<string, unknown>);
     if (name !== null) throw new ValidationError(`400 Bad request - ${name} contains a NUL byte`);
   }
@@ -139,7 +151,7 @@ export async function collectParams(req: FastifyRequest): Promise<Record<string,
   let body: Record<string, unknown> = {};
   if (req.isMultipart()) {
     body = parseBracketParams(new URLSearchParams(await multipartPairs(req)).toString());
-  } else if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
+  } else if (isPlainData(req.body) && !Array.isArray(req.body)) {
     body = req.body as Record<string, unknown>;
   }
   refuseNullBytes(req.params, query, body);
