@@ -281,14 +281,18 @@ export function unbanUser(ctx: ServiceContext, id: number): StateResult {
  * `POST /users/:id/deactivate`: an active user without activity in the last 90 days → deactivated.
  * Already deactivated: `null` (201).
  * @throws NotFoundError('User'); ForbiddenError `A blocked user cannot be deactivated by the API`, or
- *   `The user you are trying to deactivate has been active in the past 90 days and cannot be deactivated`.
+ *   `The user you are trying to deactivate has been active in the past 90 days and cannot be deactivated`
+ *   (always for the caller themselves).
  */
 export function deactivateUser(ctx: ServiceContext, id: number): StateResult {
   const user = loadUser(ctx, id);
   if (user.state === 'deactivated') return null;
   if (isBlockedState(user.state)) throw new ForbiddenError('A blocked user cannot be deactivated by the API');
   const cutoff = new Date(Date.now() - MINIMUM_INACTIVE_DAYS * 86_400_000).toISOString().slice(0, 10);
-  if (user.last_activity_on !== null && user.last_activity_on > cutoff) {
+  // The caller is active right now, whatever last_activity_on says: an administrator can't deactivate
+  // themselves (in GitLab their API use has just recorded activity).
+  const self = ctx.actor.user?.id === user.id;
+  if (self || (user.last_activity_on !== null && user.last_activity_on > cutoff)) {
     throw new ForbiddenError(
       `The user you are trying to deactivate has been active in the past ${MINIMUM_INACTIVE_DAYS} days and cannot be deactivated`,
     );

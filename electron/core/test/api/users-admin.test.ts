@@ -217,6 +217,13 @@ describe('user administration API', () => {
       expect(self.body).toEqual({
         message: '403 Forbidden - The API initiating user cannot be blocked by the API',
       });
+      const selfDeactivate = await t.api('POST', `/users/${me.body.id}/deactivate`);
+      expect(selfDeactivate.status).toBe(403);
+      expect(selfDeactivate.body).toEqual({
+        message:
+          '403 Forbidden - The user you are trying to deactivate has been active in the past 90 days and cannot be deactivated',
+      });
+      expect((await t.api('GET', '/user')).status).toBe(200);
       for (const action of ['block', 'unblock', 'ban', 'unban', 'deactivate', 'activate']) {
         const r = await t.api('POST', `/users/${me.body.id}/${action}`, { token: plain.token });
         expect(r.status, action).toBe(403);
