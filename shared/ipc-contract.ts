@@ -61,6 +61,11 @@ export interface AddRemoteProfileInput {
   name: string;
   url: string;
   token: string;
+  /**
+   * The administrator confirmed sending the token over plain `http://` to a host that is not loopback
+   * (shared/instance-url-security.ts). Without it such a URL is refused with `insecure_http`.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 /** Result of checking a remote instance (`GET /version` and `GET /user` through the proxy). */
@@ -82,9 +87,13 @@ export interface AppInfo {
   embeddedCoreUrl: string | null;
 }
 
-/** Error thrown across the bridge for host-side failures (unreachable instance, unknown profile…). */
+/**
+ * Error thrown across the bridge for host-side failures (unreachable instance, unknown profile…).
+ * `insecure_http`: a remote profile's URL is plain http:// to a non-loopback host and the administrator
+ * did not confirm (`AddRemoteProfileInput.allowInsecureHttp`).
+ */
 export interface BridgeErrorShape {
-  code: 'unreachable' | 'timeout' | 'not_found' | 'bad_request' | 'internal';
+  code: 'unreachable' | 'timeout' | 'not_found' | 'bad_request' | 'insecure_http' | 'internal';
   message: string;
 }
 

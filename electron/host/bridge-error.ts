@@ -14,6 +14,7 @@ export class BridgeError extends Error {
 /** HTTP status the browser host answers for each bridge error code. */
 export const BRIDGE_ERROR_STATUS: Record<BridgeErrorShape['code'], number> = {
   bad_request: 400,
+  insecure_http: 400,
   not_found: 404,
   unreachable: 502,
   timeout: 504,

@@ -29,6 +29,7 @@ const addRemoteInput = z
     name: z.string().max(200),
     url: z.string().max(2048),
     token: z.string().max(4096),
+    allowInsecureHttp: z.boolean().optional(),
   })
   .strict();
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKeyFileCipher } from '../vault/key-file-cipher.js';
-import { openTokenVault, type TokenVault } from '../vault/token-vault.js';
+import { openTokenVault, VAULT_FILE, type TokenVault } from '../vault/token-vault.js';
 import { EMBEDDED_PROFILE_ID, openProfileStore, PROFILES_FILE } from './profile-store.js';
 
 const TOKEN = 'glpat-profile-test-token-abcdef';
@@ -85,5 +85,49 @@ describe('profile store', () => {
       code: 'bad_request',
     });
     expect(store.list()).toHaveLength(1);
+  });
+
+  it('refuses plain http:// to another host until the administrator confirms; nothing stored meanwhile', async () => {
+    const store = await openProfileStore({ hostDir: dir, vault });
+    for (const url of ['http://gitlab.example.com', 'http://10.0.0.5:8080/gitlab', 'http://[fe80::1]/']) {
+      const refused = store.addRemote({ name: 'Plain', url, token: TOKEN });
+      await expect(refused).rejects.toMatchObject({
+        code: 'insecure_http',
+        message: expect.stringContaining('the token will travel unencrypted'),
+      });
+      await expect(
+        store.addRemote({ name: 'Plain', url, token: TOKEN, allowInsecureHttp: false }),
+      ).rejects.toMatchObject({ code: 'insecure_http' });
+    }
+    expect(store.list()).toHaveLength(1);
+    // No token reached the vault, and no profiles file was written, for the refused attempts.
+    await expect(stat(join(dir, VAULT_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(stat(join(dir, PROFILES_FILE))).rejects.toMatchObject({ code: 'ENOENT' });
+
+    const confirmed = await store.addRemote({
+      name: 'Plain',
+      url: 'http://gitlab.example.com/',
+      token: TOKEN,
+      allowInsecureHttp: true,
+    });
+    expect(confirmed).toMatchObject({ url: 'http://gitlab.example.com', hasToken: true });
+    const onDisk = JSON.parse(await readFile(join(dir, PROFILES_FILE), 'utf8')) as { remotes: unknown[] };
+    expect(onDisk.remotes).toHaveLength(1);
+  });
+
+  it('needs no confirmation for https:// or plain http:// to this computer', async () => {
+    const store = await openProfileStore({ hostDir: dir, vault });
+    for (const url of [
+      'https://gitlab.example.com',
+      'http://localhost:8080',
+      'http://127.0.0.1:3000',
+      'http://127.8.9.10',
+      'http://[::1]:8080',
+    ]) {
+      await expect(store.addRemote({ name: url, url, token: TOKEN })).resolves.toMatchObject({
+        hasToken: true,
+      });
+    }
+    expect(store.list()).toHaveLength(6);
   });
 });

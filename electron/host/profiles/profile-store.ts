@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { INSECURE_HTTP_WARNING, isInsecureRemoteUrl } from '../../../shared/instance-url-security.js';
 import type { AddRemoteProfileInput, ProfileSummary } from '../../../shared/ipc-contract.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { BridgeError } from '../bridge-error.js';
@@ -42,7 +43,10 @@ export interface ProfileStore {
   /**
    * Adds a remote profile and stores its token in the vault. The name is trimmed (1–100 characters),
    * the URL normalised (`normalizeInstanceUrl`). Does not change the active profile.
-   * Errors: BridgeError `bad_request` for an empty name/token or a bad URL; vault errors.
+   * A plain `http://` URL to a host that is not loopback (`isInsecureRemoteUrl`) is refused unless
+   * `allowInsecureHttp` is true: the token would travel unencrypted. Nothing is stored when refused.
+   * Errors: BridgeError `bad_request` for an empty name/token or a bad URL, `insecure_http` for an
+   * unconfirmed plain-http URL; vault errors.
    */
   addRemote(input: AddRemoteProfileInput): Promise<ProfileSummary>;
   /**
@@ -112,6 +116,12 @@ export async function openProfileStore({
         throw new BridgeError('bad_request', 'Give the profile a name of 1 to 100 characters.');
       }
       const url = normalizeInstanceUrl(input.url);
+      if (isInsecureRemoteUrl(url) && input.allowInsecureHttp !== true) {
+        throw new BridgeError(
+          'insecure_http',
+          `${INSECURE_HTTP_WARNING} To connect to ${url} anyway, confirm that the token may be sent unencrypted.`,
+        );
+      }
       const token = input.token.trim();
       if (token.length === 0) throw new BridgeError('bad_request', 'Enter a personal access token.');
       const id = `remote-${randomUUID()}`;

@@ -19,6 +19,7 @@ const BRIDGE_ERROR_CODES: ReadonlySet<string> = new Set([
   'timeout',
   'not_found',
   'bad_request',
+  'insecure_http',
   'internal',
 ]);
 

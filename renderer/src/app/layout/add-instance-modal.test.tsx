@@ -66,4 +66,68 @@ describe('AddInstanceModal', () => {
     expect(await screen.findByText(/full address/)).toBeTruthy();
     expect(addRemote).not.toHaveBeenCalled();
   });
+
+  it('warns about plain http:// to another computer and blocks saving until the administrator confirms', async () => {
+    const { bridge } = createFakeBridge(() => undefined);
+    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
+    const onAdded = vi.fn();
+    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={onAdded} />, { bridge });
+
+    fill('Lab', 'http://gitlab.lab.example/', 'glpat-lab');
+    const warning = await screen.findByTestId('insecure-http-warning');
+    expect(warning.textContent).toContain('The token will travel unencrypted');
+    expect(warning.textContent).toContain('anyone on the network path can read it');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(/Confirm that the token may travel unencrypted/)).toBeTruthy();
+    expect(addRemote).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Send the token over http:// anyway' }));
+    fireEvent.change(screen.getByLabelText(/Personal access token/), { target: { value: 'glpat-lab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(onAdded).toHaveBeenCalledWith('remote-1'));
+    expect(addRemote).toHaveBeenCalledWith({
+      name: 'Lab',
+      url: 'http://gitlab.lab.example',
+      token: 'glpat-lab',
+      allowInsecureHttp: true,
+    });
+  });
+
+  it('forgets the confirmation when the address changes', async () => {
+    const { bridge } = createFakeBridge(() => undefined);
+    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
+    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={() => undefined} />, {
+      bridge,
+    });
+    fill('Lab', 'http://gitlab.lab.example', 'glpat-lab');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Send the token over http:// anyway' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), {
+      target: { value: 'http://other.example' },
+    });
+    const box = screen.getByRole('checkbox', {
+      name: 'Send the token over http:// anyway',
+    }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(/Confirm that the token may travel unencrypted/)).toBeTruthy();
+    expect(addRemote).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    'https://gitlab.example.com',
+    'http://localhost:8080',
+    'http://127.0.0.1:3000',
+    'http://[::1]:8080',
+  ])('asks nothing for %s and sends no consent', async (url) => {
+    const { bridge } = createFakeBridge(() => undefined);
+    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
+    const onAdded = vi.fn();
+    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={onAdded} />, { bridge });
+    fill('Here', url, 'glpat-x');
+    expect(screen.queryByTestId('insecure-http-warning')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(onAdded).toHaveBeenCalled());
+    expect(addRemote).toHaveBeenCalledWith({ name: 'Here', url, token: 'glpat-x' });
+  });
 });

@@ -5,6 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { describeError } from '../../api/describe-error.js';
 import { useAddRemoteProfile } from '../../api/profiles/mutations.js';
 import {
+  hasConnectionErrors,
+  insecureHttpConsent,
   InstanceConnectionFields,
   normalizedInstanceUrl,
   validateConnectionFields,
@@ -28,6 +30,7 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
+  const [allowInsecureHttp, setAllowInsecureHttp] = useState(false);
   const [errors, setErrors] = useState<ConnectionFieldErrors & { name?: string | undefined }>({});
   const addRemote = useAddRemoteProfile();
 
@@ -36,20 +39,33 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
     setName('');
     setUrl('');
     setToken('');
+    setAllowInsecureHttp(false);
     setErrors({});
     addRemote.reset();
     onClose();
+  };
+
+  const changeUrl = (next: string) => {
+    setUrl(next);
+    // A confirmation is for the address it was given for.
+    setAllowInsecureHttp(false);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const nextErrors = {
       name: name.trim() ? undefined : 'Give the instance a name.',
-      ...validateConnectionFields(url, token),
+      ...validateConnectionFields(url, token, allowInsecureHttp),
     };
     setErrors(nextErrors);
-    if (nextErrors.name || nextErrors.url || nextErrors.token) return;
-    const input = { name: name.trim(), url: normalizedInstanceUrl(url), token: token.trim() };
+    if (nextErrors.name || hasConnectionErrors(nextErrors)) return;
+    const base = normalizedInstanceUrl(url);
+    const input = {
+      name: name.trim(),
+      url: base,
+      token: token.trim(),
+      ...insecureHttpConsent(base, allowInsecureHttp),
+    };
     setToken('');
     addRemote.mutate(input, {
       onSuccess: ({ profile, check }) => {
@@ -66,6 +82,7 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
         onAdded(profile.id);
         setName('');
         setUrl('');
+        setAllowInsecureHttp(false);
         setErrors({});
         addRemote.reset();
         onClose();
@@ -98,8 +115,10 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
           <InstanceConnectionFields
             url={url}
             token={token}
-            onUrlChange={setUrl}
+            onUrlChange={changeUrl}
             onTokenChange={setToken}
+            allowInsecureHttp={allowInsecureHttp}
+            onAllowInsecureHttpChange={setAllowInsecureHttp}
             errors={errors}
             tokenDescription="Needs the api scope (read_api is enough to browse)."
           />

@@ -3,6 +3,8 @@ import { IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../../api/describe-error.js';
 import {
+  hasConnectionErrors,
+  insecureHttpConsent,
   InstanceConnectionFields,
   normalizedInstanceUrl,
   validateConnectionFields,
@@ -26,16 +28,22 @@ export interface RemoteStepProps {
 export function RemoteStep({ onConnected }: RemoteStepProps) {
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
+  const [allowInsecureHttp, setAllowInsecureHttp] = useState(false);
   const [errors, setErrors] = useState<ConnectionFieldErrors>({});
   const connect = useConnectRemote();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = validateConnectionFields(url, token);
+    const next = validateConnectionFields(url, token, allowInsecureHttp);
     setErrors(next);
-    if (next.url || next.token) return;
+    if (hasConnectionErrors(next)) return;
     const base = normalizedInstanceUrl(url);
-    const input = { name: instanceNameFromUrl(base), url: base, token: token.trim() };
+    const input = {
+      name: instanceNameFromUrl(base),
+      url: base,
+      token: token.trim(),
+      ...insecureHttpConsent(base, allowInsecureHttp),
+    };
     setToken('');
     connect.mutate(input, { onSuccess: () => onConnected() });
   };
@@ -57,8 +65,14 @@ export function RemoteStep({ onConnected }: RemoteStepProps) {
         <InstanceConnectionFields
           url={url}
           token={token}
-          onUrlChange={setUrl}
+          onUrlChange={(next) => {
+            setUrl(next);
+            // A confirmation is for the address it was given for.
+            setAllowInsecureHttp(false);
+          }}
           onTokenChange={setToken}
+          allowInsecureHttp={allowInsecureHttp}
+          onAllowInsecureHttpChange={setAllowInsecureHttp}
           errors={errors}
           tokenDescription="Needs the api scope (read_api is enough to browse). It stays in this computer’s vault and is never shown again."
           autoFocusUrl
