@@ -133,8 +133,10 @@ export function nullByteParam(params: Record<string, unknown>): string | null {
  * @throws ValidationError 400 `{"message": "400 Bad request - <param> contains a NUL byte"}`.
  */
 function refuseNullBytes(...sources: unknown[]): void {
+  // Path params and the query are Fastify's own parsed objects (params has a special prototype); the
+  // body reaching here is already plain data (see collectParams).
   for (const source of sources) {
-    if (!isPlainData(source)) continue;
+    if (!source || typeof source !== 'object') continue;
     const name = nullByteParam(source as Record<string, unknown>);
     if (name !== null) throw new ValidationError(`400 Bad request - ${name} contains a NUL byte`);
   }
