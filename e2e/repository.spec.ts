@@ -179,7 +179,11 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
 
   await test.step('protect the branch: push No one', async () => {
     await openTab(page, 'Protected branches');
-    await expect(page.getByText('No branch is protected')).toBeVisible();
+    // The import protected the default branch (instance setting default_branch_protection, 2 by default).
+    await expect(page.getByTestId('protected-row')).toHaveCount(1);
+    await expect(page.getByTestId('protected-row').first().getByTestId('push-access')).toHaveValue(
+      'Maintainers',
+    );
     const form = page.getByTestId('protect-branch-form');
     const name = form.getByRole('combobox', { name: 'Branch', exact: true });
     await name.fill('e2e-*');

@@ -27,9 +27,9 @@ export const DEFAULT_BRANCH_PROTECTION = {
   DEVELOPERS_CAN_PUSH: 1,
   /** Fully protected: developers can't push; maintainers can; nobody force-pushes. */
   FULL: 2,
-  /** Protected against pushes: as FULL (Outpost has no initial-push distinction). */
+  /** Protected against pushes: developers can't push but can merge (push 40, merge 30); no force push. */
   DEVELOPERS_CAN_MERGE: 3,
-  /** Full protection after the initial push: as FULL once the branch exists. */
+  /** Fully protected after the initial push: developers may make the first push into an empty repository. */
   FULL_AFTER_INITIAL_PUSH: 4,
 } as const;
 
