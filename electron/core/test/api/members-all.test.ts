@@ -4,6 +4,7 @@
  * group chain, each user once with their highest access level, with pagination headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSchemaOracle } from '../contract/schema-oracle.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -78,6 +79,9 @@ describe('members/all', () => {
     expect(byName).toEqual({ 'm-owner': 50, 'm-dev': 30, 'm-promoted': 40, 'm-direct': 20 });
     expect(res.body.map((m) => m.id)).toEqual([...res.body.map((m) => m.id)].sort((a, b) => a - b));
     expect(res.headers.get('x-total')).toBe('4');
+    // Each item is a user as GitLab's user/basic.json describes it (plus the membership fields).
+    const validate = loadSchemaOracle().validator('spec/fixtures/api/schemas/public_api/v4/user/basics.json');
+    expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
     // `members` (without /all) keeps listing direct members only.
     const directOnly = await t.api<MemberJson[]>('GET', `/projects/${project.id}/members`, {
       token: direct.token,
