@@ -1,5 +1,6 @@
 /** Queries on `labels`, `label_priorities`, `issue_labels` and `merge_request_labels` (schema v8). */
 import type { Db } from './database.js';
+import { cachedStatement, jsonIds } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
 export interface LabelRow {
@@ -210,6 +211,8 @@ export function countLabelUsage(
 
 export function findLabelsByIds(db: Db, ids: readonly number[]): Map<number, LabelRow> {
   if (ids.length === 0) return new Map();
-  const rows = db.prepare(`SELECT * FROM labels WHERE id IN (${qs(ids.length)})`).all(...ids) as LabelRow[];
+  const rows = cachedStatement(db, 'SELECT * FROM labels WHERE id IN (SELECT value FROM json_each(?))').all(
+    jsonIds(ids),
+  ) as LabelRow[];
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -9,6 +9,7 @@
  * rebase_in_progress).
  */
 import type { Db } from './database.js';
+import { cachedStatement, jsonIds } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
 export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged';
@@ -53,12 +54,15 @@ export interface MergeRequestRow {
 const qs = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 export function findMergeRequestById(db: Db, id: number): MergeRequestRow | undefined {
-  return db.prepare('SELECT * FROM merge_requests WHERE id = ?').get(id) as MergeRequestRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM merge_requests WHERE id = ?').get(id) as
+    MergeRequestRow | undefined;
 }
 
 export function findMergeRequestByIid(db: Db, projectId: number, iid: number): MergeRequestRow | undefined {
-  return db.prepare('SELECT * FROM merge_requests WHERE project_id = ? AND iid = ?').get(projectId, iid) as
-    MergeRequestRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM merge_requests WHERE project_id = ? AND iid = ?').get(
+    projectId,
+    iid,
+  ) as MergeRequestRow | undefined;
 }
 
 /** Open merge requests whose source (in `projectId`) or target (in `projectId`) is `branch`. */
@@ -157,23 +161,22 @@ export function findUserIdsByMergeRequestIds(
   ids: readonly number[],
 ): Map<number, number[]> {
   if (ids.length === 0) return new Map();
-  const rows = db
-    .prepare(
-      `SELECT merge_request_id, user_id FROM merge_request_${table} WHERE merge_request_id IN (${qs(ids.length)}) ORDER BY position, user_id`,
-    )
-    .all(...ids) as { merge_request_id: number; user_id: number }[];
+  const rows = cachedStatement(
+    db,
+    `SELECT merge_request_id, user_id FROM merge_request_${table}
+     WHERE merge_request_id IN (SELECT value FROM json_each(?)) ORDER BY position, user_id`,
+  ).all(jsonIds(ids)) as { merge_request_id: number; user_id: number }[];
   return new Map([...groupBy(ids, rows)].map(([k, v]) => [k, v.map((r) => r.user_id)]));
 }
 
 /** Label ids per merge request, ordered by label title. */
 export function findLabelIdsByMergeRequestIds(db: Db, ids: readonly number[]): Map<number, number[]> {
   if (ids.length === 0) return new Map();
-  const rows = db
-    .prepare(
-      `SELECT ml.merge_request_id, ml.label_id FROM merge_request_labels ml JOIN labels l ON l.id = ml.label_id
-       WHERE ml.merge_request_id IN (${qs(ids.length)}) ORDER BY lower(l.title), l.title`,
-    )
-    .all(...ids) as { merge_request_id: number; label_id: number }[];
+  const rows = cachedStatement(
+    db,
+    `SELECT ml.merge_request_id, ml.label_id FROM merge_request_labels ml JOIN labels l ON l.id = ml.label_id
+     WHERE ml.merge_request_id IN (SELECT value FROM json_each(?)) ORDER BY lower(l.title), l.title`,
+  ).all(jsonIds(ids)) as { merge_request_id: number; label_id: number }[];
   return new Map([...groupBy(ids, rows)].map(([k, v]) => [k, v.map((r) => r.label_id)]));
 }
 
@@ -190,24 +193,25 @@ export function countsByMergeRequestIds(db: Db, ids: readonly number[]): Map<num
     ids.map((id) => [id, { upvotes: 0, downvotes: 0, userNotes: 0, unresolvedDiscussions: 0 }]),
   );
   if (ids.length === 0) return out;
-  const awards = db
-    .prepare(
-      `SELECT awardable_id AS id, name, count(*) AS n FROM award_emoji WHERE awardable_type = 'MergeRequest'
-       AND name IN ('thumbsup', 'thumbsdown') AND awardable_id IN (${qs(ids.length)}) GROUP BY awardable_id, name`,
-    )
-    .all(...ids) as { id: number; name: string; n: number }[];
+  const list = jsonIds(ids);
+  const awards = cachedStatement(
+    db,
+    `SELECT awardable_id AS id, name, count(*) AS n FROM award_emoji WHERE awardable_type = 'MergeRequest'
+     AND name IN ('thumbsup', 'thumbsdown') AND awardable_id IN (SELECT value FROM json_each(?))
+     GROUP BY awardable_id, name`,
+  ).all(list) as { id: number; name: string; n: number }[];
   for (const a of awards) {
     const c = out.get(a.id)!;
     if (a.name === 'thumbsup') c.upvotes = a.n;
     else c.downvotes = a.n;
   }
-  const notes = db
-    .prepare(
-      `SELECT noteable_id AS id, sum(system = 0) AS user_notes,
-         count(DISTINCT CASE WHEN resolvable = 1 AND resolved_at IS NULL THEN discussion_id END) AS unresolved
-       FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id IN (${qs(ids.length)}) GROUP BY noteable_id`,
-    )
-    .all(...ids) as { id: number; user_notes: number; unresolved: number }[];
+  const notes = cachedStatement(
+    db,
+    `SELECT noteable_id AS id, sum(system = 0) AS user_notes,
+       count(DISTINCT CASE WHEN resolvable = 1 AND resolved_at IS NULL THEN discussion_id END) AS unresolved
+     FROM notes WHERE noteable_type = 'MergeRequest' AND noteable_id IN (SELECT value FROM json_each(?))
+     GROUP BY noteable_id`,
+  ).all(list) as { id: number; user_notes: number; unresolved: number }[];
   for (const n of notes) {
     const c = out.get(n.id)!;
     c.userNotes = n.user_notes;
@@ -433,10 +437,39 @@ function whereOf(f: MergeRequestFilter): { sql: string; args: unknown[] } {
   return { sql: parts.length ? parts.join(' AND ') : '1', args };
 }
 
+/** Filter keys the kept per-project, per-state totals answer (schema v11 `merge_request_state_counts`). */
+const COUNTED_KEYS: ReadonlySet<string> = new Set(['projectIds', 'state']);
+
+/**
+ * How many merge requests match `f` (the list's `X-Total`). A filter of only projects and/or a state (the
+ * default lists) is answered from `merge_request_state_counts` (kept by triggers, schema v11) instead of
+ * counting rows; any other filter key set, now or added later, counts the rows.
+ */
 export function countMergeRequests(db: Db, f: MergeRequestFilter): number {
+  const onlyCounted = Object.entries(f).every(([k, v]) => v === undefined || COUNTED_KEYS.has(k));
+  if (onlyCounted && (f.projectIds === null || f.projectIds.length > 0)) {
+    const parts: string[] = [];
+    const args: unknown[] = [];
+    if (f.projectIds !== null) {
+      parts.push('project_id IN (SELECT value FROM json_each(?))');
+      args.push(jsonIds(f.projectIds));
+    }
+    if (f.state) {
+      parts.push('state = ?');
+      args.push(f.state);
+    }
+    const where = parts.length ? ` WHERE ${parts.join(' AND ')}` : '';
+    return (
+      cachedStatement(db, `SELECT coalesce(sum(n), 0) AS n FROM merge_request_state_counts${where}`).get(
+        ...args,
+      ) as { n: number }
+    ).n;
+  }
   const w = whereOf(f);
   return (
-    db.prepare(`SELECT count(*) AS n FROM merge_requests mr WHERE ${w.sql}`).get(...w.args) as { n: number }
+    cachedStatement(db, `SELECT count(*) AS n FROM merge_requests mr WHERE ${w.sql}`).get(...w.args) as {
+      n: number;
+    }
   ).n;
 }
 
@@ -448,9 +481,8 @@ export function listMergeRequests(
   offset: number,
 ): MergeRequestRow[] {
   const w = whereOf(f);
-  return db
-    .prepare(
-      `SELECT mr.* FROM merge_requests mr WHERE ${w.sql} ORDER BY mr.${order.by} ${order.sort}, mr.id ${order.sort} LIMIT ? OFFSET ?`,
-    )
-    .all(...w.args, limit, offset) as MergeRequestRow[];
+  return cachedStatement(
+    db,
+    `SELECT mr.* FROM merge_requests mr WHERE ${w.sql} ORDER BY mr.${order.by} ${order.sort}, mr.id ${order.sort} LIMIT ? OFFSET ?`,
+  ).all(...w.args, limit, offset) as MergeRequestRow[];
 }

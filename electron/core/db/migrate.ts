@@ -13,6 +13,7 @@ import { migration007EnvironmentsDeployments } from './migrations/007-environmen
 import { migration008MergeRequests } from './migrations/008-merge-requests.js';
 import { migration009StorageMoves } from './migrations/009-storage-moves.js';
 import { migration010MergeRequestDiffs } from './migrations/010-merge-request-diffs.js';
+import { migration011MergeRequestListCounts } from './migrations/011-merge-request-list-counts.js';
 
 export interface Migration {
   version: number;
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008MergeRequests,
   migration009StorageMoves,
   migration010MergeRequestDiffs,
+  migration011MergeRequestListCounts,
 ].sort((a, b) => a.version - b.version);
 
 /**

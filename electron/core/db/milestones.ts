@@ -1,5 +1,6 @@
 /** Queries on `milestones` (schema v8): the minimal project milestones merge requests and issues point at. */
 import type { Db } from './database.js';
+import { cachedStatement, jsonIds } from './statement-cache.js';
 
 export interface MilestoneRow {
   id: number;
@@ -21,9 +22,10 @@ export function findMilestoneById(db: Db, id: number): MilestoneRow | undefined 
 
 export function findMilestonesByIds(db: Db, ids: readonly number[]): Map<number, MilestoneRow> {
   if (ids.length === 0) return new Map();
-  const rows = db
-    .prepare(`SELECT * FROM milestones WHERE id IN (${ids.map(() => '?').join(',')})`)
-    .all(...ids) as MilestoneRow[];
+  const rows = cachedStatement(
+    db,
+    'SELECT * FROM milestones WHERE id IN (SELECT value FROM json_each(?))',
+  ).all(jsonIds(ids)) as MilestoneRow[];
   return new Map(rows.map((r) => [r.id, r]));
 }
 

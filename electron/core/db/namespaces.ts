@@ -1,5 +1,6 @@
 /** Queries on `namespaces`: users' personal namespaces and groups (with subgroups via parent_id). */
 import type { Db } from './database.js';
+import { cachedStatement, jsonIds } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
 export interface NamespaceRow {
@@ -33,9 +34,10 @@ export function findNamespacesByIds(db: Db, ids: readonly number[]): Map<number,
   const out = new Map<number, NamespaceRow>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return out;
-  const rows = db
-    .prepare(`SELECT * FROM namespaces WHERE id IN (${unique.map(() => '?').join(',')})`)
-    .all(...unique) as NamespaceRow[];
+  const rows = cachedStatement(
+    db,
+    'SELECT * FROM namespaces WHERE id IN (SELECT value FROM json_each(?))',
+  ).all(jsonIds(unique)) as NamespaceRow[];
   for (const r of rows) out.set(r.id, r);
   return out;
 }

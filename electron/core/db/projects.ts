@@ -1,5 +1,6 @@
 /** Queries on `projects` and `repository_removals`. */
 import type { Db } from './database.js';
+import { cachedStatement } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
 export interface ProjectRow {
@@ -23,7 +24,7 @@ export interface ProjectRow {
 }
 
 export function findProjectById(db: Db, id: number): ProjectRow | undefined {
-  return db.prepare('SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM projects WHERE id = ?').get(id) as ProjectRow | undefined;
 }
 
 export function findProjectByPath(db: Db, namespaceId: number, path: string): ProjectRow | undefined {

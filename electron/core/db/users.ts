@@ -1,5 +1,6 @@
 /** Queries on `users` and `personal_access_tokens`. */
 import type { Db } from './database.js';
+import { cachedStatement, jsonIds } from './statement-cache.js';
 
 export interface UserRow {
   id: number;
@@ -67,7 +68,7 @@ export function countUsers(db: Db): number {
 }
 
 export function findUserById(db: Db, id: number): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 }
 
 export function findUserByUsername(db: Db, username: string): UserRow | undefined {
@@ -82,9 +83,9 @@ export function findUsersByIds(db: Db, ids: readonly number[]): Map<number, User
   const out = new Map<number, UserRow>();
   if (ids.length === 0) return out;
   const unique = [...new Set(ids)];
-  const rows = db
-    .prepare(`SELECT * FROM users WHERE id IN (${unique.map(() => '?').join(',')})`)
-    .all(...unique) as UserRow[];
+  const rows = cachedStatement(db, 'SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))').all(
+    jsonIds(unique),
+  ) as UserRow[];
   for (const r of rows) out.set(r.id, r);
   return out;
 }
@@ -153,7 +154,7 @@ export function touchUserActivity(db: Db, userId: number, day: string): void {
 }
 
 export function findTokenByDigest(db: Db, digest: string): TokenRow | undefined {
-  return db.prepare('SELECT * FROM personal_access_tokens WHERE token_digest = ?').get(digest) as
+  return cachedStatement(db, 'SELECT * FROM personal_access_tokens WHERE token_digest = ?').get(digest) as
     TokenRow | undefined;
 }
 

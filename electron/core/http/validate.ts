@@ -52,6 +52,9 @@ export function gEnum<const T extends readonly [string, ...string[]]>(values: T)
   return z.enum(values);
 }
 
+/** `z.object(shape)` per shape object. */
+const OBJECT_SCHEMAS = new WeakMap<z.ZodRawShape, z.ZodObject<z.ZodRawShape>>();
+
 /**
  * Validate `raw` against `shape`; unknown keys are ignored (kept out of the result).
  * @throws ParameterError with Grape's message for the first failing parameters.
@@ -60,7 +63,14 @@ export function parseParams<S extends z.ZodRawShape>(
   shape: S,
   raw: Record<string, unknown>,
 ): z.infer<z.ZodObject<S>> {
-  const result = z.object(shape).safeParse(raw);
+  // A shape kept in a module constant is compiled once (zod builds its parser on first use; per request
+  // that was a tenth of a merge request list, issue 17).
+  let schema = OBJECT_SCHEMAS.get(shape) as z.ZodObject<S> | undefined;
+  if (!schema) {
+    schema = z.object(shape);
+    OBJECT_SCHEMAS.set(shape, schema);
+  }
+  const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const missing: string[] = [];
   const messages: string[] = [];
