@@ -5,13 +5,14 @@
  * path; a group the caller can't read is `404 Group Not Found`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
+import { MEMBER_ACCESS_LEVELS, VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
 import type { Project } from '../../../shared/api-types/projects.js';
 import type { NamespaceRow } from '../db/namespaces.js';
 import type { ProjectRow } from '../db/projects.js';
 import { presentGroup, presentProject, presentProjectSimple } from '../entities/projects.js';
 import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
 import { findReadableGroup } from '../services/access/project-access.js';
+import { ParameterError } from '../services/errors.js';
 import { deleteGroup, transferGroup, updateGroup } from '../services/groups/group-admin.js';
 import { listGroupChildren, listGroupProjects } from '../services/groups/group-lists.js';
 import { createGroup, listVisibleGroups } from '../services/groups/groups-service.js';
@@ -52,14 +53,23 @@ async function sendChildren(
       all_available: gBool().optional(),
       statistics: gBool().optional(),
       owned: gBool().optional(),
+      min_access_level: gInt().optional(),
     },
     req.gparams,
   );
+  if (
+    p.min_access_level !== undefined &&
+    !(MEMBER_ACCESS_LEVELS as readonly number[]).includes(p.min_access_level)
+  )
+    throw new ParameterError('min_access_level does not have a valid value');
   const { total, rows } = listGroupChildren(
     req.svc,
     group,
     descendants,
-    { ...p, skip_groups: intList(req.gparams.skip_groups) },
+    {
+      ...p,
+      skip_groups: intList(req.gparams.skip_groups),
+    },
     page.perPage,
     page.offset,
   );
@@ -137,7 +147,10 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(202).send({ message: '202 Accepted' });
   });
 
-  /** `GET /groups/:id/subgroups`: direct subgroups; `search`, `skip_groups[]`, `order_by` (name|path|id), `sort`. */
+  /**
+   * `GET /groups/:id/subgroups`: direct subgroups; `search`, `skip_groups[]`, `order_by` (name|path|id),
+   * `sort`, `owned`, `min_access_level` (`all_available`, `statistics` accepted, no effect).
+   */
   app.get('/groups/:id/subgroups', { config: { auth: 'optional' } }, async (req, reply) =>
     sendChildren(req, reply, false),
   );

@@ -3,10 +3,12 @@
  * §List a group's projects). Each list holds only what the caller may read, as `GET /groups` and
  * `GET /projects` decide it.
  */
-import { countGroups, findDescendantIds, listGroups } from '../../db/namespaces.js';
+import { findNamespaceMemberships } from '../../db/members.js';
+import { countGroups, findDescendantIds, findNamespacesByIds, listGroups } from '../../db/namespaces.js';
 import type { GroupListFilter, NamespaceRow } from '../../db/namespaces.js';
 import type { ProjectRow } from '../../db/projects.js';
-import { groupIdsVisibleThroughMembership, isAdmin } from '../access/project-access.js';
+import { AccessLevel } from '../../../../shared/access-levels.js';
+import { groupIdsVisibleThroughMembership, isAdmin, namespaceAccessLevel } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { listReadableProjects } from '../projects/project-views.js';
 import type { ProjectListParams } from '../projects/project-views.js';
@@ -17,6 +19,10 @@ export interface SubgroupListParams {
   /** `name` (default), `path` or `id`. */
   order_by?: 'name' | 'path' | 'id';
   sort?: 'asc' | 'desc';
+  /** Only groups the caller owns directly (an Owner membership of the group itself). */
+  owned?: boolean;
+  /** Only groups where the caller's access level (inherited included) is at least this. */
+  min_access_level?: number;
 }
 
 function visibility(ctx: ServiceContext): Pick<GroupListFilter, 'visibleIds' | 'includeVisibility'> {
@@ -39,13 +45,38 @@ export function listGroupChildren(
   limit: number,
   offset: number,
 ): { total: number; rows: NamespaceRow[] } {
+  let among = descendants ? findDescendantIds(ctx.db, group.id) : undefined;
+  const user = ctx.actor.user;
+  if (p.owned || p.min_access_level !== undefined) {
+    // Narrow the candidates (children or descendants) to those the caller owns / reaches at the level.
+    const candidates =
+      among ?? [...listGroups(ctx.db, { visibleIds: null, parentId: group.id }, 100_000, 0)].map((g) => g.id);
+    const rows = findNamespacesByIds(ctx.db, candidates);
+    const owned = new Set(
+      user
+        ? findNamespaceMemberships(ctx.db, user.id, candidates)
+            .filter((m) => m.access_level === AccessLevel.Owner)
+            .map((m) => m.source_id)
+        : [],
+    );
+    among = candidates.filter((id) => {
+      if (!user) return false;
+      if (p.owned && !owned.has(id)) return false;
+      if (p.min_access_level !== undefined) {
+        const ns = rows.get(id);
+        if (!ns || namespaceAccessLevel(ctx.db, user, ns) < p.min_access_level) return false;
+      }
+      return true;
+    });
+  }
   const filter: GroupListFilter = {
     ...visibility(ctx),
     search: p.search,
     excludeIds: p.skip_groups,
     orderBy: p.order_by,
     sort: p.sort,
-    ...(descendants ? { amongIds: findDescendantIds(ctx.db, group.id) } : { parentId: group.id }),
+    ...(descendants ? {} : { parentId: group.id }),
+    ...(among ? { amongIds: among } : {}),
   };
   return { total: countGroups(ctx.db, filter), rows: listGroups(ctx.db, filter, limit, offset) };
 }

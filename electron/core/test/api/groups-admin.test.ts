@@ -210,6 +210,26 @@ describe('group administration API', () => {
       );
       expect(skipped.body.map((g) => g.id)).toEqual([a.id]);
 
+      // owned / min_access_level narrow to the caller's groups: the outsider owns none of them.
+      await t.api('POST', `/groups/${b.id}/members`, { json: { user_id: outsider.id, access_level: 30 } });
+      const owned = await t.api<GroupJson[]>('GET', `/groups/${top.id}/subgroups?owned=true`, {
+        token: outsider.token,
+      });
+      expect(owned.body).toEqual([]);
+      const dev = await t.api<GroupJson[]>('GET', `/groups/${top.id}/descendant_groups?min_access_level=30`, {
+        token: outsider.token,
+      });
+      expect(dev.body.map((g) => g.id)).toEqual([b.id]);
+      const ownerOwned = await t.api<GroupJson[]>('GET', `/groups/${top.id}/descendant_groups?owned=true`, {
+        token: owner.token,
+      });
+      expect(ownerOwned.body.map((g) => g.id).sort()).toEqual([a.id, b.id, a1.id].sort());
+      const badLevel = await t.api('GET', `/groups/${top.id}/subgroups?min_access_level=35`, {
+        token: owner.token,
+      });
+      expect(badLevel.status).toBe(400);
+      expect(badLevel.body).toEqual({ error: 'min_access_level does not have a valid value' });
+
       // An outsider sees the public subgroups only; the private A1 stays hidden.
       const pub = await t.api<GroupJson[]>('GET', `/groups/${top.id}/descendant_groups`, {
         token: outsider.token,
