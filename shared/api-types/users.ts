@@ -5,7 +5,7 @@ export interface UserBasic {
   id: number;
   username: string;
   name: string;
-  state: 'active' | 'blocked' | 'deactivated';
+  state: 'active' | 'blocked' | 'banned' | 'deactivated';
   avatar_url: string | null;
   web_url: string;
 }
