@@ -12,6 +12,17 @@ describe('mergeRequestKeys', () => {
     );
   });
 
+  it('nests commit pages under the merge request, so a mutation of it refreshes every page', () => {
+    const page = mergeRequestKeys.commitPage('p1', 7, 3, 4, 100);
+    expect(page.slice(0, mergeRequestKeys.commits('p1', 7, 3).length)).toEqual(
+      mergeRequestKeys.commits('p1', 7, 3),
+    );
+    expect(page.slice(0, mergeRequestKeys.detail('p1', 7, 3).length)).toEqual(
+      mergeRequestKeys.detail('p1', 7, 3),
+    );
+    expect(page).not.toEqual(mergeRequestKeys.commitPage('p1', 7, 3, 3, 100));
+  });
+
   it('keeps the filters, page included, in the list key', () => {
     expect(mergeRequestKeys.list('p1', 'mine', { scope: 'assigned_to_me', page: 1 })).toEqual([
       'profile',

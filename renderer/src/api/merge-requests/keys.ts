@@ -9,7 +9,8 @@ export type MergeRequestListScope = number | 'mine';
 /**
  * Query-key factory for merge requests, each key building on the one above:
  * `all(profile)` → `project(projectId)` → `lists` → `list(filters)`; `project` → `detail(iid)` →
- * `changes`, `versions`, `version(id)`, `commits`, `discussions`, `approvals`, `pipelines`.
+ * `changes`, `versions`, `version(id)`, `commits` → `commitPage(page)`, `discussions`, `approvals`,
+ * `pipelines`; `project` → `milestones` (choices of the edit form).
  * A mutation invalidates `detail(iid)` (every sub-key) and `lists` of the project, and `lists('mine')`.
  */
 export const mergeRequestKeys = {
@@ -30,6 +31,12 @@ export const mergeRequestKeys = {
     [...mergeRequestKeys.versions(profileId, projectId, iid), versionId] as const,
   commits: (profileId: string, projectId: number, iid: number) =>
     [...mergeRequestKeys.detail(profileId, projectId, iid), 'commits'] as const,
+  /** One page of `GET …/commits` (`perPage` commits, newest first). */
+  commitPage: (profileId: string, projectId: number, iid: number, page: number, perPage: number) =>
+    [...mergeRequestKeys.commits(profileId, projectId, iid), page, perPage] as const,
+  /** `GET /projects/:id/milestones` as the edit form offers them. */
+  milestones: (profileId: string, projectId: number) =>
+    [...mergeRequestKeys.project(profileId, projectId), 'milestones'] as const,
   discussions: (profileId: string, projectId: number, iid: number) =>
     [...mergeRequestKeys.detail(profileId, projectId, iid), 'discussions'] as const,
   approvals: (profileId: string, projectId: number, iid: number) =>

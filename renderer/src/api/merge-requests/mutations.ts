@@ -69,8 +69,10 @@ export function useCreateMergeRequest(profileId: string, projectId: number) {
 }
 
 /**
- * Body of `PUT /projects/:id/merge_requests/:iid`: title, description, `labels` (replace),
- * `add_labels`/`remove_labels`, `assignee_ids`, `reviewer_ids`, `state_event` (close|reopen)…
+ * Body of `PUT /projects/:id/merge_requests/:iid` (doc/api/merge_requests.md "Update MR"): `title` (a
+ * `Draft: ` prefix makes it a draft — GitLab 13.10 has no `draft` parameter), `description`, `labels`
+ * (comma list; replaces, empty clears), `add_labels`/`remove_labels`, `assignee_ids`/`reviewer_ids`
+ * (empty unassigns), `milestone_id` (0 unsets), `target_branch` (must exist), `state_event`.
  */
 export type UpdateMergeRequestInput = Partial<{
   title: string;
@@ -82,6 +84,7 @@ export type UpdateMergeRequestInput = Partial<{
   reviewer_ids: number[];
   state_event: 'close' | 'reopen';
   target_branch: string;
+  milestone_id: number;
 }>;
 
 /** `PUT /projects/:id/merge_requests/:iid`; stores the answer and invalidates lists. */

@@ -156,17 +156,23 @@ export const mergeRequestQueries = {
       },
       staleTime: Infinity,
     }),
-  /** `GET …/commits` (first 100). */
-  commits: (profileId: string, projectId: number, iid: number) =>
+  /**
+   * One page of `GET …/commits?page=&per_page=` (doc/api/merge_requests.md "Get single MR commits"),
+   * newest first, with GitLab's pagination headers read into `total`/`totalPages` (null when the
+   * instance omits them; `nextPage` still says whether more follow). Keeps the previous page on screen
+   * while the next loads.
+   */
+  commitPage: (profileId: string, projectId: number, iid: number, page: number, perPage: number) =>
     queryOptions({
-      queryKey: mergeRequestKeys.commits(profileId, projectId, iid),
+      queryKey: mergeRequestKeys.commitPage(profileId, projectId, iid, page, perPage),
       queryFn: () =>
-        apiJson<MergeRequestCommit[]>({
+        apiPage<MergeRequestCommit>({
           method: 'GET',
           path: `${mergeRequestPath(projectId, iid)}/commits`,
-          query: { per_page: 100 },
+          query: { page, per_page: perPage },
           profileId,
         }),
+      placeholderData: keepPreviousData,
       staleTime: 5_000,
     }),
   /** `GET …/discussions` (first 100 threads, general and diff). */
@@ -213,4 +219,28 @@ export const mergeRequestPeopleQueries = {
         }),
       staleTime: 60_000,
     }),
+  /**
+   * `GET /projects/:id/milestones?state=active&per_page=100` (doc/api/milestones.md): the milestones a
+   * merge request can be put in. The current milestone is added by the form when it is not listed.
+   */
+  milestones: (profileId: string, projectId: number) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.milestones(profileId, projectId),
+      queryFn: () =>
+        apiJson<ProjectMilestone[]>({
+          method: 'GET',
+          path: `/projects/${projectId}/milestones`,
+          query: { state: 'active', per_page: 100 },
+          profileId,
+        }),
+      staleTime: 60_000,
+    }),
 };
+
+/** A milestone as `GET /projects/:id/milestones` lists it (the fields the edit form reads). */
+export interface ProjectMilestone {
+  id: number;
+  iid: number;
+  title: string;
+  state: 'active' | 'closed';
+}

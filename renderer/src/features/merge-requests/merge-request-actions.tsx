@@ -20,7 +20,10 @@ import {
   IconGitMerge,
   IconGitPullRequest,
   IconGitPullRequestClosed,
+  IconCircleCheck,
   IconListCheck,
+  IconPencil,
+  IconPencilCog,
   IconRefresh,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -34,12 +37,17 @@ import {
 } from '../../api/merge-requests/mutations.js';
 import type { MergeRequestApprovals, MergeRequestDetail } from '../../api/merge-requests/types.js';
 import type { ThreadTarget } from './discussion-thread.js';
+import { draftTitle, readyTitle } from './draft-title.js';
+import { EditMergeRequestModal } from './edit-merge-request-modal.js';
 import { mergeBlockedReason } from './merge-readiness.js';
+import { isDraft } from './merge-request-badges.js';
 
 /**
- * The review screen's actions: Merge (with options, disabled with its reason), Rebase (progress until
- * `rebase_in_progress` turns false, then success or `merge_error`), and a menu with close/reopen,
- * subscribe/unsubscribe and "Add a to-do".
+ * The review screen's actions: Edit (title, description, labels, people, milestone, target branch),
+ * "Mark as ready" on a draft, Merge (with options, disabled with its reason), Rebase (progress until
+ * `rebase_in_progress` turns false, then success or `merge_error`), and a menu with "Mark as draft",
+ * close/reopen, subscribe/unsubscribe and "Add a to-do". Ready/draft edit the title's `Draft: ` prefix
+ * with `PUT …/merge_requests/:iid` (`title`), as GitLab 13.10's own UI does.
  */
 export function MergeRequestActions({
   mr,
@@ -56,6 +64,20 @@ export function MergeRequestActions({
   const subscribe = useSubscribeMergeRequest(profileId, projectId, iid);
   const todo = useAddMergeRequestTodo(profileId, projectId, iid);
   const [merging, setMerging] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const draft = isDraft(mr);
+  const setDraft = (toDraft: boolean) =>
+    update.mutate(
+      { title: toDraft ? draftTitle(mr.title) : readyTitle(mr.title) },
+      {
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: toDraft ? 'Couldn’t mark it as a draft' : 'Couldn’t mark it as ready',
+            message: describeError(error),
+          }),
+      },
+    );
   const [rebaseWatch, setRebaseWatch] = useState(false);
   const sawProgress = useRef(false);
 
@@ -93,6 +115,27 @@ export function MergeRequestActions({
 
   return (
     <Group gap="xs">
+      {mr.state !== 'merged' ? (
+        <Button
+          variant="default"
+          leftSection={<IconPencil size={16} />}
+          onClick={() => setEditing(true)}
+          data-testid="mr-edit"
+        >
+          Edit
+        </Button>
+      ) : null}
+      {open && draft ? (
+        <Button
+          variant="light"
+          leftSection={<IconCircleCheck size={16} />}
+          loading={update.isPending && update.variables?.title !== undefined}
+          onClick={() => setDraft(false)}
+          data-testid="mr-mark-ready"
+        >
+          Mark as ready
+        </Button>
+      ) : null}
       {open ? (
         <>
           <Button
@@ -141,6 +184,15 @@ export function MergeRequestActions({
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          {open && !draft ? (
+            <Menu.Item
+              leftSection={<IconPencilCog size={14} />}
+              onClick={() => setDraft(true)}
+              data-testid="mr-mark-draft"
+            >
+              Mark as draft
+            </Menu.Item>
+          ) : null}
           {mr.state === 'opened' ? (
             <Menu.Item
               leftSection={<IconGitPullRequestClosed size={14} />}
@@ -195,6 +247,7 @@ export function MergeRequestActions({
           {describeError(update.error)}
         </Text>
       ) : null}
+      {editing ? <EditMergeRequestModal mr={mr} target={target} onClose={() => setEditing(false)} /> : null}
       {merging ? <MergeModal mr={mr} target={target} onClose={() => setMerging(false)} /> : null}
     </Group>
   );

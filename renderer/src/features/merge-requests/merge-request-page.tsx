@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft, IconFileDiff, IconGitBranch, IconGitCommit, IconMessages } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { MergeRequestActions } from './merge-request-actions.js';
 import { mergeBlockedReason } from './merge-readiness.js';
 import { MergeStatusIcon, StateBadge, isDraft } from './merge-request-badges.js';
 import { MergeRequestChanges } from './merge-request-changes.js';
+import { MergeRequestCommits } from './merge-request-commits.js';
 import { MergeRequestOverview } from './merge-request-overview.js';
 import { mergeRequestRoute, mergeRequestsRoute, type MergeRequestTab } from './merge-request-paths.js';
 
@@ -42,11 +43,6 @@ export function MergeRequestPage() {
     enabled: valid,
     retry: false,
   });
-  const commits = useQuery({
-    ...mergeRequestQueries.commits(profile.id, projectId, iid),
-    enabled: valid && tab === 'commits',
-  });
-
   const back = (
     <Button
       component={Link}
@@ -100,8 +96,8 @@ export function MergeRequestPage() {
   return (
     <Stack gap="md">
       <div>{back}</div>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={6} style={{ minWidth: 0 }}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={6} style={{ minWidth: 0, flex: '1 1 420px' }}>
           <Group gap="xs">
             <StateBadge state={data.state} />
             {isDraft(data) ? (
@@ -109,7 +105,7 @@ export function MergeRequestPage() {
                 Draft
               </Badge>
             ) : null}
-            <Title order={2} size="h3" data-testid="mr-title">
+            <Title order={2} size="h3" data-testid="mr-title" style={{ overflowWrap: 'anywhere' }}>
               {data.title}{' '}
               <Text span c="dimmed" inherit fw={400}>
                 {data.references.short}
@@ -223,43 +219,7 @@ export function MergeRequestPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="commits" pt="md">
-          {commits.isError ? (
-            <QueryErrorAlert
-              title="Couldn’t load the commits"
-              error={commits.error}
-              onRetry={() => commits.refetch()}
-              retrying={commits.isFetching}
-            />
-          ) : !commits.data ? (
-            <Center h={120}>
-              <Loader type="dots" aria-label="Loading commits" />
-            </Center>
-          ) : (
-            <Paper withBorder>
-              {commits.data.map((commit) => (
-                <Group
-                  key={commit.id}
-                  justify="space-between"
-                  px="md"
-                  py="sm"
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                >
-                  <Stack gap={2}>
-                    <Text size="sm" fw={600}>
-                      {commit.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {commit.author_name} ·{' '}
-                      <RelativeTime iso={commit.authored_date ?? commit.created_at} span size="xs" />
-                    </Text>
-                  </Stack>
-                  <Text ff="monospace" size="sm" c="dimmed" title={commit.id}>
-                    {commit.short_id}
-                  </Text>
-                </Group>
-              ))}
-            </Paper>
-          )}
+          <MergeRequestCommits target={target} />
         </Tabs.Panel>
         <Tabs.Panel value="changes" pt="md">
           <MergeRequestChanges mr={data} target={target} discussions={threads} />
