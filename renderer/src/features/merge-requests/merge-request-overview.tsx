@@ -30,6 +30,7 @@ import type {
 } from '../../api/merge-requests/types.js';
 import { MarkdownView } from '../repository/markdown-view.js';
 import { CommentForm, DiscussionThread, type ThreadTarget } from './discussion-thread.js';
+import { MergeChecksList } from './merge-checks-list.js';
 import { LabelChips } from './merge-request-badges.js';
 
 function People({ users }: { users: MergeRequestUser[] }) {
@@ -53,8 +54,9 @@ function People({ users }: { users: MergeRequestUser[] }) {
 }
 
 /**
- * The Overview tab: Markdown description, a sidebar with labels, assignees and reviewers (editable),
- * approvals with Approve/Revoke, and the discussion (general threads; diff threads are listed too).
+ * The Overview tab: Markdown description, the merge checks of an open merge request (what blocks the
+ * merge and what to do), a sidebar with labels, assignees and reviewers (editable), approvals with
+ * Approve/Revoke, and the discussion (general threads; diff threads are listed too).
  */
 export function MergeRequestOverview({
   mr,
@@ -160,6 +162,13 @@ export function MergeRequestOverview({
             </Text>
           )}
         </Paper>
+        {mr.state === 'opened' ? (
+          <MergeChecksList
+            mr={mr}
+            approvals={approvals}
+            discussions={discussionsError ? undefined : discussions}
+          />
+        ) : null}
         <Title order={4}>Activity</Title>
         {discussionsError ? (
           <Alert color="gray" title="Threads are unavailable">

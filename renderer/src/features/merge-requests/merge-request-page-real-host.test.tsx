@@ -151,6 +151,11 @@ describe('Merge request review screen on the real browser host', () => {
     expect(title.textContent).toContain('Draft: Add notes');
     await waitFor(() => expect(screen.getByTestId('mr-merge-blocked').textContent).toMatch(/draft/i), WAIT);
 
+    const draftCheck = screen.getByTestId('mr-check-draft');
+    expect(draftCheck.getAttribute('data-status')).toBe('failed');
+    expect(draftCheck.textContent).toMatch(/Mark as ready/);
+    expect(screen.getByTestId('mr-check-pipeline').textContent).toMatch(/No pipeline/);
+
     fireEvent.click(screen.getByRole('button', { name: 'Mark as ready' }));
     await waitFor(() => expect(screen.getByTestId('mr-title').textContent).toMatch(/^Add notes/), WAIT);
     expect(screen.queryByText('Draft', { selector: '.mantine-Badge-label' })).toBeNull();
@@ -159,6 +164,7 @@ describe('Merge request review screen on the real browser host', () => {
       () => expect(screen.queryByTestId('mr-merge-blocked')?.textContent ?? '').not.toMatch(/draft/i),
       WAIT,
     );
+    expect(screen.getByTestId('mr-check-draft').getAttribute('data-status')).toBe('passed');
     const ready = await readMr(draftIid);
     expect(ready.title).toBe('Add notes');
     expect(ready.draft ?? ready.work_in_progress).toBe(false);
