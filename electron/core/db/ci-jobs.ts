@@ -3,6 +3,7 @@
  * pipeline's (and so the project's CI revision).
  */
 import type { Db } from './database.js';
+import { cachedStatement, jsonIds } from './statement-cache.js';
 import type { PipelineStatus } from './ci-pipelines.js';
 import { touchPipeline } from './ci-pipelines.js';
 
@@ -126,11 +127,11 @@ export function insertJob(db: Db, job: NewJob): number {
 }
 
 export function findJobById(db: Db, id: number): JobRow | undefined {
-  return db.prepare('SELECT * FROM ci_jobs WHERE id = ?').get(id) as JobRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM ci_jobs WHERE id = ?').get(id) as JobRow | undefined;
 }
 
 export function findJob(db: Db, projectId: number, id: number): JobRow | undefined {
-  return db.prepare('SELECT * FROM ci_jobs WHERE id = ? AND project_id = ?').get(id, projectId) as
+  return cachedStatement(db, 'SELECT * FROM ci_jobs WHERE id = ? AND project_id = ?').get(id, projectId) as
     JobRow | undefined;
 }
 
@@ -147,11 +148,27 @@ export function findPipelineJobs(
   pipelineId: number,
   opts: { includeRetried?: boolean } = {},
 ): JobRow[] {
-  return db
-    .prepare(
-      `SELECT * FROM ci_jobs WHERE pipeline_id = ? ${opts.includeRetried ? '' : 'AND retried = 0'} ORDER BY id`,
-    )
-    .all(pipelineId) as JobRow[];
+  return cachedStatement(
+    db,
+    `SELECT * FROM ci_jobs WHERE pipeline_id = ? ${opts.includeRetried ? '' : 'AND retried = 0'} ORDER BY id`,
+  ).all(pipelineId) as JobRow[];
+}
+
+/**
+ * Whether a pipeline's current jobs (retried attempts left out) include an allowed failure (GitLab's
+ * success_with_warnings: `allow_failure` and failed or canceled), asked of the index alone instead of
+ * loading every job row.
+ */
+export function pipelineHasAllowedFailure(db: Db, pipelineId: number): boolean {
+  return (
+    (
+      cachedStatement(
+        db,
+        `SELECT EXISTS (SELECT 1 FROM ci_jobs WHERE pipeline_id = ? AND retried = 0 AND allow_failure = 1
+         AND status IN ('failed', 'canceled')) AS yes`,
+      ).get(pipelineId) as { yes: number }
+    ).yes === 1
+  );
 }
 
 /** Update a job: bumps its revision and `updated_at`, and marks its pipeline changed. */
@@ -194,11 +211,12 @@ export function listJobs(
   }
   const where = conds.join(' AND ');
   const total = (
-    db.prepare(`SELECT count(*) AS n FROM ci_jobs WHERE ${where}`).get(...params) as { n: number }
+    cachedStatement(db, `SELECT count(*) AS n FROM ci_jobs WHERE ${where}`).get(...params) as { n: number }
   ).n;
-  const rows = db
-    .prepare(`SELECT * FROM ci_jobs WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-    .all(...params, limit, offset) as JobRow[];
+  const rows = cachedStatement(
+    db,
+    `SELECT * FROM ci_jobs WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+  ).all(...params, limit, offset) as JobRow[];
   return { rows, total };
 }
 
@@ -234,11 +252,10 @@ export function findJobTestReports(db: Db, jobIds: readonly number[]): TestRepor
 /** Sizes of the test reports of `jobIds` (job id → bytes), for the `artifacts` list of a job. */
 export function findJobTestReportSizes(db: Db, jobIds: readonly number[]): Map<number, number> {
   if (jobIds.length === 0) return new Map();
-  const rows = db
-    .prepare(
-      `SELECT job_id, size FROM ci_job_test_reports WHERE job_id IN (${jobIds.map(() => '?').join(', ')})`,
-    )
-    .all(...jobIds) as { job_id: number; size: number }[];
+  const rows = cachedStatement(
+    db,
+    'SELECT job_id, size FROM ci_job_test_reports WHERE job_id IN (SELECT value FROM json_each(?))',
+  ).all(jsonIds(jobIds)) as { job_id: number; size: number }[];
   return new Map(rows.map((r) => [r.job_id, r.size]));
 }
 

@@ -3,6 +3,7 @@
  * Every write of a pipeline bumps its `revision` and the project's CI revision (the ETags of reads).
  */
 import type { Db } from './database.js';
+import { cachedStatement } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
 export type PipelineStatus =
@@ -79,8 +80,9 @@ export function bumpProjectCiRevision(db: Db, projectId: number): void {
 
 /** The project's CI revision (0 before any pipeline). */
 export function findProjectCiRevision(db: Db, projectId: number): number {
-  const row = db.prepare('SELECT revision FROM ci_project_state WHERE project_id = ?').get(projectId) as
-    { revision: number } | undefined;
+  const row = cachedStatement(db, 'SELECT revision FROM ci_project_state WHERE project_id = ?').get(
+    projectId,
+  ) as { revision: number } | undefined;
   return row?.revision ?? 0;
 }
 
@@ -107,19 +109,22 @@ export function insertPipeline(db: Db, p: NewPipeline): number {
 }
 
 export function findPipelineById(db: Db, id: number): PipelineRow | undefined {
-  return db.prepare('SELECT * FROM ci_pipelines WHERE id = ?').get(id) as PipelineRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM ci_pipelines WHERE id = ?').get(id) as PipelineRow | undefined;
 }
 
 export function findPipeline(db: Db, projectId: number, id: number): PipelineRow | undefined {
-  return db.prepare('SELECT * FROM ci_pipelines WHERE id = ? AND project_id = ?').get(id, projectId) as
-    PipelineRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM ci_pipelines WHERE id = ? AND project_id = ?').get(
+    id,
+    projectId,
+  ) as PipelineRow | undefined;
 }
 
 /** Latest pipeline for `ref` (highest id). */
 export function findLatestPipelineForRef(db: Db, projectId: number, ref: string): PipelineRow | undefined {
-  return db
-    .prepare('SELECT * FROM ci_pipelines WHERE project_id = ? AND ref = ? ORDER BY id DESC LIMIT 1')
-    .get(projectId, ref) as PipelineRow | undefined;
+  return cachedStatement(
+    db,
+    'SELECT * FROM ci_pipelines WHERE project_id = ? AND ref = ? ORDER BY id DESC LIMIT 1',
+  ).get(projectId, ref) as PipelineRow | undefined;
 }
 
 /** Update a pipeline; bumps its revision, `updated_at` and the project's CI revision. */
@@ -184,9 +189,9 @@ export function insertPipelineVariables(
 }
 
 export function findPipelineVariables(db: Db, pipelineId: number): PipelineVariableRow[] {
-  return db
-    .prepare('SELECT * FROM ci_pipeline_variables WHERE pipeline_id = ? ORDER BY id')
-    .all(pipelineId) as PipelineVariableRow[];
+  return cachedStatement(db, 'SELECT * FROM ci_pipeline_variables WHERE pipeline_id = ? ORDER BY id').all(
+    pipelineId,
+  ) as PipelineVariableRow[];
 }
 
 export interface PipelineListFilter {
@@ -272,12 +277,15 @@ export function listPipelines(
 ): { rows: PipelineRow[]; total: number } {
   const { sql, params } = whereOf(f);
   const total = (
-    db.prepare(`SELECT count(*) AS n FROM ci_pipelines p WHERE ${sql}`).get(...params) as { n: number }
+    cachedStatement(db, `SELECT count(*) AS n FROM ci_pipelines p WHERE ${sql}`).get(...params) as {
+      n: number;
+    }
   ).n;
   const dir = sort === 'asc' ? 'ASC' : 'DESC';
   const orderSql = order === 'id' ? `p.id ${dir}` : `p.${order} ${dir}, p.id ${dir}`;
-  const rows = db
-    .prepare(`SELECT p.* FROM ci_pipelines p WHERE ${sql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`)
-    .all(...params, limit, offset) as PipelineRow[];
+  const rows = cachedStatement(
+    db,
+    `SELECT p.* FROM ci_pipelines p WHERE ${sql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`,
+  ).all(...params, limit, offset) as PipelineRow[];
   return { rows, total };
 }

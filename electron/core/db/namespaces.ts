@@ -18,7 +18,7 @@ export interface NamespaceRow {
 }
 
 export function findNamespaceById(db: Db, id: number): NamespaceRow | undefined {
-  return db.prepare('SELECT * FROM namespaces WHERE id = ?').get(id) as NamespaceRow | undefined;
+  return cachedStatement(db, 'SELECT * FROM namespaces WHERE id = ?').get(id) as NamespaceRow | undefined;
 }
 
 export function findNamespaceByFullPath(db: Db, fullPath: string): NamespaceRow | undefined {

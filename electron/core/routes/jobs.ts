@@ -37,8 +37,12 @@ import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 /** Poll interval of a running job's trace, in ms. */
 const TRACE_POLL_MS = 3000;
 
+/** Parameter shapes, built once (zod compiles a schema on first use). */
+const SCOPE_PARAMS = { scope: gStringArray().optional() };
+const PIPELINE_JOBS_PARAMS = { include_retried: gBool().default(false) };
+
 function readScopes(params: Record<string, unknown>): string[] | undefined {
-  const p = parseParams({ scope: gStringArray().optional() }, params);
+  const p = parseParams(SCOPE_PARAMS, params);
   if (!p.scope) return undefined;
   if (p.scope.some((s) => !(JOB_SCOPES as readonly string[]).includes(s)))
     throw new ParameterError('scope does not have a valid value');
@@ -68,7 +72,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/projects/:id/pipelines/:pipeline_id/jobs', { config: PIPELINE_READ }, async (req, reply) => {
     const page = pageOf(req);
     const scopes = readScopes(req.gparams);
-    const p = parseParams({ include_retried: gBool().default(false) }, req.gparams);
+    const p = parseParams(PIPELINE_JOBS_PARAMS, req.gparams);
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     const pipeline = findPipelineForRead(req.svc, project, intParam(req, 'pipeline_id'));
     const etag = weakEtag('jobs', pipeline.id, pipeline.revision, queryDigest(req));

@@ -69,43 +69,43 @@ function presentDetail(req: FastifyRequest, project: ProjectRow, pipeline: Pipel
   });
 }
 
+/** `GET /projects/:id/pipelines` parameters (one schema, built once). */
+const LIST_PARAMS = {
+  scope: gEnum(PIPELINE_SCOPES).optional(),
+  status: gEnum(JOB_STATUSES).optional(),
+  ref: gString().optional(),
+  sha: gString().optional(),
+  yaml_errors: gBool().optional(),
+  name: gString().optional(),
+  username: gString().optional(),
+  updated_after: gDateTime().optional(),
+  updated_before: gDateTime().optional(),
+  source: gEnum([
+    'push',
+    'web',
+    'api',
+    'merge_request_event',
+    'trigger',
+    'schedule',
+    'pipeline',
+    'chat',
+    'external',
+    'external_pull_request_event',
+    'parent_pipeline',
+    'ondemand_dast_scan',
+    'ondemand_dast_validation',
+    'security_orchestration_policy',
+  ] as const).optional(),
+  order_by: gEnum(['id', 'status', 'ref', 'updated_at', 'user_id'] as const).default('id'),
+  sort: gEnum(['asc', 'desc'] as const).default('desc'),
+};
+
 /** Registers the pipeline routes (see the file comment for shapes and errors). */
 export async function pipelinesRoutes(app: FastifyInstance): Promise<void> {
   /** List a project's pipelines, newest first by default. */
   app.get('/projects/:id/pipelines', { config: PIPELINE_READ }, async (req, reply) => {
     const page = pageOf(req);
-    const p = parseParams(
-      {
-        scope: gEnum(PIPELINE_SCOPES).optional(),
-        status: gEnum(JOB_STATUSES).optional(),
-        ref: gString().optional(),
-        sha: gString().optional(),
-        yaml_errors: gBool().optional(),
-        name: gString().optional(),
-        username: gString().optional(),
-        updated_after: gDateTime().optional(),
-        updated_before: gDateTime().optional(),
-        source: gEnum([
-          'push',
-          'web',
-          'api',
-          'merge_request_event',
-          'trigger',
-          'schedule',
-          'pipeline',
-          'chat',
-          'external',
-          'external_pull_request_event',
-          'parent_pipeline',
-          'ondemand_dast_scan',
-          'ondemand_dast_validation',
-          'security_orchestration_policy',
-        ] as const).optional(),
-        order_by: gEnum(['id', 'status', 'ref', 'updated_at', 'user_id'] as const).default('id'),
-        sort: gEnum(['asc', 'desc'] as const).default('desc'),
-      },
-      req.gparams,
-    );
+    const p = parseParams(LIST_PARAMS, req.gparams);
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     const etag = weakEtag(
       'pipelines',

@@ -4,7 +4,7 @@
  * Missing pipelines are 404 `{"message":"404 Not found"}` (GitLab's ActiveRecord lookup).
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
-import { findJobTestReports, findPipelineJobs } from '../../db/ci-jobs.js';
+import { findJobTestReports, findPipelineJobs, pipelineHasAllowedFailure } from '../../db/ci-jobs.js';
 import {
   findLatestPipelineForRef,
   findPipeline,
@@ -23,8 +23,6 @@ import { findUserById, findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
 import { listBranchRefs, listTagRefs } from '../../git/refs.js';
 import type { ParsedTestReport } from '../../runner/junit.js';
-import { hasWarnings } from '../../runner/status.js';
-import type { CiStatus } from '../../runner/status.js';
 import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
@@ -75,13 +73,11 @@ export function loadPipelineView(
   project: ProjectRow,
   pipeline: PipelineRow,
 ): PipelineView {
-  const jobs = findPipelineJobs(ctx.db, pipeline.id);
   return {
     pipeline,
     user: pipeline.user_id !== null ? (findUserById(ctx.db, pipeline.user_id) ?? null) : null,
-    warnings: hasWarnings(
-      jobs.map((j) => ({ status: j.status as CiStatus, allowFailure: j.allow_failure === 1 })),
-    ),
+    // hasWarnings (runner/status.ts) over the current jobs, asked of SQL without loading them.
+    warnings: pipelineHasAllowedFailure(ctx.db, pipeline.id),
     projectWebUrl: projectRepository(ctx, project).webUrl,
     detailsPath: `/${projectFullPath(ctx, project)}/-/pipelines/${pipeline.id}`,
   };
