@@ -320,3 +320,87 @@ test('create, filter, review, comment, approve, rebase and merge a merge request
 
   expect(consoleProblems).toEqual([]);
 });
+
+test('at 1024×700: mark a draft as ready, edit it, see its merge checks and commits, no sideways scroll', async ({
+  page,
+  browserHost,
+  consoleProblems,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  // Seeded through the bridge before the app loads, so its first project list already holds it.
+  const created = await api<{ id: number }>(page, browserHost, 'POST', '/projects', {
+    name: 'Small review',
+    initialize_with_readme: true,
+  });
+  expect(created.status).toBe(201);
+  const projectId = created.body.id;
+  for (const n of [1, 2, 3]) {
+    const answer = await api(
+      page,
+      browserHost,
+      n === 1 ? 'POST' : 'PUT',
+      `/projects/${projectId}/repository/files/notes.md`,
+      {
+        branch: 'notes',
+        ...(n === 1 ? { start_branch: 'main' } : {}),
+        content: `Note ${n}\n`,
+        commit_message: `Note ${n}`,
+      },
+    );
+    expect(answer.status).toBeLessThan(300);
+  }
+  const mr = await api<{ iid: number }>(page, browserHost, 'POST', `/projects/${projectId}/merge_requests`, {
+    source_branch: 'notes',
+    target_branch: 'main',
+    title: 'Draft: Keep notes',
+  });
+  expect(mr.status).toBe(201);
+
+  await page.goto(browserHost.url);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+
+  const noSidewaysScroll = async () =>
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await page.getByRole('link', { name: 'Merge requests' }).first().click();
+  await page.getByTestId('mr-project-pick').filter({ hasText: 'Small review' }).click();
+  await page.getByTestId('mr-row').filter({ hasText: 'Keep notes' }).click();
+  await expect(page.getByTestId('mr-title')).toContainText('Draft: Keep notes');
+  await expect(page.getByTestId('mr-check-draft')).toHaveAttribute('data-status', 'failed');
+  await noSidewaysScroll();
+  await page.mouse.move(0, 0);
+  await shot(page, 'mr-draft-1024.png', true);
+
+  await page.getByRole('button', { name: 'Mark as ready' }).click();
+  await expect(page.getByTestId('mr-title')).toContainText(/^Keep notes/);
+  await expect(page.getByTestId('mr-check-draft')).toHaveAttribute('data-status', 'passed');
+
+  await page.getByTestId('mr-edit').click();
+  const dialog = page.getByRole('dialog', { name: /Edit !/ });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Keep notes, edited');
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Notes, *kept*.');
+  await noSidewaysScroll();
+  await shot(page, 'mr-edit-1024.png');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('mr-title')).toContainText('Keep notes, edited');
+  await expect(page.getByTestId('markdown-view').first()).toContainText('Notes, kept.');
+
+  await page.getByRole('tab', { name: /Commits/ }).click();
+  await expect(page.getByTestId('mr-commits-count')).toHaveText('3 commits');
+  await expect(page.getByTestId('mr-commit-row')).toHaveCount(3);
+  await noSidewaysScroll();
+
+  await page.getByTestId('color-scheme-toggle').click();
+  await page.getByRole('menuitem', { name: 'Dark' }).click();
+  await page.getByRole('tab', { name: /Overview/ }).click();
+  await expect(page.getByTestId('mr-merge-checks')).toBeVisible();
+  await noSidewaysScroll();
+  await settle(page);
+  await shot(page, 'mr-overview-dark-1024.png', true);
+  await page.getByTestId('color-scheme-toggle').click();
+  await page.getByRole('menuitem', { name: 'Light' }).click();
+
+  expect(consoleProblems).toEqual([]);
+});
