@@ -11,6 +11,8 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Core, CoreInjectRequest, CoreInjectResponse, CoreOptions } from './core-contract.js';
+import { PRIVATE_DIR_MODE, ensurePrivateDirSync, restrictFilesInSync } from './crypto/file-modes.js';
+import { INITIAL_ROOT_TOKEN_FILE } from './crypto/root-token-file.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { loadOrCreateSecretKeySync } from './crypto/secret-key-file.js';
 import { openDatabase } from './db/database.js';
@@ -82,9 +84,11 @@ function configureShards(dataDir: string, storages: Record<string, string> = {})
  */
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const dataDir = path.resolve(opts.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner-only whatever the umask: the data dir 0700; new shard dirs 0700; traces of older versions 0600.
+  ensurePrivateDirSync(dataDir);
   const shards: StorageShards = configureShards(dataDir, opts.storages);
-  for (const dir of shards.values()) mkdirSync(dir, { recursive: true });
+  for (const dir of shards.values()) mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  restrictFilesInSync(path.join(dataDir, 'traces'));
   const secrets = new SecretBox(loadOrCreateSecretKeySync(dataDir));
   const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
   const tasks = new BackgroundTasks();
@@ -110,12 +114,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     storageMoves,
   };
 
-  // First start: the administrator and their token.
-  const envToken = process.env.OUTPOST_ROOT_TOKEN;
-  const wanted = opts.rootToken ?? (envToken && envToken.length > 0 ? envToken : undefined);
+  // First start: the administrator and their token. The caller hands the token over in-process (the
+  // host, the CLI: they read OUTPOST_ROOT_TOKEN and drop it from the environment); without one a random
+  // token goes to <dataDir>/initial_root_token (0600) for a standalone core's operator.
+  const wanted = opts.rootToken;
   const initialRootToken = bootstrapRoot(systemCtx, wanted ?? randomRootToken());
   if (initialRootToken && !wanted) {
-    const file = path.join(dataDir, 'initial_root_token');
+    const file = path.join(dataDir, INITIAL_ROOT_TOKEN_FILE);
     writeFileSync(file, `${initialRootToken}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
   }
@@ -171,7 +176,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   // The alert receiver lives outside /api/v4, on project paths, as GitLab's notify URLs.
   await app.register(alertReceiverRoutes, { payloadLimit: alertPayloadLimit });
   // Git's smart HTTP on project paths (`git clone <http_url_to_repo>`), and its internal push check.
-  await app.register(gitHttpRoutes, { hooksDir: gitHooksDir });
+  await app.register(gitHttpRoutes, { hooksDir: gitHooksDir, limits: opts.gitHttp });
   await app.ready();
 
   let closed = false;

@@ -3,6 +3,7 @@
  * Implemented by `createCore` in `./app.ts`.
  */
 import type { StorageMoveHooks } from './services/storage-moves/runtime.js';
+import type { GitHttpLimits } from './services/git-http/git-process-limits.js';
 
 export type { StorageMoveHooks } from './services/storage-moves/runtime.js';
 
@@ -11,9 +12,10 @@ export interface CoreOptions {
   /** Data directory; created when missing. Holds `outpost.sqlite`, `repositories/<shard>/@hashed/…`, `initial_root_token`. */
   dataDir: string;
   /**
-   * Token for the administrator `root` on first start (≥ 20 characters). Falls back to the
-   * `OUTPOST_ROOT_TOKEN` environment variable, then to a random token written to
-   * `<dataDir>/initial_root_token` with mode 0600.
+   * Token for the administrator `root` on first start (≥ 20 characters), handed over in-process (the
+   * core never reads it from the environment: the host and the CLI read `OUTPOST_ROOT_TOKEN` and drop
+   * it). Without one, a random token is written to `<dataDir>/initial_root_token` with mode 0600.
+   * Ignored once root exists.
    */
   rootToken?: string;
   /** External base URL used in `web_url` fields and `Link` headers. Default: the listen URL, or `http://localhost` before `listen()`. */
@@ -38,6 +40,11 @@ export interface CoreOptions {
    * `<dataDir>/repositories/default` and can't be redefined. Weights are application settings.
    */
   storages?: Record<string, string>;
+  /**
+   * Caps on git smart-HTTP processes (instance, per client) and their idle timeout; see
+   * services/git-http/git-process-limits.ts for the defaults and the 429/503 answers.
+   */
+  gitHttp?: GitHttpLimits;
   /** Storage moves copying at the same time. Default 2. */
   storageMoveConcurrency?: number;
   /** Seams in a storage move (tests pause or disturb a move with them); see StorageMoveHooks. */

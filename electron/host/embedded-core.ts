@@ -1,7 +1,9 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import type { Core, CoreOptions } from '../core/core-contract.js';
+import { INITIAL_ROOT_TOKEN_FILE, readTokenFile } from '../core/crypto/root-token-file.js';
 import { coreDataDir } from './app-data-dir.js';
 import { EMBEDDED_PROFILE_ID } from './profiles/profile-store.js';
 import type { TokenVault } from './vault/token-vault.js';
@@ -17,7 +19,8 @@ export interface StartEmbeddedCoreOptions {
   /**
    * Environment to read `OUTPOST_ROOT_TOKEN`, `OUTPOST_CORE_PORT` and `OUTPOST_STORAGES` from
    * (default `process.env`). Without `OUTPOST_STORAGES` the core gets a second shard `secondary`
-   * (see `embeddedStorages`).
+   * (see `embeddedStorages`). `OUTPOST_ROOT_TOKEN` is deleted from it (and from `process.env`) once
+   * read, so git, hooks and jobs started later don't inherit it.
    */
   env?: Record<string, string | undefined>;
   /**
@@ -101,10 +104,87 @@ async function listenEmbedded(
   return url;
 }
 
+/** A fresh root token, in the format of GitLab's personal access tokens. */
+function newRootToken(): string {
+  return `glpat-${randomBytes(15).toString('base64url')}`;
+}
+
+/**
+ * `OUTPOST_ROOT_TOKEN` from `env`, or null when unset or blank; deleted from `env` and from
+ * `process.env` (when it holds the same value) so no process started later inherits it.
+ * (The kernel keeps the environment this process was started with in `/proc/<pid>/environ`, readable
+ * by the same OS user: the variable is a first-start convenience, not a place to keep a token.)
+ */
+function takeEnvRootToken(env: Record<string, string | undefined>): string | null {
+  const value = env.OUTPOST_ROOT_TOKEN?.trim() || null;
+  if (env.OUTPOST_ROOT_TOKEN !== undefined) {
+    if (process.env.OUTPOST_ROOT_TOKEN === env.OUTPOST_ROOT_TOKEN) delete process.env.OUTPOST_ROOT_TOKEN;
+    delete env.OUTPOST_ROOT_TOKEN;
+  }
+  return value;
+}
+
+/** True when `token` signs in to `core` as an administrator (`GET /api/v4/user` in-process). */
+async function signsInAsAdmin(core: Core, token: string): Promise<boolean> {
+  const res = await core.inject({ method: 'GET', url: '/api/v4/user', headers: { 'private-token': token } });
+  if (res.statusCode !== 200) return false;
+  try {
+    return (JSON.parse(res.body) as { is_admin?: unknown }).is_admin === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes the vault hold a working root token for the 'embedded' profile and leaves none in plaintext:
+ * - the core created root on this start (`core.initialRootToken`): that token;
+ * - else the vault's token when it signs in; else the first that does of `OUTPOST_ROOT_TOKEN` and
+ *   `<dataDir>/initial_root_token` (left by an older version or a standalone `npm run core`);
+ * then deletes `initial_root_token` once the vault's token is known to work (the file is 0600 and
+ * holds nothing else: unlink is enough). When nothing works the vault keeps no embedded token and the
+ * file, if any, stays (it is the only copy the administrator may still have).
+ * `candidate` is the token handed to the core (already in the vault when `prestored`).
+ */
+async function settleRootToken(
+  core: Core,
+  vault: TokenVault,
+  dataDir: string,
+  fromEnv: string | null,
+  prestored: string | null,
+): Promise<void> {
+  const file = join(dataDir, INITIAL_ROOT_TOKEN_FILE);
+  let working: string | null = null;
+  if (core.initialRootToken) {
+    if (core.initialRootToken !== prestored) await vault.set(EMBEDDED_PROFILE_ID, core.initialRootToken);
+    working = core.initialRootToken;
+  } else {
+    const stored = prestored ? null : await usableToken(vault);
+    if (stored && (await signsInAsAdmin(core, stored))) working = stored;
+    else {
+      for (const token of [fromEnv, await readTokenFile(file)]) {
+        if (token && (await signsInAsAdmin(core, token))) {
+          await vault.set(EMBEDDED_PROFILE_ID, token);
+          working = token;
+          break;
+        }
+      }
+      // The token put in the vault before the start was not used (root already existed): take it back.
+      if (!working && prestored) await vault.delete(EMBEDDED_PROFILE_ID);
+    }
+  }
+  if (working) await rm(file, { force: true });
+}
+
 /**
  * Starts the embedded core on `<appData>/core` and makes sure the vault holds its root token for the
- * 'embedded' profile: the token the core created on first start (`core.initialRootToken`), or, when
- * the vault has no usable token on a later start, `OUTPOST_ROOT_TOKEN` or `<appData>/core/initial_root_token`.
+ * 'embedded' profile, with no plaintext copy left on disk or in the environment:
+ * - the root token is handed to the core in-process (`CoreOptions.rootToken`): `OUTPOST_ROOT_TOKEN`
+ *   when set (then deleted from the environment), else a fresh random one. When the vault has no
+ *   usable token yet it is stored there first, so a crash right after root is created can't lose it;
+ *   the core never writes `initial_root_token` for the host.
+ * - on later starts the vault's token is checked against the core; when it doesn't sign in,
+ *   `OUTPOST_ROOT_TOKEN` or `<appData>/core/initial_root_token` (older versions, a standalone run) is
+ *   moved into the vault, and the file is deleted once the vault's token works (see `settleRootToken`).
  * The core also listens on 127.0.0.1 (see `listenPort`) for clients outside the app.
  * Returns the running core and its URL (null when not listening); the caller closes it.
  * Errors: core start failures, a port that can't be bound, vault write errors.
@@ -118,16 +198,21 @@ export async function startEmbeddedCore({
 }: StartEmbeddedCoreOptions): Promise<{ core: Core; url: string | null }> {
   const dataDir = coreDataDir(appDataDir);
   const storages = embeddedStorages(dataDir, env.OUTPOST_STORAGES);
-  const core = await createCore(Object.keys(storages).length > 0 ? { dataDir, storages } : { dataDir });
+  const fromEnv = takeEnvRootToken(env);
+  const candidate = fromEnv ?? newRootToken();
+  // Vault first: if the core creates root with `candidate`, the token is already safe. Only into an
+  // empty slot: an entry this shell can't read (saved by the other shell) is left alone.
+  const prestored = vault.has(EMBEDDED_PROFILE_ID) ? null : candidate;
+  if (prestored) await vault.set(EMBEDDED_PROFILE_ID, prestored);
+  const core = await createCore({
+    dataDir,
+    rootToken: candidate,
+    ...(Object.keys(storages).length > 0 ? { storages } : {}),
+  });
   let url: string | null = null;
   try {
+    await settleRootToken(core, vault, dataDir, fromEnv, prestored);
     if (listenPort !== false) url = await listenEmbedded(core, appDataDir, listenPort, env);
-    if (core.initialRootToken) {
-      await vault.set(EMBEDDED_PROFILE_ID, core.initialRootToken);
-    } else if (!(await hasUsableToken(vault))) {
-      const token = env.OUTPOST_ROOT_TOKEN?.trim() || (await readInitialRootToken(dataDir));
-      if (token) await vault.set(EMBEDDED_PROFILE_ID, token);
-    }
   } catch (err) {
     await core.close();
     throw err;
@@ -135,22 +220,12 @@ export async function startEmbeddedCore({
   return { core, url };
 }
 
-/** False when the vault has no embedded token or can't decrypt it (e.g. stored by the other shell). */
-async function hasUsableToken(vault: TokenVault): Promise<boolean> {
-  if (!vault.has(EMBEDDED_PROFILE_ID)) return false;
+/** The vault's embedded token, or null when there is none or it can't be decrypted (e.g. stored by the other shell). */
+async function usableToken(vault: TokenVault): Promise<string | null> {
+  if (!vault.has(EMBEDDED_PROFILE_ID)) return null;
   try {
-    return (await vault.get(EMBEDDED_PROFILE_ID)) !== null;
+    return await vault.get(EMBEDDED_PROFILE_ID);
   } catch {
-    return false;
-  }
-}
-
-async function readInitialRootToken(dataDir: string): Promise<string | null> {
-  try {
-    const text = (await readFile(join(dataDir, 'initial_root_token'), 'utf8')).trim();
-    return text || null;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
+    return null;
   }
 }

@@ -3,17 +3,24 @@
  * then applies pending migrations. Only code under core/db touches SQLite.
  */
 import Database from 'better-sqlite3';
+import { ensurePrivateFileSync, restrictFileSync } from '../crypto/file-modes.js';
 import { migrate } from './migrate.js';
 
 export type Db = Database.Database;
 
 /**
  * Open (creating when missing) the database file at `file` and bring its schema up to date.
+ * The file and its `-wal`/`-shm` companions are owner-only (0600) whatever the umask: the file is
+ * created 0600 before SQLite opens it (SQLite gives its companions the database file's mode), and
+ * companions left by an older version are tightened too. (`:memory:` is left alone.)
  * @throws when the file can't be opened or a migration fails (the failed migration is rolled back).
  */
 export function openDatabase(file: string): Db {
+  const onDisk = file !== ':memory:' && file !== '';
+  if (onDisk) ensurePrivateFileSync(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  if (onDisk) for (const suffix of ['-wal', '-shm', '-journal']) restrictFileSync(`${file}${suffix}`);
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');

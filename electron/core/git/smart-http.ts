@@ -8,6 +8,8 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { GitError, gitEnv, runGit } from './run-git.js';
 
@@ -125,6 +127,39 @@ export interface QuarantineEnv {
   GIT_OBJECT_DIRECTORY?: string;
   GIT_ALTERNATE_OBJECT_DIRECTORIES?: string;
   GIT_QUARANTINE_PATH?: string;
+}
+
+/**
+ * Names of the temporary object directories git makes in `objects/`: a push's quarantine
+ * (`tmp_objdir-incoming-XXXXXX` since git 2.33, `incoming-XXXXXX` before; git's tmp-objdir.c) and other
+ * tmp-objdirs (`tmp_objdir-bulk-fsync-XXXXXX`). Git removes them itself unless it is killed outright.
+ */
+const TMP_OBJDIR_NAME = /^(?:tmp_objdir-[A-Za-z0-9_-]+-|incoming-)[A-Za-z0-9]{6}$/;
+
+/**
+ * Remove the quarantine directories a killed `git receive-pack` left in the bare repository at
+ * `repoPath` (see TMP_OBJDIR_NAME); nothing else in `objects/` is touched. Only safe when no push runs
+ * on the repository (the core calls it at start, before it listens). A missing repository or
+ * `objects/` dir is not an error. @returns the directories removed.
+ */
+export async function removeQuarantineLeftovers(repoPath: string): Promise<string[]> {
+  const objects = path.join(repoPath, 'objects');
+  let entries;
+  try {
+    entries = await readdir(objects, { withFileTypes: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw err;
+  }
+  const removed: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !TMP_OBJDIR_NAME.test(entry.name)) continue;
+    const dir = path.join(objects, entry.name);
+    await rm(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
 }
 
 /**

@@ -19,6 +19,10 @@
  * `POST /api/v4/internal/post_receive` for the merge request links git prints. The response of a push ends once the post-receive
  * work (pipelines, merge request refresh, audit) has been started, so a client that sees its push finish
  * sees its effects.
+ *
+ * Git processes are capped for the instance and per client, and killed when idle
+ * (services/git-http/git-process-limits.ts): over a cap the answer is `429` (this client) or `503`
+ * (the instance) with `Retry-After`, before git starts.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { PassThrough, pipeline } from 'node:stream';
@@ -32,6 +36,14 @@ import {
   authorizeGitRequest,
 } from '../services/git-http/git-access.js';
 import type { GitTarget } from '../services/git-http/git-access.js';
+import {
+  GitProcessLimiter,
+  gitClientKey,
+  isRefusal,
+  stopGitProcess,
+  superviseGitProcess,
+} from '../services/git-http/git-process-limits.js';
+import type { GitHttpLimits, GitProcessSlot } from '../services/git-http/git-process-limits.js';
 import { processPush } from '../services/git-http/post-receive.js';
 import { INTERNAL_SECRET_HEADER } from '../services/git-http/pre-receive-hook.js';
 import { pushMessages } from '../services/git-http/push-messages.js';
@@ -51,6 +63,8 @@ import { MAX_NAMESPACE_DEPTH } from './alert-receiver.js';
 export interface GitHttpRouteOptions {
   /** Absolute directory holding the pre-receive hook (`installPreReceiveHook`). */
   hooksDir: string;
+  /** Caps and idle timeout of the git processes (defaults: `DEFAULT_GIT_HTTP_LIMITS`). */
+  limits?: GitHttpLimits;
 }
 
 /** The raw request body of a git POST, handed through untouched (no size limit, no buffering). */
@@ -74,17 +88,23 @@ function sendRefusal(reply: FastifyReply, status: number, message: string): Fast
   return reply.status(status).type('text/plain; charset=utf-8').send(`${message}\n`);
 }
 
-/** The pusher's or fetcher's service context, and the project, or a refusal already sent. */
+/**
+ * The pusher's or fetcher's service context, the project and a git process slot, or a refusal already
+ * sent (access, then capacity: 429/503 with `Retry-After`). The caller hands the slot to
+ * `superviseChild` once git is spawned, or releases it.
+ */
 async function authorize(
   req: FastifyRequest,
   reply: FastifyReply,
   service: GitService,
-): Promise<{ ctx: ServiceContext; target: GitTarget } | null> {
+  limiter: GitProcessLimiter,
+): Promise<{ ctx: ServiceContext; target: GitTarget; slot: GitProcessSlot } | null> {
+  let ctx: ServiceContext;
+  let target: GitTarget;
   try {
     const actor = authenticateGitClient(req.svc.db, req.headers.authorization, req.ip ?? null);
-    const ctx: ServiceContext = { ...req.svc, actor };
-    const target = await authorizeGitRequest(ctx, projectPathOf(req), service);
-    return { ctx, target };
+    ctx = { ...req.svc, actor };
+    target = await authorizeGitRequest(ctx, projectPathOf(req), service);
   } catch (err) {
     if (err instanceof GitAccessError) {
       sendRefusal(reply, err.status, err.message);
@@ -92,6 +112,13 @@ async function authorize(
     }
     throw err;
   }
+  const slot = limiter.acquire(gitClientKey(ctx.actor.user?.id, req.ip));
+  if (isRefusal(slot)) {
+    void reply.header('Retry-After', String(slot.retryAfterSeconds));
+    sendRefusal(reply, slot.status, slot.message);
+    return null;
+  }
+  return { ctx, target, slot };
 }
 
 /** Headers of every protocol answer (no caching, as `git http-backend` and GitLab send). */
@@ -103,13 +130,25 @@ function protocolHeaders(reply: FastifyReply, contentType: string): void {
     .header('Expires', 'Fri, 01 Jan 1980 00:00:00 GMT');
 }
 
-/** Kill git when the client goes away before the answer is complete; log git's complaints. */
+/**
+ * Kill git when the client goes away before the answer is complete or the exchange goes idle (then the
+ * response is cut off: the client sees a broken transfer); release the process slot when git exits;
+ * log git's complaints.
+ */
 function superviseChild(
   req: FastifyRequest,
   reply: FastifyReply,
   child: GitServiceProcess,
   label: string,
+  slot: GitProcessSlot,
+  idleMs: number,
 ): void {
+  const input = req.body instanceof GitRequestBody ? req.body.stream : null;
+  superviseGitProcess(child, slot, idleMs, input, () => {
+    req.log.warn(`${label}: no data in or out for ${idleMs} ms; git stopped`);
+    reply.raw.destroy();
+    req.raw.destroy();
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (d: string) => {
@@ -119,8 +158,7 @@ function superviseChild(
     if (code !== 0) req.log.warn({ code, stderr: stderr.slice(0, 2000) }, `${label} exited with ${code}`);
   });
   reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished && child.exitCode === null && child.signalCode === null)
-      child.kill('SIGKILL');
+    if (!reply.raw.writableFinished) stopGitProcess(child);
   });
 }
 
@@ -131,7 +169,7 @@ function pipeRequestBody(req: FastifyRequest, child: GitServiceProcess): void {
   const onError = (err: Error | null | undefined) => {
     if (err) {
       req.log.warn({ err: err.message }, 'git request body failed');
-      child.kill('SIGKILL');
+      stopGitProcess(child);
     }
   };
   if (encoding === 'gzip' || encoding === 'x-gzip') pipeline(body, createGunzip(), child.stdin, onError);
@@ -141,6 +179,8 @@ function pipeRequestBody(req: FastifyRequest, child: GitServiceProcess): void {
 /** Registers the smart HTTP routes (one per nesting depth, as the alert receiver) and the internal check. */
 export async function gitHttpRoutes(app: FastifyInstance, opts: GitHttpRouteOptions): Promise<void> {
   const sessions = new PushSessions();
+  const limiter = new GitProcessLimiter(opts.limits);
+  const idleMs = limiter.limits.idleTimeoutMs;
   const secret = randomBytes(32).toString('hex');
   const secretBytes = Buffer.from(secret, 'utf8');
 
@@ -154,15 +194,17 @@ export async function gitHttpRoutes(app: FastifyInstance, opts: GitHttpRouteOpti
     const service = (req.query as Record<string, unknown>).service;
     if (!isGitService(service))
       return sendRefusal(reply, 403, "The command you're trying to execute is not allowed.");
-    const allowed = await authorize(req, reply, service);
+    const allowed = await authorize(req, reply, service, limiter);
     if (!allowed) return reply;
-    const { child, preamble } = startAdvertisement(
-      allowed.target,
-      service,
-      req.headers['git-protocol'],
-      opts.hooksDir,
-    );
-    superviseChild(req, reply, child, `${service} --advertise-refs`);
+    let started;
+    try {
+      started = startAdvertisement(allowed.target, service, req.headers['git-protocol'], opts.hooksDir);
+    } catch (err) {
+      allowed.slot.release();
+      throw err;
+    }
+    const { child, preamble } = started;
+    superviseChild(req, reply, child, `${service} --advertise-refs`, allowed.slot, idleMs);
     child.stdin.end();
     const out = new PassThrough();
     child.on('error', (err) => out.destroy(err));
@@ -176,10 +218,16 @@ export async function gitHttpRoutes(app: FastifyInstance, opts: GitHttpRouteOpti
   const uploadPack = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!(req.body instanceof GitRequestBody))
       return sendRefusal(reply, 415, 'Expected application/x-git-upload-pack-request');
-    const allowed = await authorize(req, reply, 'git-upload-pack');
+    const allowed = await authorize(req, reply, 'git-upload-pack', limiter);
     if (!allowed) return reply;
-    const child = startUploadPack(allowed.target, req.headers['git-protocol']);
-    superviseChild(req, reply, child, 'upload-pack');
+    let child;
+    try {
+      child = startUploadPack(allowed.target, req.headers['git-protocol']);
+    } catch (err) {
+      allowed.slot.release();
+      throw err;
+    }
+    superviseChild(req, reply, child, 'upload-pack', allowed.slot, idleMs);
     pipeRequestBody(req, child);
     const out = new PassThrough();
     child.on('error', (err) => out.destroy(err));
@@ -192,20 +240,25 @@ export async function gitHttpRoutes(app: FastifyInstance, opts: GitHttpRouteOpti
   const receivePack = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!(req.body instanceof GitRequestBody))
       return sendRefusal(reply, 415, 'Expected application/x-git-receive-pack-request');
-    const allowed = await authorize(req, reply, 'git-receive-pack');
+    const allowed = await authorize(req, reply, 'git-receive-pack', limiter);
     if (!allowed) return reply;
-    // Git HTTP only arrives over a listening socket: the hook calls back to the address it came in on.
-    const port = req.socket.localPort;
-    const address = req.socket.localAddress;
-    if (!port || !address) throw new Error('git-receive-pack needs a listening socket');
-    const { child, session } = await startReceivePack(
-      allowed.ctx,
-      allowed.target,
-      req.headers['git-protocol'],
-      sessions,
-      { url: internalAllowedUrl(address, port), secret, hooksDir: opts.hooksDir },
-    );
-    superviseChild(req, reply, child, 'receive-pack');
+    let started;
+    try {
+      // Git HTTP only arrives over a listening socket: the hook calls back to the address it came in on.
+      const port = req.socket.localPort;
+      const address = req.socket.localAddress;
+      if (!port || !address) throw new Error('git-receive-pack needs a listening socket');
+      started = await startReceivePack(allowed.ctx, allowed.target, req.headers['git-protocol'], sessions, {
+        url: internalAllowedUrl(address, port),
+        secret,
+        hooksDir: opts.hooksDir,
+      });
+    } catch (err) {
+      allowed.slot.release();
+      throw err;
+    }
+    const { child, session } = started;
+    superviseChild(req, reply, child, 'receive-pack', allowed.slot, idleMs);
     pipeRequestBody(req, child);
     const out = new PassThrough();
     child.stdout.pipe(out, { end: false });

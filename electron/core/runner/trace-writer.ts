@@ -36,7 +36,7 @@ export class TraceWriter {
     secrets: readonly string[],
     private readonly coverageRegex: RegExp | null,
   ) {
-    this.fd = openSync(file, 'a');
+    this.fd = openSync(file, 'a', 0o600); // owner-only, whatever the umask (core/crypto/file-modes.ts)
     this.masker = new TraceMasker(secrets);
   }
 

@@ -1,6 +1,7 @@
 /**
  * Start-up and clean-up work on repositories: finish queued removals of deleted projects'
- * directories, and recreate a missing bare repository for a project whose creation was cut short.
+ * directories, recreate a missing bare repository for a project whose creation was cut short, and
+ * remove the quarantine directories of pushes that were killed.
  */
 import { nowIso } from '../../db/database.js';
 import {
@@ -10,6 +11,7 @@ import {
   updateProject,
 } from '../../db/projects.js';
 import { initBareRepository, removeRepository, repositoryExists } from '../../git/repository.js';
+import { removeQuarantineLeftovers } from '../../git/smart-http.js';
 import { hashedDiskPath, resolveRepositoryPath } from '../../git/storage.js';
 import type { ServiceContext } from '../context.js';
 
@@ -27,7 +29,13 @@ export async function finishRepositoryRemovals(ctx: ServiceContext, ids?: number
   }
 }
 
-/** Give every project a disk path and an existing bare repository (after a crash mid-create). */
+/**
+ * Give every project a disk path and an existing bare repository (after a crash mid-create), and
+ * remove what killed pushes left in its `objects/` (git's quarantine directories, which hold the
+ * objects of a push that was never accepted). Runs at start, before the core listens, so no push is
+ * in flight: every quarantine directory found is a leftover, whatever its age.
+ * @returns how many repositories were recreated.
+ */
 export async function repairRepositories(ctx: ServiceContext): Promise<number> {
   let repaired = 0;
   for (const p of findAllProjects(ctx.db)) {
@@ -38,6 +46,8 @@ export async function repairRepositories(ctx: ServiceContext): Promise<number> {
     if (!(await repositoryExists(repoPath))) {
       await initBareRepository(repoPath, p.default_branch ?? 'main');
       repaired++;
+    } else {
+      await removeQuarantineLeftovers(repoPath);
     }
   }
   return repaired;
