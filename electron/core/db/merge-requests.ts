@@ -283,6 +283,8 @@ const LABEL_IDS_WITH_ALL_TITLES = (n: number) =>
   `SELECT ml.merge_request_id FROM merge_request_labels ml JOIN labels l ON l.id = ml.label_id
    WHERE l.title COLLATE NOCASE IN (${qs(n)}) GROUP BY ml.merge_request_id
    HAVING COUNT(DISTINCT l.title COLLATE NOCASE) = ?`;
+/** Up to this many label titles are matched one subquery each; more use the grouped form. */
+const LABEL_TERMS_MAX = 10;
 /** Titles without repeats as `COLLATE NOCASE` sees them (ASCII letters folded, nothing else). */
 function asciiCaseless(titles: readonly string[]): string[] {
   return [...new Set(titles.map((t) => t.replace(/[A-Z]/g, (c) => c.toLowerCase())))];
@@ -330,8 +332,16 @@ function whereOf(f: MergeRequestFilter): { sql: string; args: unknown[] } {
       // Every title: one grouped subquery (not one term per title, which a few thousand titles would
       // take past SQLite's expression depth limit).
       const titles = asciiCaseless(f.labels.value);
-      parts.push(`mr.id IN (${LABEL_IDS_WITH_ALL_TITLES(titles.length)})`);
-      args.push(...titles, titles.length);
+      if (titles.length <= LABEL_TERMS_MAX)
+        // A few titles: one indexed set per title, intersected (half the time of the grouped form).
+        for (const title of titles) {
+          parts.push(`mr.id IN (${LABEL_IDS_WITH_ANY_TITLE(1)})`);
+          args.push(title);
+        }
+      else {
+        parts.push(`mr.id IN (${LABEL_IDS_WITH_ALL_TITLES(titles.length)})`);
+        args.push(...titles, titles.length);
+      }
     }
   }
   if (f.notLabels && f.notLabels.length > 0) {
@@ -450,7 +460,10 @@ export function countMergeRequests(db: Db, f: MergeRequestFilter): number {
   if (onlyCounted && (f.projectIds === null || f.projectIds.length > 0)) {
     const parts: string[] = [];
     const args: unknown[] = [];
-    if (f.projectIds !== null) {
+    if (f.projectIds !== null && f.projectIds.length === 1) {
+      parts.push('project_id = ?');
+      args.push(f.projectIds[0]);
+    } else if (f.projectIds !== null) {
       parts.push('project_id IN (SELECT value FROM json_each(?))');
       args.push(jsonIds(f.projectIds));
     }
