@@ -47,6 +47,5 @@ export async function runGitHookMode(hook: 'pre-receive' | 'post-receive', app: 
   }).catch(() => (hook === 'post-receive' ? 0 : 1));
   await flushed(process.stdout);
   await flushed(process.stderr);
-  process.exitCode = code;
   app.exit(code);
 }
