@@ -10,6 +10,7 @@ import type { DemoLoader } from './demo/demo-loader.js';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { resolveExportDir, type PickSavePath } from './exports/destination.js';
 import { createExportJobs, type ExportJobs } from './exports/export-jobs.js';
+import { removeInterruptedExports } from './exports/in-flight.js';
 import { openOnboardingStore, type OnboardingStore } from './onboarding/onboarding-store.js';
 import { EMBEDDED_PROFILE_ID, openProfileStore, type ProfileStore } from './profiles/profile-store.js';
 import { createApiProxy, type ApiProxy } from './proxy/api-proxy.js';
@@ -85,6 +86,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const hostDir = hostDataDir(options.appDataDir);
   // Read before the core creates its database: an existing one means this isn't a first run.
   const previousInstall = existsSync(join(coreDataDir(options.appDataDir), 'outpost.sqlite'));
+  // Part files of exports the app was killed in the middle of (recorded by the export jobs).
+  await removeInterruptedExports(hostDir);
   const vault = await openTokenVault({ hostDir, cipher: options.cipher, cipherId: options.cipherId });
   const profiles = await openProfileStore({ hostDir, vault });
   const embedded = options.createCore
@@ -105,6 +108,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   });
   const exports = createExportJobs({
     proxy,
+    hostDir,
     resolveProfileId: (id) => (id === undefined ? profiles.active() : profiles.get(id)).id,
     ...(options.pickSavePath ? { pickSavePath: options.pickSavePath } : {}),
     exportDir: options.exportDir ?? resolveExportDir(options.env ?? process.env),

@@ -8,6 +8,7 @@ import { BridgeError } from '../bridge-error.js';
 import type { ApiProxy } from '../proxy/api-proxy.js';
 import { countAuditEvents, writeAuditExport } from './audit-export.js';
 import { exportFileName, freeExportPath, type PickSavePath } from './destination.js';
+import { openInFlightExports } from './in-flight.js';
 import { ExportError } from './keyset-pages.js';
 
 /** Export jobs run by the host (architecture.md: long work is a job with progress and a clean outcome). */
@@ -39,6 +40,11 @@ export interface ExportJobsOptions {
   pickSavePath?: PickSavePath;
   /** Folder for exports without a dialog (browser host); created when missing. */
   exportDir: string;
+  /**
+   * `<appData>/host`: running exports are recorded there (exports/in-flight.ts) so the next start can
+   * remove the part file of one the app was killed in the middle of. Absent: not recorded.
+   */
+  hostDir?: string;
   /** Finished jobs remembered for `status` (default 20; the oldest are forgotten first). */
   keepFinished?: number;
   /** Events per keyset page (default 100; tests use small pages). */
@@ -77,6 +83,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
   const keepFinished = options.keepFinished ?? 20;
   const now = options.now ?? (() => new Date());
   const jobs = new Map<string, Job>();
+  const inFlight = options.hostDir ? openInFlightExports(options.hostDir) : null;
 
   const find = (exportId: string): Job => {
     const job = jobs.get(exportId);
@@ -133,6 +140,14 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         settled: Promise.resolve(),
       };
       const target = file;
+      const part = `${target}.part`;
+      if (inFlight) {
+        try {
+          await inFlight.add(part);
+        } catch (err) {
+          throw new BridgeError('internal', describeExportFailure(err, part));
+        }
+      }
       const run = async () => {
         try {
           job.status.expected = await countAuditEvents(proxy, profileId, input.filters);
@@ -154,6 +169,8 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
           if (signal.aborted) finish(job, { state: 'canceled' });
           else finish(job, { state: 'failed', error: describeExportFailure(err, target) });
         }
+        // The part file is renamed or removed by now: nothing for the next start to clean up.
+        await inFlight?.remove(part).catch(() => undefined);
       };
       jobs.set(exportId, job);
       job.settled = run();
