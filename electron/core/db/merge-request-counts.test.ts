@@ -10,10 +10,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
 import type { Db } from './database.js';
 import { MIGRATIONS, migrate } from './migrate.js';
+import { insertLabel } from './labels.js';
 import {
   countMergeRequests,
   deleteMergeRequest,
   insertMergeRequest,
+  listMergeRequests,
+  replaceMergeRequestLabels,
   updateMergeRequest,
 } from './merge-requests.js';
 import type { MergeRequestFilter, MergeRequestState, NewMergeRequest } from './merge-requests.js';
@@ -174,6 +177,50 @@ describe('merge request totals kept per project and state', () => {
     expect(count({ projectIds: [a], state: 'opened', iids: [1, 2, 3] })).toBe(2);
     expect(count({ projectIds: [a], impossible: true })).toBe(0);
     expect(count({ projectIds: [a], sourceBranch: 'topic/1' })).toBe(1);
+  });
+});
+
+describe('labels filter', () => {
+  it('matches every given title, caseless, whether matched per title (few) or grouped (more than 10)', () => {
+    const db = openDatabase(':memory:');
+    try {
+      const { userId, projects } = seedPlace(db);
+      const project = projects[0]!;
+      const titles = Array.from({ length: 12 }, (_, i) => `L${i}`);
+      const labelIds = titles.map((title) =>
+        insertLabel(db, {
+          project_id: project,
+          group_id: null,
+          title,
+          color: '#000000',
+          description: null,
+          remove_on_close: 0,
+          created_at: AT,
+          updated_at: AT,
+        }),
+      );
+      // !1 has every label, !2 all but L11, !3 only L0 and L1.
+      const one = insertMergeRequest(db, mergeRequest(project, 1, 'opened', userId));
+      const two = insertMergeRequest(db, mergeRequest(project, 2, 'opened', userId));
+      const three = insertMergeRequest(db, mergeRequest(project, 3, 'opened', userId));
+      replaceMergeRequestLabels(db, one, labelIds);
+      replaceMergeRequestLabels(db, two, labelIds.slice(0, 11));
+      replaceMergeRequestLabels(db, three, labelIds.slice(0, 2));
+      const iids = (value: string[]) => {
+        const f: MergeRequestFilter = { projectIds: [project], labels: { kind: 'is', value } };
+        const rows = listMergeRequests(db, f, { by: 'created_at', sort: 'asc' }, 20, 0);
+        expect(countMergeRequests(db, f)).toBe(rows.length);
+        return rows.map((r) => r.iid).sort();
+      };
+      expect(iids(['l0', 'L1'])).toEqual([1, 2, 3]);
+      expect(iids(['L0', 'l1', 'L0', 'L2'])).toEqual([1, 2]);
+      expect(iids(titles.slice(0, 10))).toEqual([1, 2]);
+      expect(iids(titles.slice(0, 11))).toEqual([1, 2]);
+      expect(iids(titles.map((t) => t.toLowerCase()))).toEqual([1]);
+      expect(iids([...titles, 'missing'])).toEqual([]);
+    } finally {
+      db.close();
+    }
   });
 });
 
