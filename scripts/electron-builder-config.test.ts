@@ -97,10 +97,11 @@ describe('electron-builder.yml', () => {
   it('packages the entry point package.json names, with the preload and renderer the main process loads', () => {
     expect(config.extraMetadata.main).toBe(pkg.main);
     const main = pkg.main;
-    // electron/main/index.ts: preload and renderer paths relative to the compiled main module.
-    const mainSource = readFileSync(path.join(root, 'electron', 'main', 'index.ts'), 'utf8');
+    // electron/main/app-main.ts (loaded by index.ts): preload and renderer directory relative to the
+    // compiled main module; the renderer is served from that directory on app://outpost.
+    const mainSource = readFileSync(path.join(root, 'electron', 'main', 'app-main.ts'), 'utf8');
     expect(mainSource).toContain("join(here, '..', 'preload', 'index.cjs')");
-    expect(mainSource).toContain("join(here, '..', '..', '..', 'renderer', 'index.html')");
+    expect(mainSource).toContain("join(here, '..', '..', '..', 'renderer')");
     const here = path.posix.dirname(main);
     const preload = path.posix.join(here, '..', 'preload', 'index.cjs');
     const renderer = path.posix.join(here, '..', '..', '..', 'renderer', 'index.html');
