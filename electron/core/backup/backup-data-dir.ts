@@ -16,7 +16,7 @@
  *    read), `initial_root_token` when present, and the `traces/` dir are copied.
  * 4. `backup-manifest.json` is written last: a directory without it is an unfinished backup.
  */
-import { copyFile, cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SECRET_KEY_FILE } from '../crypto/secret-key-file.js';
@@ -117,7 +117,9 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
   if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)))
     throw new BackupError('The backup destination must be outside the data dir');
 
+  // Owner-only, as the data dir (core/crypto/file-modes.ts): an existing empty destination too.
   await mkdir(destination, { recursive: true, mode: 0o700 });
+  await chmod(destination, 0o700);
 
   // 1. The database snapshot: the backup's point in time.
   const createdAt = nowIso();
@@ -129,6 +131,7 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
   try {
     progress({ phase: 'database', message: `database snapshot of ${dbFile}` });
     pages = await snapshotDatabase(live, snapshotFile);
+    await chmod(snapshotFile, 0o600);
     const snap = openReadOnlyDatabase(snapshotFile);
     try {
       summary = summarizeSnapshot(snap);
@@ -208,7 +211,9 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
     const traces = path.join(dataDir, 'traces');
     if (existsSync(traces) && (await stat(traces)).isDirectory()) {
       await cp(traces, path.join(destination, 'traces'), { recursive: true });
-      files.push(...(await listFiles(path.join(destination, 'traces'), destination)));
+      const copied = await listFiles(path.join(destination, 'traces'), destination);
+      for (const f of copied) await chmod(path.join(destination, f), 0o600);
+      files.push(...copied);
     }
     progress({ phase: 'files', message: `copied ${files.length} files (secret key, traces)` });
 

@@ -164,6 +164,7 @@ describe('backupDataDir + restoreDataDir on a running core', () => {
     ) as BackupManifest;
     expect(onDisk.projects.length).toBe(3);
     expect((await stat(path.join(tmp, 'backup'))).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(tmp, 'backup', 'outpost.sqlite'))).mode & 0o777).toBe(0o600);
     expect(lines.map((l) => l.phase)).toEqual(
       expect.arrayContaining(['database', 'repositories', 'files', 'done']),
     );
@@ -198,6 +199,8 @@ describe('backupDataDir + restoreDataDir on a running core', () => {
     });
     expect(restoreLines.at(-1)?.phase).toBe('done');
     expect((await stat(path.join(restoredDir, 'core_secret.key'))).mode & 0o777).toBe(0o600);
+    expect((await stat(restoredDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(restoredDir, 'outpost.sqlite'))).mode & 0o777).toBe(0o600);
 
     const r = await startTestCore({
       dataDir: restoredDir,

@@ -9,7 +9,6 @@
 import { chmod, copyFile, cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SECRET_KEY_FILE } from '../crypto/secret-key-file.js';
 import type { BackupManifest } from './manifest.js';
 import { BackupManifestError, DATABASE_FILE, readManifest } from './manifest.js';
 import type { BackupProgressListener } from './progress.js';
@@ -96,9 +95,11 @@ export async function restoreDataDir(opts: RestoreOptions): Promise<BackupManife
       throw new RestoreError(`A repository already exists at ${r.to} (project ${r.project.full_path})`);
 
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
   const created: string[] = [];
   try {
     await copyFile(path.join(backup, DATABASE_FILE), path.join(dataDir, DATABASE_FILE));
+    await chmod(path.join(dataDir, DATABASE_FILE), 0o600);
     progress({
       phase: 'database',
       message: `database restored (schema ${manifest.database.schema_version})`,
@@ -128,7 +129,9 @@ export async function restoreDataDir(opts: RestoreOptions): Promise<BackupManife
       const to = inside(dataDir, f);
       await mkdir(path.dirname(to), { recursive: true });
       await cp(from, to);
-      if (f === SECRET_KEY_FILE || f === 'initial_root_token') await chmod(to, 0o600);
+      // The key, a standalone core's root token (the desktop host keeps it in its vault, never here) and
+      // traces: all owner-only, as in a live data dir.
+      await chmod(to, 0o600);
     }
     progress({ phase: 'files', message: `restored ${manifest.files.length} files (secret key, traces)` });
     progress({ phase: 'done', message: `restore finished in ${dataDir}` });
