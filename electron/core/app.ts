@@ -36,7 +36,7 @@ import { resumeImports } from './services/projects/import-repository.js';
 import { finishRepositoryRemovals, repairRepositories } from './services/projects/repository-maintenance.js';
 import { recoverStorageMoves } from './services/storage-moves/execute-move.js';
 import { StorageMoveRuntime } from './services/storage-moves/runtime.js';
-import { bootstrapRoot } from './services/users/users-service.js';
+import { bootstrapRoot, createPersonalAccessToken } from './services/users/users-service.js';
 
 export type { Core, CoreOptions } from './core-contract.js';
 
@@ -196,6 +196,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       // over a million requests). Yield once so they run.
       await new Promise<void>((resolve) => setImmediate(resolve));
       return { statusCode: res.statusCode, headers: res.headers, body: res.body, rawPayload: res.rawPayload };
+    },
+    issueRootToken(name: string): string {
+      // bootstrapRoot creates root as the first user of an empty database: id 1.
+      return createPersonalAccessToken(systemCtx, 1, { name, scopes: ['api', 'sudo'], expires_at: null })
+        .token;
     },
     async listen({ port = 0, host = '127.0.0.1' } = {}): Promise<string> {
       await app.listen({ port, host });

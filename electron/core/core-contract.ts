@@ -105,6 +105,13 @@ export interface Core {
   readonly initialRootToken: string | null;
   /** Serve a request in-process, without a socket. */
   inject(req: CoreInjectRequest): Promise<CoreInjectResponse>;
+  /**
+   * Host only (in-process; no HTTP route reaches it): a new personal access token (scopes `api`,
+   * `sudo`, no expiry) named `name` for the administrator created on the first start (user 1), for a
+   * host whose vault can't give root's token back (saved by the other shell, or lost). Audited like any
+   * new token (`personal_access_token_created`). @throws NotFoundError when that user no longer exists.
+   */
+  issueRootToken?(name: string): string;
   /** Listen on `host` (default 127.0.0.1) and `port` (default 0 = a free port); resolves to `http://HOST:PORT`. */
   listen(opts?: { port?: number; host?: string }): Promise<string>;
   /** Resolves when the background work started so far (imports, repository removals) has finished. */

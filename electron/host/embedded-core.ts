@@ -104,6 +104,9 @@ async function listenEmbedded(
   return url;
 }
 
+/** Name of the token the host has the core issue for root when no stored one signs in. */
+export const RECOVERED_TOKEN_NAME = 'Outpost desktop (issued when the vault had no usable token)';
+
 /** A fresh root token, in the format of GitLab's personal access tokens. */
 function newRootToken(): string {
   return `glpat-${randomBytes(15).toString('base64url')}`;
@@ -139,10 +142,12 @@ async function signsInAsAdmin(core: Core, token: string): Promise<boolean> {
  * Makes the vault hold a working root token for the 'embedded' profile and leaves none in plaintext:
  * - the core created root on this start (`core.initialRootToken`): that token;
  * - else the vault's token when it signs in; else the first that does of `OUTPOST_ROOT_TOKEN` and
- *   `<dataDir>/initial_root_token` (left by an older version or a standalone `npm run core`);
+ *   `<dataDir>/initial_root_token` (left by an older version or a standalone `npm run core`); else a
+ *   new token the core issues for root in-process (`core.issueRootToken`: the vault entry was saved by
+ *   the other shell, or lost);
  * then deletes `initial_root_token` once the vault's token is known to work (the file is 0600 and
- * holds nothing else: unlink is enough). When nothing works the vault keeps no embedded token and the
- * file, if any, stays (it is the only copy the administrator may still have).
+ * holds nothing else: unlink is enough). When nothing works (root was deleted or demoted) the vault
+ * keeps no new embedded token and the file, if any, stays.
  * `candidate` is the token handed to the core (already in the vault when `prestored`).
  */
 async function settleRootToken(
@@ -166,6 +171,20 @@ async function settleRootToken(
           await vault.set(EMBEDDED_PROFILE_ID, token);
           working = token;
           break;
+        }
+      }
+      // Nothing this shell can read signs in (the vault entry was saved by the other shell, or lost):
+      // the core, in-process, gives root a new token. Its old tokens stay valid (and listed).
+      if (!working && core.issueRootToken) {
+        let issued: string | null;
+        try {
+          issued = core.issueRootToken(RECOVERED_TOKEN_NAME);
+        } catch {
+          issued = null; // root no longer exists: nothing to recover
+        }
+        if (issued && (await signsInAsAdmin(core, issued))) {
+          await vault.set(EMBEDDED_PROFILE_ID, issued);
+          working = issued;
         }
       }
       // The token put in the vault before the start was not used (root already existed): take it back.

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../core/app.js';
 import { filesContaining } from '../core/test/helpers/secrets-on-disk.js';
 import type { Core } from '../core/core-contract.js';
+import { RECOVERED_TOKEN_NAME } from './embedded-core.js';
 import { createHost, type Host, type HostOptions } from './host.js';
 import { loadCreateCore } from './load-core.js';
 import { createKeyFileCipher } from './vault/key-file-cipher.js';
@@ -98,7 +99,7 @@ describe('the embedded root token', () => {
     expect(filesContaining(appDataDir, token)).toEqual([]);
   });
 
-  it('keeps the file when its token does not sign in, and puts no unusable token in the vault', async () => {
+  it('has the core issue root a new token when neither the vault nor a file has one that signs in', async () => {
     const appDataDir = await appDir();
     const standalone = await createCore({
       dataDir: join(appDataDir, 'core'),
@@ -109,9 +110,49 @@ describe('the embedded root token', () => {
     await writeFile(tokenFile(appDataDir), 'glpat-stale-token-not-valid-00\n', { mode: 0o600 });
 
     const host = await startHost(appDataDir);
-    expect(host.vault.has('embedded')).toBe(false);
-    expect(existsSync(tokenFile(appDataDir))).toBe(true);
     expect(await whoAmI(host.core, 'glpat-stale-token-not-valid-00')).toBe(401);
+    const issued = (await host.vault.get('embedded'))!;
+    expect(issued).not.toBe('glpat-the-real-root-token-000');
+    expect(await whoAmI(host.core, issued)).toBe('root');
+    // The stale file is gone; the old token still works; the new one is listed under its name.
+    expect(existsSync(tokenFile(appDataDir))).toBe(false);
+    expect(await whoAmI(host.core, 'glpat-the-real-root-token-000')).toBe('root');
+    const tokens = await host.core!.inject({
+      method: 'GET',
+      url: '/api/v4/personal_access_tokens',
+      headers: { 'private-token': issued },
+    });
+    expect((JSON.parse(tokens.body) as { name: string }[]).map((t) => t.name)).toContain(
+      RECOVERED_TOKEN_NAME,
+    );
+    expect(filesContaining(appDataDir, issued)).toEqual([]);
+  });
+
+  it('a vault entry saved by the other shell is replaced by a token issued for this one', async () => {
+    const appDataDir = await appDir();
+    const first = await startHost(appDataDir);
+    const original = (await first.vault.get('embedded'))!;
+    await first.close();
+    hosts.splice(0);
+    // The same data dir opened by the other shell (Electron's safeStorage vs the browser host's key file).
+    const other = await createHost({
+      appDataDir,
+      shell: 'electron',
+      version: '0',
+      cipher: await createKeyFileCipher(join(appDataDir, 'host')),
+      cipherId: 'safe-storage',
+      createCore: await loadCreateCore(),
+      corePort: false,
+      openExternal: async () => undefined,
+      defaultDemoRepository: null,
+      env: {},
+    });
+    hosts.push(other);
+    const issued = (await other.vault.get('embedded'))!;
+    expect(issued).not.toBe(original);
+    expect(await whoAmI(other.core, issued)).toBe('root');
+    expect(filesContaining(appDataDir, issued)).toEqual([]);
+    expect(filesContaining(appDataDir, original)).toEqual([]);
   });
 
   it('takes OUTPOST_ROOT_TOKEN on the first start and removes it from the environment', async () => {
