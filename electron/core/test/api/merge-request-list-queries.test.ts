@@ -52,7 +52,7 @@ beforeAll(async () => {
     ).body.id;
   small = await make('small');
   big = await make('big');
-  const users = [];
+  const users: number[] = [];
   for (const u of ['ann', 'bob']) {
     const res = await t.api<{ id: number }>('POST', '/users', {
       json: { username: u, name: u, email: `${u}@example.test`, password: 'Secret-pass-123!' },
