@@ -27,6 +27,30 @@ export async function startRealHost(): Promise<RealHost> {
   return module.startInProcessHost();
 }
 
+/** What {@link pushGeneratedHistory} pushes (e2e/fixtures/generated-history.ts). */
+export interface GeneratedHistory {
+  repoUrl: string;
+  username: string;
+  token: string;
+  branch: string;
+  from: string;
+  count: number;
+}
+
+interface GeneratedHistoryModule {
+  pushGeneratedHistory(history: GeneratedHistory): Promise<void>;
+}
+
+/**
+ * Push `count` real commits as `branch` (on top of `from`) over git smart HTTP in one push: one local
+ * `git fast-import`, not one API call per commit. Node code, loaded like the host above.
+ */
+export async function pushGeneratedHistory(history: GeneratedHistory): Promise<void> {
+  const specifier = ['..', '..', 'e2e', 'fixtures', 'generated-history.ts'].join('/');
+  const module = (await import(/* @vite-ignore */ specifier)) as GeneratedHistoryModule;
+  await module.pushGeneratedHistory(history);
+}
+
 /**
  * Make the test page live at `url` (same origin as the host), as when a browser opens the launch
  * URL: relative `/bridge/*` calls then reach the host and pass its Origin check.

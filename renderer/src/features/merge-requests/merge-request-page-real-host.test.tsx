@@ -8,7 +8,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutpostBridge } from '../../../../shared/ipc-contract.js';
-import { openPageAt, startRealHost, type RealHost } from '../../../test-utils/real-host.js';
+import {
+  openPageAt,
+  pushGeneratedHistory,
+  startRealHost,
+  type RealHost,
+} from '../../../test-utils/real-host.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
 import { createHttpBridge } from '../../api/http-bridge.js';
 import { takeLaunchSecret } from '../../api/launch-secret.js';
@@ -58,6 +63,27 @@ async function choose(label: string, option: string) {
     within(form).getByRole('textbox', { name: label });
   fireEvent.click(input);
   fireEvent.click(await screen.findByRole('option', { name: option }, WAIT));
+}
+
+/**
+ * The branch `long-history`: `count` real commits on top of main (each rewrites counter.txt, titled
+ * "Commit n"), pushed over the core's smart HTTP in one push with a token made for it.
+ */
+async function pushLongHistory(count: number) {
+  const project = await api<{ http_url_to_repo: string }>('GET', `/projects/${projectId}`);
+  const me = await api<{ id: number; username: string }>('GET', '/user');
+  const { token } = await api<{ token: string }>('POST', `/users/${me.id}/personal_access_tokens`, {
+    name: 'long-history',
+    scopes: ['write_repository'],
+  });
+  await pushGeneratedHistory({
+    repoUrl: project.http_url_to_repo,
+    username: me.username,
+    token,
+    branch: 'long-history',
+    from: 'main',
+    count,
+  });
 }
 
 beforeAll(async () => {
@@ -122,15 +148,7 @@ beforeAll(async () => {
     })
   ).iid;
 
-  // A real branch of 301 commits, one commit per request through the files API.
-  for (let n = 1; n <= LONG_HISTORY; n += 1) {
-    await api(n === 1 ? 'POST' : 'PUT', `/projects/${projectId}/repository/files/counter.txt`, {
-      branch: 'long-history',
-      ...(n === 1 ? { start_branch: 'main' } : {}),
-      content: `${n}\n`,
-      commit_message: `Commit ${n}`,
-    });
-  }
+  await pushLongHistory(LONG_HISTORY);
   longIid = (
     await api<{ iid: number }>('POST', `/projects/${projectId}/merge_requests`, {
       source_branch: 'long-history',
@@ -138,7 +156,7 @@ beforeAll(async () => {
       title: 'A long history',
     })
   ).iid;
-}, 300_000);
+}, 120_000);
 
 afterAll(async () => {
   await host?.close();
