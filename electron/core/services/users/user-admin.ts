@@ -33,6 +33,7 @@ import { deleteGroup } from '../groups/group-admin.js';
 import { deleteProject } from '../projects/projects-service.js';
 import { hashPasswordSync } from './credentials.js';
 import { pathProblem } from './users-service.js';
+import type { CreateUserInput } from './users-service.js';
 
 export { userAccessDeniedReason } from './users-service.js';
 
@@ -68,20 +69,8 @@ function audit(
   });
 }
 
-export interface UpdateUserInput {
-  username?: string;
-  name?: string;
-  email?: string;
-  password?: string;
-  admin?: boolean;
-  can_create_group?: boolean;
-  projects_limit?: number;
-  external?: boolean;
-  note?: string;
-  bio?: string;
-  location?: string;
-  organization?: string;
-  job_title?: string;
+/** What `PUT /users/:id` may change: every attribute a user is created with, plus GitLab's profile fields. */
+export interface UpdateUserInput extends Partial<CreateUserInput> {
   public_email?: string;
   skype?: string;
   linkedin?: string;
