@@ -7,6 +7,9 @@
  * filters, printing requests per second, p50 and p99 latency for each, beside the same count + page SQL
  * (core/db's `countMergeRequests` + `listMergeRequests` with the filter the service resolves) alone on the
  * bench's own connection, interleaved with the requests run for run (a busy machine weighs on both alike).
+ * Then the default list over real HTTP: OUTPOST_BENCH_MR_HTTP_CONNECTIONS (default 20) keep-alive clients
+ * in a separate process sending OUTPOST_BENCH_MR_HTTP_REQUESTS (default 4000) requests, p50/p99 and
+ * errors, beside `GET /version` loaded the same way right before (the server's floor).
  * The baseline is the SQL the list runs today: since schema v11 the default lists' totals come from kept
  * per-project counts, so that baseline got faster with the list.
  */
@@ -25,6 +28,7 @@ import type { ServiceContext } from '../electron/core/services/context.js';
 import { recordMergeRequest } from '../electron/core/services/merge-requests/create-merge-request.js';
 import { updateMergeRequestBy } from '../electron/core/services/merge-requests/update-merge-request.js';
 import type { BenchRow } from './bench-table.js';
+import { formatLoad, httpLoad } from './http-load.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
 const LABELS = ['bug', 'feature', 'docs', 'ui', 'backend', 'security'];
@@ -201,6 +205,28 @@ export async function benchMergeRequestList(): Promise<BenchRow[]> {
         baseline: { name: 'count + page SQL alone', value: perSecond(sql) },
       });
     }
+    // Over real HTTP with concurrent keep-alive clients (a separate process), beside the GET /version
+    // floor measured the same way right before.
+    const listening = await core.listen({ port: 0 });
+    const connections = Number(process.env.OUTPOST_BENCH_MR_HTTP_CONNECTIONS ?? 20);
+    const requests = Number(process.env.OUTPOST_BENCH_MR_HTTP_REQUESTS ?? 4000);
+    const auth = { 'private-token': TOKEN };
+    await httpLoad(`${listening}/api/v4/version`, auth, connections, 200);
+    const version = await httpLoad(`${listening}/api/v4/version`, auth, connections, requests);
+    console.log(formatLoad('  GET /version over HTTP', version, connections));
+    const listUrl = `${listening}/api/v4/projects/${projectId}/merge_requests`;
+    await httpLoad(listUrl, auth, connections, 200);
+    const http = await httpLoad(listUrl, auth, connections, requests);
+    console.log(formatLoad('GET …/merge_requests default over HTTP', http, connections));
+    if (http.errors > 0) throw new Error(`${http.errors} failed merge request list requests over HTTP`);
+    rows.push({
+      group: 'merge requests: lists',
+      name: `GET …/merge_requests default over HTTP, ${connections} connections (of ${n}; p50 ${http.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} ms)`,
+      value: http.rps,
+      unit: 'req/s',
+      better: 'higher',
+      baseline: { name: `GET /version over HTTP, ${connections} connections`, value: version.rps },
+    });
     db.close();
     return rows;
   } finally {
