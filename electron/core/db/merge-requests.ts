@@ -9,6 +9,7 @@
  * rebase_in_progress).
  */
 import type { Db } from './database.js';
+import type { LabelRow } from './labels.js';
 import { cachedStatement, jsonIds } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
@@ -167,6 +168,45 @@ export function findUserIdsByMergeRequestIds(
      WHERE merge_request_id IN (SELECT value FROM json_each(?)) ORDER BY position, user_id`,
   ).all(jsonIds(ids)) as { merge_request_id: number; user_id: number }[];
   return new Map([...groupBy(ids, rows)].map(([k, v]) => [k, v.map((r) => r.user_id)]));
+}
+
+/**
+ * Assignee and reviewer user ids per merge request (each in the order given), in one query: what a list
+ * page's presenter needs.
+ */
+export function findPeopleByMergeRequestIds(
+  db: Db,
+  ids: readonly number[],
+): { assignees: Map<number, number[]>; reviewers: Map<number, number[]> } {
+  const assignees = new Map<number, number[]>(ids.map((id) => [id, []]));
+  const reviewers = new Map<number, number[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return { assignees, reviewers };
+  const list = jsonIds(ids);
+  const rows = cachedStatement(
+    db,
+    `SELECT 0 AS reviewer, merge_request_id, user_id, position FROM merge_request_assignees
+       WHERE merge_request_id IN (SELECT value FROM json_each(?))
+     UNION ALL
+     SELECT 1 AS reviewer, merge_request_id, user_id, position FROM merge_request_reviewers
+       WHERE merge_request_id IN (SELECT value FROM json_each(?))
+     ORDER BY position, user_id`,
+  ).all(list, list) as { reviewer: number; merge_request_id: number; user_id: number }[];
+  for (const r of rows) (r.reviewer ? reviewers : assignees).get(r.merge_request_id)?.push(r.user_id);
+  return { assignees, reviewers };
+}
+
+/** Labels per merge request, ordered by title (caseless, then exact), in one query. */
+export function findLabelsByMergeRequestIds(db: Db, ids: readonly number[]): Map<number, LabelRow[]> {
+  const out = new Map<number, LabelRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = cachedStatement(
+    db,
+    `SELECT ml.merge_request_id AS merge_request_id_, l.* FROM merge_request_labels ml
+       JOIN labels l ON l.id = ml.label_id
+     WHERE ml.merge_request_id IN (SELECT value FROM json_each(?)) ORDER BY lower(l.title), l.title`,
+  ).all(jsonIds(ids)) as (LabelRow & { merge_request_id_?: number })[];
+  for (const { merge_request_id_: id, ...label } of rows) out.get(id!)?.push(label);
+  return out;
 }
 
 /** Label ids per merge request, ordered by label title. */

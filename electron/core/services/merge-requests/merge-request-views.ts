@@ -2,12 +2,11 @@
  * Everything presenting a page of merge requests needs, batch-loaded with one query per kind of related
  * row (users, labels, milestones, counts, approvals, projects), never per merge request.
  */
-import { findLabelsByIds } from '../../db/labels.js';
 import type { LabelRow } from '../../db/labels.js';
 import {
   countsByMergeRequestIds,
-  findLabelIdsByMergeRequestIds,
-  findUserIdsByMergeRequestIds,
+  findLabelsByMergeRequestIds,
+  findPeopleByMergeRequestIds,
 } from '../../db/merge-requests.js';
 import type { MergeRequestCounts, MergeRequestRow } from '../../db/merge-requests.js';
 import { findMilestonesByIds } from '../../db/milestones.js';
@@ -36,15 +35,13 @@ export type ReferenceBase = { projectId: number } | { groupId: number; groupFull
 
 export function mergeRequestViews(ctx: ServiceContext, rows: readonly MergeRequestRow[]): MergeRequestView[] {
   const ids = rows.map((r) => r.id);
-  const assignees = findUserIdsByMergeRequestIds(ctx.db, 'assignees', ids);
-  const reviewers = findUserIdsByMergeRequestIds(ctx.db, 'reviewers', ids);
+  const { assignees, reviewers } = findPeopleByMergeRequestIds(ctx.db, ids);
   const userIds = new Set<number>();
   for (const r of rows)
     for (const u of [r.author_id, r.merged_by_id, r.closed_by_id]) if (u !== null) userIds.add(u);
   for (const m of [assignees, reviewers]) for (const list of m.values()) for (const u of list) userIds.add(u);
   const users = findUsersByIds(ctx.db, [...userIds]);
-  const labelIds = findLabelIdsByMergeRequestIds(ctx.db, ids);
-  const labels = findLabelsByIds(ctx.db, [...new Set([...labelIds.values()].flat())]);
+  const labels = findLabelsByMergeRequestIds(ctx.db, ids);
   const milestones = findMilestonesByIds(ctx.db, [
     ...new Set(rows.map((r) => r.milestone_id).filter((x): x is number => x !== null)),
   ]);
@@ -63,7 +60,7 @@ export function mergeRequestViews(ctx: ServiceContext, rows: readonly MergeReque
     reviewers: userList(reviewers.get(row.id)),
     mergedBy: user(row.merged_by_id),
     closedBy: user(row.closed_by_id),
-    labels: (labelIds.get(row.id) ?? []).map((id) => labels.get(id)).filter((l): l is LabelRow => !!l),
+    labels: labels.get(row.id) ?? ([] as LabelRow[]),
     milestone: row.milestone_id !== null ? (milestones.get(row.milestone_id) ?? null) : null,
     counts: counts.get(row.id)!,
     place: places.get(row.project_id)!,

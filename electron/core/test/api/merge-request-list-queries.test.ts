@@ -108,7 +108,7 @@ describe('merge request list statements', () => {
     const forBig = await statementsDuring(async () => lengths.push(await list(big)));
     expect(lengths).toEqual([3, 20]);
     expect(forBig).toBe(forSmall);
-    expect(forBig).toBeLessThanOrEqual(14);
+    expect(forBig).toBeLessThanOrEqual(12);
     // Filters and the updated_at order don't add per-row statements either.
     lengths = [];
     const q = '?order_by=updated_at&labels=label-0&with_labels_details=true';
