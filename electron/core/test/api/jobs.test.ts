@@ -5,6 +5,7 @@
  * when not retryable), play (200, 400 `Unplayable Job`), and who may do what.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
 import { addProjectMember } from '../helpers/repository-projects.js';
 import {
   commitFile,
@@ -33,6 +34,8 @@ const base = () => `/projects/${project.id}`;
 
 beforeAll(async () => {
   t = await startTestCore();
+  // A developer plays and retries jobs on main: keep the new project's default branch unprotected.
+  await unprotectNewDefaultBranches(t);
   project = await createProject(t);
   [dev, reporter, guest, outsider] = await Promise.all([
     createUserWithToken(t),
