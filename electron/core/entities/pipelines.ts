@@ -13,7 +13,7 @@ import type {
   TestReport,
   TestSuite,
 } from '../../../shared/api-types/pipelines.js';
-import type { PipelineRow, PipelineVariableRow } from '../db/ci-pipelines.js';
+import type { PipelineListRow, PipelineRow, PipelineVariableRow } from '../db/ci-pipelines.js';
 import type { UserRow } from '../db/users.js';
 import type { ParsedTestCase } from '../runner/junit.js';
 import { countCases } from '../runner/junit.js';
@@ -25,7 +25,7 @@ export function pipelineWebUrl(projectWebUrl: string, id: number): string {
 }
 
 /** The list form. */
-export function presentPipelineBasic(p: PipelineRow, projectWebUrl: string): PipelineBasic {
+export function presentPipelineBasic(p: PipelineListRow, projectWebUrl: string): PipelineBasic {
   return {
     id: p.id,
     iid: p.iid,

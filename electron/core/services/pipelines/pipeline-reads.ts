@@ -14,6 +14,7 @@ import {
 } from '../../db/ci-pipelines.js';
 import type {
   PipelineListFilter,
+  PipelineListRow,
   PipelineOrder,
   PipelineRow,
   PipelineVariableRow,
@@ -88,7 +89,7 @@ export async function listPipelinesPage(
   ctx: ServiceContext,
   project: ProjectRow,
   input: ListPipelinesInput,
-): Promise<{ rows: PipelineRow[]; total: number; projectWebUrl: string }> {
+): Promise<{ rows: PipelineListRow[]; total: number; projectWebUrl: string }> {
   const repo = projectRepository(ctx, project);
   const filter: PipelineListFilter = {
     projectId: project.id,
