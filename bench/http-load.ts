@@ -17,8 +17,8 @@ export interface HttpLoadResult {
 
 const CLIENT = `
 import http from 'node:http';
-const [url, headersJson, connections, total] = process.argv.slice(1);
-const headers = JSON.parse(headersJson);
+const [url, connections, total] = process.argv.slice(1);
+const headers = JSON.parse(process.env.OUTPOST_BENCH_LOAD_HEADERS ?? '{}');
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
 const lat = [];
 let errors = 0;
@@ -55,16 +55,12 @@ export function httpLoad(
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        CLIENT,
-        url,
-        JSON.stringify(headers),
-        String(connections),
-        String(requests),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
+      ['--input-type=module', '-e', CLIENT, url, String(connections), String(requests)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        // Headers (a token) by environment, not argv: argv is visible to every local user in `ps`.
+        env: { ...process.env, OUTPOST_BENCH_LOAD_HEADERS: JSON.stringify(headers) },
+      },
     );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
