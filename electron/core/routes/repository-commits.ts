@@ -1,20 +1,86 @@
 /**
  * Repository commits (doc/api/commits.md; lib/api/commits.rb): `GET /projects/:id/repository/commits`
  * (`ref_name`, `path`, `since`, `until`; paginated without totals, as GitLab since 13.5) and
- * `GET /projects/:id/repository/commits/:sha` (SHA, branch or tag; `stats` default true).
+ * `GET /projects/:id/repository/commits/:sha` (SHA, branch or tag; `stats` default true),
+ * `POST /projects/:id/repository/commits` (one commit of several file actions), and from
+ * doc/api/repositories.md (lib/api/repositories.rb) `GET /projects/:id/repository/compare` and
+ * `GET /projects/:id/repository/merge_base`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { presentCommit } from '../entities/commits.js';
 import { presentCommitDetail } from '../entities/commit-detail.js';
-import { gBool, gString, parseParams } from '../http/validate.js';
+import { presentCompare } from '../entities/repository-compare.js';
+import { splitHashArray } from '../http/hash-arrays.js';
+import { gBool, gEnum, gString, gStringArray, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
-import { ParameterError } from '../services/errors.js';
+import { ParameterError, ValidationError } from '../services/errors.js';
+import { commitRepositoryActions } from '../services/repository-files/commit-changes.js';
+import type { CommitAction } from '../services/repository-files/commit-changes.js';
+import { compareRefs, findMergeBase } from '../services/repository/compare.js';
 import { requireCodeRead } from '../services/refs/project-repository.js';
 import { getRepositoryCommit } from '../services/repository/get-commit.js';
 import { listRepositoryCommits } from '../services/repository/list-commits.js';
 import { pageOf, pathParam, sendUncountedPage } from './respond.js';
 
 const READ = { auth: 'optional', scopes: ['api', 'read_api', 'read_repository'] } as const;
+const WRITE = { scopes: ['api', 'write_repository'] } as const;
+
+/** One of `actions[]` (Grape's nested params of lib/api/commits.rb). */
+const ACTION = z.object({
+  action: gEnum(['create', 'update', 'move', 'delete', 'chmod'] as const),
+  file_path: gString(),
+  previous_path: gString().optional(),
+  content: gString().optional(),
+  encoding: gEnum(['text', 'base64'] as const).default('text'),
+  last_commit_id: gString().optional(),
+  execute_filemode: gBool().optional(),
+});
+
+/** Body of `POST …/repository/commits`: `actions` as a JSON array or `actions[][action]=…` form fields. */
+const CREATE_COMMIT = {
+  branch: gString(),
+  commit_message: gString(),
+  start_branch: gString().optional(),
+  start_sha: gString().optional(),
+  actions: z.preprocess(splitHashArray, z.array(ACTION)),
+  author_email: gString().optional(),
+  author_name: gString().optional(),
+  stats: gBool().default(true),
+  force: gBool().default(false),
+};
+
+/** A parsed `actions[]` element as the service's action; 400 when a move has no `previous_path`. */
+function toAction(a: z.infer<typeof ACTION>, index: number): CommitAction {
+  const common = { filePath: a.file_path, lastCommitId: a.last_commit_id };
+  switch (a.action) {
+    case 'create':
+    case 'update':
+      return {
+        ...common,
+        action: a.action,
+        content: a.content ?? '',
+        encoding: a.encoding,
+        executeFilemode: a.execute_filemode,
+      };
+    case 'delete':
+      return { ...common, action: 'delete' };
+    case 'move':
+      if (!a.previous_path) throw new ParameterError(`actions[${index}][previous_path] is missing`);
+      return {
+        ...common,
+        action: 'move',
+        previousPath: a.previous_path,
+        content: a.content,
+        encoding: a.encoding,
+        executeFilemode: a.execute_filemode,
+      };
+    case 'chmod':
+      if (a.execute_filemode === undefined)
+        throw new ParameterError(`actions[${index}][execute_filemode] is missing`);
+      return { ...common, action: 'chmod', executeFilemode: a.execute_filemode };
+  }
+}
 
 /** An ISO 8601 date-time parameter (Grape's DateTime: `<name> is invalid` when unparsable), normalised. */
 function dateParam(name: string, value: string | undefined): string | undefined {
@@ -71,5 +137,79 @@ export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<voi
     const { stats } = parseParams({ stats: gBool().default(true) }, req.gparams);
     const view = await getRepositoryCommit(req.svc, codeProject(req), { sha: pathParam(req, 'sha'), stats });
     return presentCommitDetail(view);
+  });
+
+  /**
+   * `POST /projects/:id/repository/commits`: `branch`, `commit_message`, `actions[]` (required);
+   * `start_branch` | `start_sha` (exclusive), `author_email`, `author_name`, `stats` (default true),
+   * `force`. Each action: `action` create|update|move|delete|chmod, `file_path`, `previous_path` (move),
+   * `content`, `encoding` text|base64, `last_commit_id`, `execute_filemode`. 201 with the commit detail.
+   * All or nothing: 400 `{"message": "A file with this name already exists"}` /
+   * `A file with this name doesn't exist` / `You can only create or edit files when you are on a branch` /
+   * `The file has changed since you started editing it: <path>`; 403 without push access to the branch.
+   */
+  app.post('/projects/:id/repository/commits', { config: WRITE }, async (req, reply) => {
+    const p = parseParams(CREATE_COMMIT, req.gparams);
+    const blank = (['branch', 'commit_message'] as const).filter((k) => p[k].trim() === '');
+    if (blank.length) throw new ParameterError(blank.map((k) => `${k} is empty`).join(', '));
+    if (p.actions.length === 0) throw new ParameterError('actions is empty');
+    if (p.start_branch !== undefined && p.start_sha !== undefined)
+      throw new ParameterError('start_branch, start_sha are mutually exclusive');
+    if (p.start_sha !== undefined && !/^[0-9a-f]{40}$/i.test(p.start_sha))
+      throw new ParameterError('start_sha is invalid');
+    const actions = p.actions.map(toAction);
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const result = await commitRepositoryActions(
+      req.svc,
+      project,
+      {
+        branch: p.branch,
+        startBranch: p.start_branch,
+        startSha: p.start_sha,
+        force: p.force,
+        commitMessage: p.commit_message,
+        authorName: p.author_name,
+        authorEmail: p.author_email,
+      },
+      actions,
+      { staleMessage: (path) => `The file has changed since you started editing it: ${path}` },
+    );
+    const view = await getRepositoryCommit(req.svc, project, { sha: result.commitId, stats: p.stats });
+    return reply.code(201).send(presentCommitDetail(view));
+  });
+
+  /**
+   * `GET /projects/:id/repository/compare?from=&to=[&straight=][&from_project_id=]`:
+   * `{commit, commits, diffs, compare_timeout, compare_same_ref, web_url}`. 404 `404 Ref Not Found`.
+   * `from_project_id` may name only this project (comparing across forks is not supported: 400).
+   */
+  app.get('/projects/:id/repository/compare', { config: READ }, async (req) => {
+    const p = parseParams(
+      {
+        from: gString(),
+        to: gString(),
+        straight: gBool().default(false),
+        from_project_id: gString().optional(),
+      },
+      req.gparams,
+    );
+    const project = codeProject(req);
+    if (p.from_project_id !== undefined && p.from_project_id !== String(project.id)) {
+      const other = findReadableProject(req.svc, p.from_project_id);
+      if (other.id !== project.id)
+        throw new ValidationError('from_project_id: comparing with another project is not supported');
+    }
+    return presentCompare(await compareRefs(req.svc, project, p));
+  });
+
+  /**
+   * `GET /projects/:id/repository/merge_base?refs[]=a&refs[]=b`: the merge base commit. 400
+   * `Provide at least 2 refs` / `Could not find ref: x`; 404 `404 Merge Base Not Found`.
+   */
+  app.get('/projects/:id/repository/merge_base', { config: READ }, async (req) => {
+    const { refs } = parseParams({ refs: gStringArray() }, req.gparams);
+    const project = codeProject(req);
+    const base = await findMergeBase(req.svc, project, refs);
+    return presentCommit(base.commit, base.projectWebUrl);
   });
 }

@@ -1,0 +1,52 @@
+/**
+ * Compare presenter (doc/api/repositories.md "Compare branches, tags or commits"; GitLab's
+ * Entities::Compare and Entities::Diff): `commit` (the newest compared commit, null when none),
+ * `commits` (oldest first), `diffs`, `compare_timeout`, `compare_same_ref`, `web_url`. Pure.
+ */
+import type { CompareView } from '../services/repository/compare.js';
+import { presentCommit } from './commits.js';
+import type { CommitJson } from './commits.js';
+
+export interface DiffJson {
+  diff: string;
+  new_path: string;
+  old_path: string;
+  a_mode: string;
+  b_mode: string;
+  new_file: boolean;
+  renamed_file: boolean;
+  deleted_file: boolean;
+  generated_file: boolean;
+}
+
+export interface CompareJson {
+  commit: CommitJson | null;
+  commits: CommitJson[];
+  diffs: DiffJson[];
+  compare_timeout: boolean;
+  compare_same_ref: boolean;
+  web_url: string;
+}
+
+/** `GET /projects/:id/repository/compare`. */
+export function presentCompare(v: CompareView): CompareJson {
+  const commits = v.commits.map((c) => presentCommit(c, v.projectWebUrl));
+  return {
+    commit: commits.at(-1) ?? null,
+    commits,
+    diffs: v.diffs.map((d) => ({
+      diff: d.diff,
+      new_path: d.new_path,
+      old_path: d.old_path,
+      a_mode: d.a_mode,
+      b_mode: d.b_mode,
+      new_file: d.new_file,
+      renamed_file: d.renamed_file,
+      deleted_file: d.deleted_file,
+      generated_file: false,
+    })),
+    compare_timeout: false,
+    compare_same_ref: v.sameRef,
+    web_url: `${v.projectWebUrl}/-/compare/${v.fromSha}${v.straight ? '..' : '...'}${v.toSha}`,
+  };
+}
