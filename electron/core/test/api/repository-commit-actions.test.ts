@@ -5,6 +5,7 @@
  * stale `last_commit_id`, protected branches, all-or-nothing batches, form-encoded actions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSchemaOracle } from '../contract/schema-oracle.js';
 import { gitDir } from '../helpers/disk.js';
 import { importFixtureProject } from '../helpers/repository-projects.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
@@ -24,6 +25,16 @@ interface CommitDetailJson {
   stats?: { additions: number; deletions: number; total: number };
   status: null;
   project_id: number;
+}
+
+const V4 = 'spec/fixtures/api/schemas/public_api/v4';
+const oracle = loadSchemaOracle();
+
+/** The body passes GitLab's own response schema (shared/reference/gitlab-schemas). */
+function expectValid(file: string, body: unknown): void {
+  const validate = oracle.validator(`${V4}/${file}`);
+  const ok = validate(body);
+  expect(ok ? [] : validate.errors).toEqual([]);
 }
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -83,6 +94,7 @@ describe('repository commit actions, compare and merge_base', () => {
     expect(res.body.stats).toEqual({ additions: 3, deletions: 0, total: 3 });
     expect(res.body.project_id).toBe(p.id);
     expect(res.body.web_url).toBe(`${p.webUrl}/-/commit/${res.body.id}`);
+    expectValid('commit/detail.json', res.body);
     expect(gitDir(p.repo, 'log', '-1', '--format=%an <%ae>|%s', 'trunk')).toBe(
       'Ada Lovelace <ada@example.com>|Add two files',
     );
@@ -298,6 +310,7 @@ describe('repository commit actions, compare and merge_base', () => {
     expect(res.body.diffs[0]).toMatchObject({ new_path: 'dev.txt', new_file: true });
     expect(res.body.diffs[0]!.diff).toContain('+d');
     expect(res.body.compare_timeout).toBe(false);
+    for (const c of res.body.commits) expectValid('commit/basic.json', c);
     expect(res.body.compare_same_ref).toBe(false);
     expect(res.body.web_url).toBe(`${p.webUrl}/-/compare/${head()}...${devHead}`);
 
@@ -337,6 +350,7 @@ describe('repository commit actions, compare and merge_base', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.id).toBe(p.trunk[2]);
     expect(res.body.web_url).toBe(`${p.webUrl}/-/commit/${p.trunk[2]}`);
+    expectValid('commit/basic.json', res.body);
     const one = await t.api('GET', `/projects/${p.id}/repository/merge_base?refs[]=trunk`);
     expect(one.status).toBe(400);
     expect(one.body).toEqual({ message: 'Provide at least 2 refs' });
