@@ -123,6 +123,31 @@ describe('python-gitlab (unchanged) against the core', () => {
     });
   }, 120_000);
 
+  it('commits with actions, compare and merge_base (commits.py)', async () => {
+    const out = await script('commits.py');
+    expect(out).toEqual({
+      first: {
+        title: 'Initial commit',
+        author: ['Py Author', 'py@example.com'],
+        stats: { additions: 2, deletions: 0, total: 2 },
+        parents: [],
+      },
+      default_branch: 'main',
+      second_parents_ok: true,
+      duplicate: { code: 400, message: 'A file with this name already exists' },
+      compare: {
+        commit: true,
+        commits: 1,
+        diffs: [
+          ['README.md', 'README.md'],
+          ['bin/tool', 'tools/tool'],
+        ],
+        same: false,
+      },
+      merge_base_is_first: true,
+    });
+  }, 120_000);
+
   /** `python3 -m gitlab -o json <args>` (the `gitlab` CLI) with the URL and token in its environment variables. */
   async function cli(...args: string[]): Promise<unknown> {
     if (!python) throw new Error(missing);
