@@ -4,7 +4,7 @@
  * `GET /projects/:id/repository/commits/:sha` (SHA, branch or tag; `stats` default true),
  * `POST /projects/:id/repository/commits` (one commit of several file actions), and from
  * doc/api/repositories.md (lib/api/repositories.rb) `GET /projects/:id/repository/compare` and
- * `GET /projects/:id/repository/merge_base`.
+ * `GET /projects/:id/repository/merge_base`; `POST …/repository/commits/:sha/cherry_pick` and `…/revert`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -18,6 +18,8 @@ import { ParameterError, ValidationError } from '../services/errors.js';
 import { commitRepositoryActions } from '../services/repository-files/commit-changes.js';
 import type { CommitAction } from '../services/repository-files/commit-changes.js';
 import { compareRefs, findMergeBase } from '../services/repository/compare.js';
+import { pickCommit, PickError } from '../services/repository/pick-commit.js';
+import type { PickKind } from '../services/repository/pick-commit.js';
 import { requireCodeRead } from '../services/refs/project-repository.js';
 import { getRepositoryCommit } from '../services/repository/get-commit.js';
 import { listRepositoryCommits } from '../services/repository/list-commits.js';
@@ -212,4 +214,44 @@ export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<voi
     const base = await findMergeBase(req.svc, project, refs);
     return presentCommit(base.commit, base.projectWebUrl);
   });
+
+  /**
+   * `POST …/repository/commits/:sha/cherry_pick` (`branch`, `dry_run`, `message`) and `…/revert`
+   * (`branch`, `dry_run`): 201 with the new commit, or 200 `{"dry_run":"success"}`. 400
+   * `{"message", "error_code": "conflict"|"empty"}` (plus `"dry_run":"error"` on a dry run); 403 without
+   * push access to the branch; 404 `Commit Not Found` / `Branch Not Found`.
+   */
+  for (const kind of ['cherry_pick', 'revert'] as const satisfies readonly PickKind[]) {
+    app.post(`/projects/:id/repository/commits/:sha/${kind}`, { config: WRITE }, async (req, reply) => {
+      const p = parseParams(
+        {
+          branch: gString(),
+          dry_run: gBool().default(false),
+          message: gString().optional(),
+        },
+        req.gparams,
+      );
+      if (p.branch.trim() === '') throw new ParameterError('branch is empty');
+      const project = findReadableProject(req.svc, pathParam(req, 'id'));
+      try {
+        const id = await pickCommit(req.svc, project, {
+          kind,
+          sha: pathParam(req, 'sha'),
+          branch: p.branch,
+          dryRun: p.dry_run,
+          message: kind === 'cherry_pick' ? p.message : undefined,
+        });
+        if (id === null) return reply.code(200).send({ dry_run: 'success' });
+        const view = await getRepositoryCommit(req.svc, project, { sha: id, stats: false });
+        return reply.code(201).send(presentCommit(view.commit, view.projectWebUrl));
+      } catch (err) {
+        if (!(err instanceof PickError)) throw err;
+        return reply.code(400).send({
+          message: err.message,
+          error_code: err.errorCode,
+          ...(p.dry_run ? { dry_run: 'error' } : {}),
+        });
+      }
+    });
+  }
 }
