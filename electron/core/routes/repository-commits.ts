@@ -4,12 +4,14 @@
  * `GET /projects/:id/repository/commits/:sha` (SHA, branch or tag; `stats` default true),
  * `POST /projects/:id/repository/commits` (one commit of several file actions), and from
  * doc/api/repositories.md (lib/api/repositories.rb) `GET /projects/:id/repository/compare` and
- * `GET /projects/:id/repository/merge_base`; `POST …/repository/commits/:sha/cherry_pick` and `…/revert`.
+ * `GET /projects/:id/repository/merge_base`; `POST …/repository/commits/:sha/cherry_pick` and `…/revert`;
+ * `GET …/repository/commits/:sha/merge_requests`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { presentCommit } from '../entities/commits.js';
 import { presentCommitDetail } from '../entities/commit-detail.js';
+import { presentMergeRequestBasic } from '../entities/merge-requests.js';
 import { presentCompare } from '../entities/repository-compare.js';
 import { splitHashArray } from '../http/hash-arrays.js';
 import { gBool, gEnum, gString, gStringArray, parseParams } from '../http/validate.js';
@@ -17,13 +19,14 @@ import { findReadableProject } from '../services/access/project-access.js';
 import { ParameterError, ValidationError } from '../services/errors.js';
 import { commitRepositoryActions } from '../services/repository-files/commit-changes.js';
 import type { CommitAction } from '../services/repository-files/commit-changes.js';
+import { commitMergeRequests } from '../services/repository/commit-merge-requests.js';
 import { compareRefs, findMergeBase } from '../services/repository/compare.js';
 import { pickCommit, PickError } from '../services/repository/pick-commit.js';
 import type { PickKind } from '../services/repository/pick-commit.js';
 import { requireCodeRead } from '../services/refs/project-repository.js';
 import { getRepositoryCommit } from '../services/repository/get-commit.js';
 import { listRepositoryCommits } from '../services/repository/list-commits.js';
-import { pageOf, pathParam, sendUncountedPage } from './respond.js';
+import { pageOf, pathParam, sendPage, sendUncountedPage } from './respond.js';
 
 const READ = { auth: 'optional', scopes: ['api', 'read_api', 'read_repository'] } as const;
 const WRITE = { scopes: ['api', 'write_repository'] } as const;
@@ -254,4 +257,27 @@ export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<voi
       }
     });
   }
+
+  /**
+   * `GET …/repository/commits/:sha/merge_requests`: the project's merge requests containing the commit
+   * (or merged/squashed into it), newest first, as the merge request list's basic shape; paginated with
+   * totals. 404 `404 Commit Not Found`.
+   */
+  app.get('/projects/:id/repository/commits/:sha/merge_requests', { config: READ }, async (req, reply) => {
+    const page = pageOf(req);
+    const project = codeProject(req);
+    const { total, views } = await commitMergeRequests(req.svc, project, {
+      sha: pathParam(req, 'sha'),
+      limit: page.perPage,
+      offset: page.offset,
+    });
+    const opts = { baseUrl: req.svc.externalUrl(), referenceBase: { projectId: project.id } };
+    return sendPage(
+      req,
+      reply,
+      page,
+      total,
+      views.map((v) => presentMergeRequestBasic(v, opts)),
+    );
+  });
 }

@@ -358,4 +358,28 @@ describe('repository commit actions, compare and merge_base', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ message: 'Could not find ref: nope' });
   });
+
+  it('lists the merge requests that contain a commit', async () => {
+    const devHead = head('dev-branch');
+    const mr = await t.api<{ iid: number }>('POST', `/projects/${p.id}/merge_requests`, {
+      json: { source_branch: 'dev-branch', target_branch: 'trunk', title: 'Dev work MR' },
+    });
+    expect(mr.status, mr.text).toBe(201);
+    await t.core.idle();
+    const res = await t.api<{ iid: number; title: string }[]>(
+      'GET',
+      `/projects/${p.id}/repository/commits/${devHead}/merge_requests`,
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.map((m) => [m.iid, m.title])).toEqual([[mr.body.iid, 'Dev work MR']]);
+    expect(res.headers.get('x-total')).toBe('1');
+    const none = await t.api<unknown[]>(
+      'GET',
+      `/projects/${p.id}/repository/commits/${p.trunk[0]}/merge_requests`,
+    );
+    expect(none.body).toEqual([]);
+    const unknown = await t.api('GET', `/projects/${p.id}/repository/commits/nope/merge_requests`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: '404 Commit Not Found' });
+  });
 });
