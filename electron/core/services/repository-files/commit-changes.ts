@@ -12,7 +12,9 @@
  *    default and is protected per the setting (protected-branches/protect-default-branch.ts);
  * 3. content decodes (base64);
  * 4. the start (start_sha, start_branch, else `branch`) exists unless the repository is empty; creating
- *    `branch` from another start needs `branch` not to exist yet, unless `force`;
+ *    `branch` from another start needs `branch` not to exist yet, unless `force`; a forced rewrite of a
+ *    protected branch needs its `allow_force_push` (403 `You are not allowed to force push code to a
+ *    protected branch on this project.`) and is recorded as a `force_push_protected_branch` audit event;
  * 5. code owner approval for the changed paths; each action's `last_commit_id` still the file's last
  *    commit on the start;
  * 6. the changes themselves (file exists / doesn't exist / no change / branch moved meanwhile).
@@ -28,7 +30,10 @@ import { findTreeEntries, lastCommitForPath, readBlob } from '../../git/blobs.js
 import { resolveCommit } from '../../git/commit-info.js';
 import { commitFileChanges, FileCommitError } from '../../git/file-commits.js';
 import type { FileChange } from '../../git/file-commits.js';
+import { isAncestor } from '../../git/merges.js';
 import { isRepositoryEmpty, setDefaultBranch } from '../../git/repository.js';
+import { findNamespaceById } from '../../db/namespaces.js';
+import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
@@ -36,7 +41,12 @@ import { ForbiddenError, ValidationError } from '../errors.js';
 import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
 import { branchNameProblem, projectRepositoryPath } from '../projects/projects-service.js';
-import { canActOnBranch, loadProtectionRules } from '../protected-branches/branch-protection.js';
+import {
+  canActOnBranch,
+  forcePushAllowed,
+  loadProtectionRules,
+  matchingRules,
+} from '../protected-branches/branch-protection.js';
 import { codeOwnersRefusalFor } from '../protected-branches/code-owner-check.js';
 import {
   canPushToEmptyRepository,
@@ -48,6 +58,8 @@ import { requireValidFilePath } from './file-path.js';
 export const NOT_ON_BRANCH_MESSAGE = 'You can only create or edit files when you are on a branch';
 export const PUSH_FORBIDDEN_REASON = 'You are not allowed to push into this branch';
 export const FILE_MISSING_MESSAGE = "A file with this name doesn't exist";
+export const FORCE_PUSH_FORBIDDEN_REASON =
+  'You are not allowed to force push code to a protected branch on this project.';
 
 export type FileEncoding = 'text' | 'base64';
 
@@ -244,17 +256,24 @@ export async function commitRepositoryActions(
       `Something went wrong when we tried to create '${branch}' for you: Branch name is invalid`,
     );
 
+  // `force` over an existing branch from a start that isn't its descendant rewrites history: on a
+  // protected branch that needs `allow_force_push` (as a push would), and is audited.
+  const rules = loadProtectionRules(ctx.db, project.id);
+  const forcedRule =
+    target.force &&
+    branchHead &&
+    parent &&
+    parent !== branchHead &&
+    !(await isAncestor(repoPath, branchHead, parent))
+      ? (matchingRules(rules, branch)[0] ?? null)
+      : null;
+  if (forcedRule && !forcePushAllowed(rules, branch)) throw new ForbiddenError(FORCE_PUSH_FORBIDDEN_REASON);
+
   // Code owner approval (protected-branches/code-owners.ts): owned paths change through merge requests.
   const paths = [
     ...new Set(actions.flatMap((a) => (a.action === 'move' ? [a.previousPath, a.filePath] : [a.filePath]))),
   ];
-  const codeOwners = await codeOwnersRefusalFor(
-    repoPath,
-    loadProtectionRules(ctx.db, project.id),
-    branch,
-    expectedOld,
-    paths,
-  );
+  const codeOwners = await codeOwnersRefusalFor(repoPath, rules, branch, expectedOld, paths);
   if (codeOwners) throw new ValidationError(codeOwners);
 
   if (parent) {
@@ -295,6 +314,22 @@ export async function commitRepositoryActions(
     updateProject(ctx.db, project.id, rowChanges, nowIso());
     // The new default branch gets its protection (protected-branches/protect-default-branch.ts).
     if (empty) protectDefaultBranch(ctx, project.id);
+    if (forcedRule)
+      recordAuditEvent(ctx, {
+        entityType: 'Project',
+        entityId: project.id,
+        entityPath: `${findNamespaceById(ctx.db, project.namespace_id)?.full_path ?? ''}/${project.path}`,
+        targetId: forcedRule.branch.id,
+        targetType: 'ProtectedBranch',
+        targetDetails: branch,
+        action: { custom_message: `Force pushed to protected branch ${branch}` },
+        extra: {
+          event_name: 'force_push_protected_branch',
+          ref: `refs/heads/${branch}`,
+          before: expectedOld,
+          after: commitId,
+        },
+      });
   })();
   createPipelinesForRefUpdate(ctx, project, branch, commitId, { before: expectedOld });
   onBranchMoved(ctx, project, branch);

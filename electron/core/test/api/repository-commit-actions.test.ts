@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSchemaOracle } from '../contract/schema-oracle.js';
 import { gitDir } from '../helpers/disk.js';
 import { importFixtureProject } from '../helpers/repository-projects.js';
+import { auditEventsSince, lastAuditEventId } from '../helpers/secrets-on-disk.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
@@ -238,6 +239,44 @@ describe('repository commit actions, compare and merge_base', () => {
     });
     expect(noBranch.status).toBe(400);
     expect(noBranch.body).toEqual({ message: 'You can only create or edit files when you are on a branch' });
+  });
+
+  it('force over a protected branch needs allow_force_push, and is audited', async () => {
+    const branch = await t.api('POST', `/projects/${p.id}/repository/branches`, {
+      json: { branch: 'guarded', ref: 'trunk' },
+    });
+    expect(branch.status, branch.text).toBe(201);
+    const rule = await t.api('POST', `/projects/${p.id}/protected_branches`, {
+      json: { name: 'guarded', push_access_level: 40, merge_access_level: 40 },
+    });
+    expect(rule.status, rule.text).toBe(201);
+    const before = head('guarded');
+    const mark = lastAuditEventId(t.dataDir);
+    const body = {
+      branch: 'guarded',
+      start_sha: p.trunk[0],
+      force: true,
+      commit_message: 'Rewrite',
+      actions: [{ action: 'create', file_path: 'rewrite.txt', content: 'r' }],
+    };
+    const refused = await commit(body);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      message:
+        '403 Forbidden - You are not allowed to force push code to a protected branch on this project.',
+    });
+    expect(head('guarded')).toBe(before);
+    const allow = await t.api('PATCH', `/projects/${p.id}/protected_branches/guarded`, {
+      json: { allow_force_push: true },
+    });
+    expect(allow.status, allow.text).toBe(200);
+    const forced = await commit(body);
+    expect(forced.status, forced.text).toBe(201);
+    expect(head('guarded')).toBe(forced.body.id);
+    const events = auditEventsSince(t.dataDir, mark).filter(
+      (e) => e.d.event_name === 'force_push_protected_branch',
+    );
+    expect(events.map((e) => [e.d.before, e.d.after])).toEqual([[before, forced.body.id]]);
   });
 
   it("answers missing and invalid parameters in Grape's shape", async () => {
