@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../test/helpers/git-fixtures.js';
-import { mergeTreesWithBase } from './pick.js';
+import { mergeTreesWithBase, writePickCommit } from './pick.js';
 import { runGit } from './run-git.js';
 
 /** `a.txt` gets lines changed in three commits; `pick` moves away from the line another commit changes. */
@@ -71,5 +71,20 @@ describe('mergeTreesWithBase', () => {
     });
     // Reverting the root commit deletes a.txt, which later commits changed: a modify/delete conflict.
     expect(m.clean).toBe(false);
+  });
+
+  it('writes the picked commit with the given author date', async () => {
+    const gitDirPath = path.join(dir, '.git');
+    const tree = (await runGit(['rev-parse', `${c.last!}^{tree}`], { gitDir: gitDirPath })).trim();
+    const id = await writePickCommit(gitDirPath, {
+      tree,
+      parent: c.again!,
+      message: 'picked',
+      author: { name: 'Old Author', email: 'old@example.com', date: '2001-02-03T04:05:06+00:00' },
+      committer: { name: 'Now', email: 'now@example.com' },
+    });
+    expect(git(dir, 'log', '-1', '--format=%an|%aI|%cn|%P', id)).toBe(
+      `Old Author|2001-02-03T04:05:06+00:00|Now|${c.again!}`,
+    );
   });
 });

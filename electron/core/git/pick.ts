@@ -10,6 +10,7 @@
  */
 import { checkMergeability } from './merges.js';
 import type { Mergeability } from './merges.js';
+import type { GitIdentity } from './repository.js';
 import { runGit } from './run-git.js';
 
 /** Identity of the throwaway commits (never referenced, never shown). */
@@ -58,4 +59,30 @@ export async function mergeTreesWithBase(
 /** The tree id of a commit. @throws GitError */
 export function commitTreeId(repoPath: string, commit: string): Promise<string> {
   return treeOf(repoPath, commit);
+}
+
+/**
+ * Write the picked commit: `tree` on top of `parent`, with `author` (and its original date, when given,
+ * as a cherry-pick keeps it) and `committer`; moves no ref.
+ * @returns the commit SHA. @throws GitError
+ */
+export async function writePickCommit(
+  repoPath: string,
+  input: {
+    tree: string;
+    parent: string;
+    message: string;
+    author: GitIdentity & { date?: string };
+    committer: GitIdentity;
+  },
+): Promise<string> {
+  const env: Record<string, string> = {
+    GIT_AUTHOR_NAME: input.author.name,
+    GIT_AUTHOR_EMAIL: input.author.email,
+    GIT_COMMITTER_NAME: input.committer.name,
+    GIT_COMMITTER_EMAIL: input.committer.email,
+  };
+  if (input.author.date) env.GIT_AUTHOR_DATE = input.author.date;
+  const args = ['commit-tree', input.tree, '-p', input.parent, '-F', '-'];
+  return (await runGit(args, { gitDir: repoPath, env, input: input.message })).trim();
 }

@@ -5,7 +5,8 @@
  * repository not read-only), the commit (404 `404 Commit Not Found`), the branch (404
  * `404 Branch Not Found`); then the change is computed in memory (git/pick.ts) and committed on top of the
  * branch with a compare-and-swap move. A conflict or an empty result is a {@link PickError} and changes
- * nothing; `dryRun` stops before writing the commit. A cherry-pick keeps the commit's author; a revert
+ * nothing; `dryRun` stops before writing the commit. A cherry-pick keeps the commit's author and author
+ * date; a revert
  * is authored by the caller. Pushes' side effects follow: pipelines, merge request refresh.
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
@@ -13,8 +14,8 @@ import { nowIso } from '../../db/database.js';
 import { updateProject } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { readCommits, resolveCommit } from '../../git/commit-info.js';
-import { commitTree, MergeError, moveBranch } from '../../git/merges.js';
-import { commitTreeId, mergeTreesWithBase } from '../../git/pick.js';
+import { MergeError, moveBranch } from '../../git/merges.js';
+import { commitTreeId, mergeTreesWithBase, writePickCommit } from '../../git/pick.js';
 import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
@@ -90,11 +91,14 @@ export async function pickCommit(
       ? `${commit.message.trimEnd()}\n\n(cherry picked from commit ${commit.id})`
       : `Revert "${title}"\n\nThis reverts commit ${commit.id}`);
   const me = { name: user.name, email: user.email };
-  const newId = await commitTree(repo.path, {
+  const newId = await writePickCommit(repo.path, {
     tree: merged.tree,
-    parents: [head],
+    parent: head,
     message,
-    author: input.kind === 'cherry_pick' ? { name: commit.authorName, email: commit.authorEmail } : me,
+    author:
+      input.kind === 'cherry_pick'
+        ? { name: commit.authorName, email: commit.authorEmail, date: commit.authoredDate }
+        : me,
     committer: me,
   });
   try {

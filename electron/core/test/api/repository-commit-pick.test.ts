@@ -17,6 +17,7 @@ interface CommitJson {
   parent_ids: string[];
   author_name: string;
   author_email: string;
+  authored_date: string;
   committer_name: string;
 }
 
@@ -55,15 +56,19 @@ describe('cherry-pick and revert', () => {
 
   it('cherry-picks a commit onto a branch, keeping its author', async () => {
     const before = head();
-    const original = gitDir(p.repo, 'log', '-1', '--format=%an|%ae|%B', p.featureHead);
+    const original = gitDir(p.repo, 'log', '-1', '--format=%an|%ae|%aI', p.featureHead);
     const res = await pick(p.featureHead, 'cherry_pick', { branch: 'trunk' });
     expect(res.status, res.text).toBe(201);
     expect(res.body.id).toBe(head());
     expect(res.body.parent_ids).toEqual([before]);
     expect(res.body.title).toBe('Add feature');
     expect(res.body.message).toBe(`Add feature\n\n(cherry picked from commit ${p.featureHead})\n`);
-    const [name, email] = original.split('|');
-    expect([res.body.author_name, res.body.author_email]).toEqual([name, email]);
+    const [name, email, date] = original.split('|');
+    expect([res.body.author_name, res.body.author_email, res.body.authored_date]).toEqual([
+      name,
+      email,
+      date,
+    ]);
     expect(res.body.committer_name).toBe('Administrator');
     expect(gitDir(p.repo, 'show', 'trunk:feature.txt')).toBe('feature');
   });
