@@ -84,11 +84,13 @@ function configureShards(dataDir: string, storages: Record<string, string> = {})
  */
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const dataDir = path.resolve(opts.dataDir);
-  // Owner-only whatever the umask: the data dir 0700; new shard dirs 0700; traces of older versions 0600.
-  ensurePrivateDirSync(dataDir);
+  // Owner-only whatever the umask: the data dir 0700; new shard dirs 0700. The traces of an older
+  // version's data dir are tightened once, when its open dir is; a 0700 dir already keeps them private,
+  // so later starts don't walk every trace.
+  const upgradedOpenDir = ensurePrivateDirSync(dataDir);
   const shards: StorageShards = configureShards(dataDir, opts.storages);
   for (const dir of shards.values()) mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  restrictFilesInSync(path.join(dataDir, 'traces'));
+  if (upgradedOpenDir) restrictFilesInSync(path.join(dataDir, 'traces'));
   const secrets = new SecretBox(loadOrCreateSecretKeySync(dataDir));
   const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
   const tasks = new BackgroundTasks();

@@ -19,11 +19,17 @@ const posix = process.platform !== 'win32';
 /**
  * Create `dir` (and missing parents) and make `dir` itself `0700`, also when it already existed.
  * Parents that had to be created get `0700` too (mkdir's mode, filtered by the umask, which can only
- * remove bits). @throws fs errors (EACCES, ENOTDIR…).
+ * remove bits).
+ * @returns true when an existing `dir` was open to group or others and has just been tightened (a data
+ *   dir of an older version: the files inside may need tightening too); false otherwise.
+ * @throws fs errors (EACCES, ENOTDIR…).
  */
-export function ensurePrivateDirSync(dir: string): void {
+export function ensurePrivateDirSync(dir: string): boolean {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  if (posix) chmodSync(dir, PRIVATE_DIR_MODE);
+  if (!posix) return false;
+  const wasOpen = (lstatSync(dir).mode & 0o077) !== 0;
+  if (wasOpen) chmodSync(dir, PRIVATE_DIR_MODE);
+  return wasOpen;
 }
 
 /** `chmod 0600` when `file` exists and is a regular file (not through a symlink); false when absent. */
