@@ -1,10 +1,10 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconShieldOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { jobSandboxQueries, jobsRefused } from '../../api/pipelines/job-sandbox.js';
 import { SECURITY_PATH } from '../admin/instance-settings/security-setting-labels.js';
 import { useAdminAccess } from '../admin/use-admin-access.js';
+import { JobSandboxAlert } from './job-sandbox-alert.js';
 
 /**
  * Above a project's pipelines: says when the instance refuses pipeline jobs because this machine has
@@ -25,43 +25,23 @@ export function JobSandboxBanner({ profileId }: { profileId: string }) {
 
   if (jobsRefused(status)) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconShieldOff />}
-        title="The job sandbox is not available on this machine"
-        data-testid="job-sandbox-banner"
-        data-executor="refused"
-      >
-        <Stack gap={4} align="flex-start">
-          {status.reason ? <Text size="sm">{status.reason}</Text> : null}
-          <Text size="sm">
-            Pipeline jobs are refused: they would run with access to everything this app stores.
-            {isAdmin ? '' : ' Ask an administrator of this instance.'}
-          </Text>
-          {securityLink}
-        </Stack>
-      </Alert>
+      <JobSandboxAlert state="refused" reason={status.reason} testId="job-sandbox-banner">
+        <Text size="sm">
+          Pipeline jobs are refused: they would run with access to everything this app stores.
+          {isAdmin ? '' : ' Ask an administrator of this instance.'}
+        </Text>
+        {securityLink}
+      </JobSandboxAlert>
     );
   }
   if (status.executor === 'unsandboxed') {
     return (
-      <Alert
-        color="yellow"
-        variant="light"
-        icon={<IconAlertTriangle />}
-        title="Jobs run without a sandbox"
-        data-testid="job-sandbox-banner"
-        data-executor="unsandboxed"
-      >
-        <Stack gap={4} align="flex-start">
-          {status.reason ? <Text size="sm">{status.reason}</Text> : null}
-          <Text size="sm">
-            An administrator allowed unsandboxed jobs: a job can read the tokens and data of this app.
-          </Text>
-          {securityLink}
-        </Stack>
-      </Alert>
+      <JobSandboxAlert state="unsandboxed" reason={status.reason} testId="job-sandbox-banner">
+        <Text size="sm">
+          An administrator allowed unsandboxed jobs: a job can read the tokens and data of this app.
+        </Text>
+        {securityLink}
+      </JobSandboxAlert>
     );
   }
   return null;

@@ -1,8 +1,8 @@
-import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { describeError } from '../../../api/describe-error.js';
 import { jobSandboxQueries, jobsRefused } from '../../../api/pipelines/job-sandbox.js';
+import { JobSandboxAlert } from '../../pipelines/job-sandbox-alert.js';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -28,62 +28,32 @@ export function JobSandboxStatus({ profileId }: { profileId: string }) {
 
   if (status.executor === 'bubblewrap' && status.available) {
     return (
-      <Alert
-        color="teal"
-        variant="light"
-        icon={<IconShieldCheck />}
-        title="Jobs run in a bubblewrap sandbox"
-        data-testid="job-sandbox-status"
-        data-executor="bubblewrap"
-      >
-        <Stack gap={4}>
-          <Text size="sm">
-            Each job sees the system read-only, its own build directory and /tmp, and nothing else: not the
-            data dir, your home directory or other processes.
-          </Text>
-          <Text size="sm">
-            At most {count.format(status.concurrent_jobs)}{' '}
-            {status.concurrent_jobs === 1 ? 'job runs' : 'jobs run'} at once; each job process may use{' '}
-            {count.format(status.memory_limit_mb)} MiB of memory and {count.format(status.cpu_limit_seconds)}{' '}
-            CPU seconds.
-          </Text>
-        </Stack>
-      </Alert>
+      <JobSandboxAlert state="bubblewrap" testId="job-sandbox-status">
+        <Text size="sm">
+          Each job sees the system read-only, its own build directory and /tmp, and nothing else: not the data
+          dir, your home directory or other processes.
+        </Text>
+        <Text size="sm">
+          At most {count.format(status.concurrent_jobs)}{' '}
+          {status.concurrent_jobs === 1 ? 'job runs' : 'jobs run'} at once; each job process may use{' '}
+          {count.format(status.memory_limit_mb)} MiB of memory and {count.format(status.cpu_limit_seconds)}{' '}
+          CPU seconds.
+        </Text>
+      </JobSandboxAlert>
     );
   }
   if (jobsRefused(status)) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconShieldOff />}
-        title="The job sandbox is not available on this machine"
-        data-testid="job-sandbox-status"
-        data-executor="refused"
-      >
-        <Stack gap={4}>
-          {status.reason ? <Text size="sm">{status.reason}</Text> : null}
-          <Text size="sm">Pipeline jobs are refused until a sandbox is available.</Text>
-        </Stack>
-      </Alert>
+      <JobSandboxAlert state="refused" reason={status.reason} testId="job-sandbox-status">
+        <Text size="sm">Pipeline jobs are refused until a sandbox is available.</Text>
+      </JobSandboxAlert>
     );
   }
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconAlertTriangle />}
-      title="Jobs run without a sandbox"
-      data-testid="job-sandbox-status"
-      data-executor={status.executor}
-    >
-      <Stack gap={4}>
-        {status.reason ? <Text size="sm">{status.reason}</Text> : null}
-        <Text size="sm">
-          Unsandboxed jobs are allowed: every job runs as your own user and can read everything this app
-          stores.
-        </Text>
-      </Stack>
-    </Alert>
+    <JobSandboxAlert state="unsandboxed" reason={status.reason} testId="job-sandbox-status">
+      <Text size="sm">
+        Unsandboxed jobs are allowed: every job runs as your own user and can read everything this app stores.
+      </Text>
+    </JobSandboxAlert>
   );
 }
