@@ -11,6 +11,7 @@ import type { NamespaceRow } from '../db/namespaces.js';
 import type { ProjectRow } from '../db/projects.js';
 import { presentGroup, presentProject, presentProjectSimple } from '../entities/projects.js';
 import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
+import { GROUP_PROJECT_LIST_PARAMS } from './project-list-params.js';
 import { findReadableGroup } from '../services/access/project-access.js';
 import { ParameterError } from '../services/errors.js';
 import { deleteGroup, transferGroup, updateGroup } from '../services/groups/group-admin.js';
@@ -34,8 +35,6 @@ function intList(v: unknown): number[] | undefined {
   const items = Array.isArray(v) ? v : typeof v === 'object' && v ? Object.values(v) : String(v).split(',');
   return items.map((x) => Number(String(x).trim())).filter((n) => Number.isInteger(n));
 }
-
-const PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
 
 /** `GET /groups/:id/subgroups` and `/descendant_groups`: the same parameters and presenter. */
 async function sendChildren(
@@ -180,21 +179,7 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/groups/:id/projects', { config: { auth: 'optional' } }, async (req, reply) => {
     const group = findReadableGroup(req.svc, pathParam(req, 'id'));
     const page = pageOf(req);
-    const p = parseParams(
-      {
-        archived: gBool().optional(),
-        visibility: gEnum(VISIBILITY_LEVELS).optional(),
-        search: gString().optional(),
-        order_by: gEnum(PROJECT_ORDER_BY).default('created_at'),
-        sort: gEnum(['asc', 'desc'] as const).default('desc'),
-        simple: gBool().optional(),
-        owned: gBool().optional(),
-        starred: gBool().optional(),
-        include_subgroups: gBool().optional(),
-        with_shared: gBool().optional(),
-      },
-      req.gparams,
-    );
+    const p = parseParams(GROUP_PROJECT_LIST_PARAMS, req.gparams);
     if (p.starred) return sendPage(req, reply, page, 0, []);
     const { total, rows } = listGroupProjects(req.svc, group, p, page.perPage, page.offset);
     const full = await presentProjects(req, rows);

@@ -8,6 +8,7 @@ import type { Project } from '../../../shared/api-types/projects.js';
 import type { ProjectRow } from '../db/projects.js';
 import { presentProject, presentProjectSimple } from '../entities/projects.js';
 import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
+import { PROJECT_LIST_PARAMS } from './project-list-params.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import { createProject, deleteProject, updateProject } from '../services/projects/projects-service.js';
 import { listReadableProjects, loadProjectPresentations } from '../services/projects/project-views.js';
@@ -18,8 +19,6 @@ async function present(req: FastifyRequest, rows: ProjectRow[]): Promise<Project
   const views = await loadProjectPresentations(req.svc, rows);
   return rows.map((r, i) => presentProject(r, views[i]!, req.svc.externalUrl()));
 }
-
-const ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
 
 export async function projectsRoutes(app: FastifyInstance): Promise<void> {
   /**
@@ -61,19 +60,7 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
    */
   app.get('/projects', { config: { auth: 'optional' } }, async (req, reply) => {
     const page = pageOf(req);
-    const p = parseParams(
-      {
-        search: gString().optional(),
-        visibility: gEnum(VISIBILITY_LEVELS).optional(),
-        archived: gBool().optional(),
-        membership: gBool().optional(),
-        owned: gBool().optional(),
-        order_by: gEnum(ORDER_BY).default('created_at'),
-        sort: gEnum(['asc', 'desc'] as const).default('desc'),
-        simple: gBool().optional(),
-      },
-      req.gparams,
-    );
+    const p = parseParams(PROJECT_LIST_PARAMS, req.gparams);
     const { total, rows } = listReadableProjects(req.svc, p, page.perPage, page.offset);
     const full = await present(req, rows);
     return sendPage(req, reply, page, total, p.simple ? full.map(presentProjectSimple) : full);

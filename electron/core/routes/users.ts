@@ -10,7 +10,6 @@ import type { ProjectRow } from '../db/projects.js';
 import { presentProject, presentProjectSimple } from '../entities/projects.js';
 import { presentMembership, presentToken, presentUser } from '../entities/users.js';
 import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
-import { VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
 import { loadProjectPresentations } from '../services/projects/project-views.js';
 import {
   activateUser,
@@ -34,11 +33,10 @@ import {
   listUsersPage,
   personalNamespaceId,
 } from '../services/users/users-service.js';
+import { PROJECT_LIST_PARAMS } from './project-list-params.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 
 const READ_USER_SCOPES = ['api', 'read_api', 'read_user'] as const;
-
-const PROJECT_ORDER_BY = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
 
 /** The user id of `/users/:id/...`; 404 `User Not Found` for anything but a number. */
 function userIdParam(req: FastifyRequest, name = 'id'): number {
@@ -279,19 +277,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
    */
   app.get('/users/:id/projects', { config: { auth: 'optional' } }, async (req, reply) => {
     const page = pageOf(req);
-    const p = parseParams(
-      {
-        search: gString().optional(),
-        visibility: gEnum(VISIBILITY_LEVELS).optional(),
-        archived: gBool().optional(),
-        membership: gBool().optional(),
-        owned: gBool().optional(),
-        order_by: gEnum(PROJECT_ORDER_BY).default('created_at'),
-        sort: gEnum(['asc', 'desc'] as const).default('desc'),
-        simple: gBool().optional(),
-      },
-      req.gparams,
-    );
+    const p = parseParams(PROJECT_LIST_PARAMS, req.gparams);
     const { total, rows } = listUserProjects(req.svc, pathParam(req, 'id'), p, page.perPage, page.offset);
     const full = await presentProjects(req, rows);
     return sendPage(req, reply, page, total, p.simple ? full.map(presentProjectSimple) : full);
