@@ -221,44 +221,30 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send();
   });
 
-  /** `POST /users/:id/block` (admin): 201 `true`; `null` when already blocked or banned; 403 for oneself. */
-  app.post('/users/:id/block', async (req, reply) => {
-    requireAdmin(req.svc);
-    return sendState(reply, blockUser(req.svc, userIdParam(req)));
-  });
-
-  /** `POST /users/:id/unblock` (admin): 201 `true` (`false` for an active user); 403 for a deactivated user. */
-  app.post('/users/:id/unblock', async (req, reply) => {
-    requireAdmin(req.svc);
-    return sendState(reply, unblockUser(req.svc, userIdParam(req)));
-  });
-
-  /** `POST /users/:id/ban` (admin): 201 `true`; 403 `You cannot ban <state> users.` unless active. */
-  app.post('/users/:id/ban', async (req, reply) => {
-    requireAdmin(req.svc);
-    return sendState(reply, banUser(req.svc, userIdParam(req)));
-  });
-
-  /** `POST /users/:id/unban` (admin): 201 `true`; 403 `You cannot unban <state> users.` unless banned. */
-  app.post('/users/:id/unban', async (req, reply) => {
-    requireAdmin(req.svc);
-    return sendState(reply, unbanUser(req.svc, userIdParam(req)));
-  });
-
   /**
-   * `POST /users/:id/deactivate` (admin): 201 `true` (`null` when already deactivated); 403 for a blocked
-   * user or one active in the past 90 days.
+   * User state changes (admin), GitLab's answers (doc/api/users.md):
+   * - `POST /users/:id/block`: 201 `true`; `null` when already blocked or banned; 403 for oneself.
+   * - `POST /users/:id/unblock`: 201 `true` (`false` for an active user); 403 for a deactivated user.
+   * - `POST /users/:id/ban`: 201 `true`; 403 `You cannot ban <state> users.` unless active.
+   * - `POST /users/:id/unban`: 201 `true`; 403 `You cannot unban <state> users.` unless banned.
+   * - `POST /users/:id/deactivate`: 201 `true` (`null` when already deactivated); 403 for a blocked user
+   *   or one active in the past 90 days.
+   * - `POST /users/:id/activate`: 201 `true` (`false` when already active); 403 for a blocked user.
    */
-  app.post('/users/:id/deactivate', async (req, reply) => {
-    requireAdmin(req.svc);
-    return sendState(reply, deactivateUser(req.svc, userIdParam(req)));
-  });
-
-  /** `POST /users/:id/activate` (admin): 201 `true` (`false` when already active); 403 for a blocked user. */
-  app.post('/users/:id/activate', async (req, reply) => {
-    requireAdmin(req.svc);
-    return sendState(reply, activateUser(req.svc, userIdParam(req)));
-  });
+  const stateChanges = {
+    block: blockUser,
+    unblock: unblockUser,
+    ban: banUser,
+    unban: unbanUser,
+    deactivate: deactivateUser,
+    activate: activateUser,
+  } as const;
+  for (const [action, change] of Object.entries(stateChanges)) {
+    app.post(`/users/:id/${action}`, async (req, reply) => {
+      requireAdmin(req.svc);
+      return sendState(reply, change(req.svc, userIdParam(req)));
+    });
+  }
 
   /** `GET /users/:id/memberships` (admin): direct memberships, `type` Project or Namespace. Paginated. */
   app.get('/users/:id/memberships', async (req, reply) => {
