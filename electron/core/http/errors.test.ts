@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { GitError, GitInvalidArgumentError } from '../git/run-git.js';
 import {
@@ -98,6 +99,22 @@ describe('errorResponse', () => {
     expect(errorResponse(httpError(415, 'Unsupported Media Type: x'))).toEqual([
       415,
       { message: '415 Unsupported Media Type' },
+    ]);
+  });
+
+  it('answers 400 for a value a column CHECK refuses (real SQLite), without its SQL', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE t (title TEXT CHECK (length(title) <= 3))');
+    let err: unknown;
+    try {
+      db.prepare('INSERT INTO t VALUES (?)').run('toolong');
+    } catch (e) {
+      err = e;
+    }
+    db.close();
+    expect(errorResponse(err)).toEqual([
+      400,
+      { message: '400 Bad request - a value is too long or out of range' },
     ]);
   });
 

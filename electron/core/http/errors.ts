@@ -43,6 +43,10 @@ export function errorResponse(err: unknown): [number, Record<string, unknown>] {
   if (err instanceof GitInvalidArgumentError)
     return [400, { message: '400 Bad request - a name or path contains a NUL byte' }];
   if (err instanceof GitError) return [500, { message: '500 Internal Server Error' }];
+  // A value a service let through but a column's CHECK refuses (a length or range): bad input, not a
+  // server fault. Services validate in GitLab's words first; this keeps any gap from answering 5xx.
+  if ((err as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_CHECK')
+    return [400, { message: '400 Bad request - a value is too long or out of range' }];
   const fe = (typeof err === 'object' && err !== null ? err : {}) as Partial<FastifyError>;
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     if (fe.statusCode === 413) return [413, { message: '413 Request Entity Too Large' }];

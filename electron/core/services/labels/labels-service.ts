@@ -166,6 +166,9 @@ function checkTitle(title: string): string {
   if (t === '') throw new ValidationError('title', { title: ["can't be blank"] });
   // A NUL would reach SQLite, whose length() stops at it (the title's CHECK would fail: a 500).
   if (/[,\0]/.test(t)) throw new ValidationError('title', { title: ['is invalid'] });
+  // GitLab's Label validates `title` to at most 255 characters (the column's CHECK says the same).
+  if ([...t].length > 255)
+    throw new ValidationError('title', { title: ['is too long (maximum is 255 characters)'] });
   return t;
 }
 

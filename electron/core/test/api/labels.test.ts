@@ -61,6 +61,19 @@ describe('labels API', () => {
       token,
     });
 
+  it("refuses a title over 255 characters with GitLab's words and creates nothing", async () => {
+    const before = (await t.api<unknown[]>('GET', `/projects/${projectId}/labels?per_page=100`)).body.length;
+    const res = await create({ name: 'x'.repeat(256), color: '#ff0000' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual({ title: ['is too long (maximum is 255 characters)'] });
+    const after = (await t.api<unknown[]>('GET', `/projects/${projectId}/labels?per_page=100`)).body.length;
+    expect(after).toBe(before);
+    const longest = await create({ name: 'y'.repeat(255), color: '#ff0000' });
+    expect(longest.status).toBe(201);
+    // Leave the project's labels as the other tests expect them.
+    expect((await t.api('DELETE', `/projects/${projectId}/labels/${longest.body.id}`)).status).toBe(204);
+  });
+
   it('creates labels with hex or CSS colours, renders description_html and computes text_color', async () => {
     const bug = await create({
       name: 'bug',
