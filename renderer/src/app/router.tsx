@@ -26,6 +26,7 @@ import { MergeRequestsIndexPage } from '../features/merge-requests/merge-request
 import { ProjectListPage } from '../features/projects/project-list-page.js';
 import { BlamePage } from '../features/repository/blame-page.js';
 import { BranchesPage } from '../features/repository/branches-page.js';
+import { CommitPage } from '../features/repository/commit-page.js';
 import { CommitsPage } from '../features/repository/commits-page.js';
 import { FileEditorPage } from '../features/repository/file-editor-page.js';
 import { FileTreePage } from '../features/repository/file-tree-page.js';
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
               { path: 'edit/*', element: <FileEditorPage mode="edit" /> },
               { path: 'new/*', element: <FileEditorPage mode="new" /> },
               { path: 'commits', element: <CommitsPage /> },
+              { path: 'commit/:sha', element: <CommitPage /> },
               { path: 'branches', element: <BranchesPage /> },
               { path: 'tags', element: <TagsPage /> },
               { path: 'protected-branches', element: <ProtectedBranchesPage /> },

@@ -32,6 +32,7 @@ const TABS: { value: TabValue; label: string; icon: typeof IconFolder }[] = [
 
 function tabOf(pathname: string): TabValue {
   const view = pathname.split('/')[3] ?? 'tree';
+  if (view === 'commit') return 'commits';
   if (view === 'commits' || view === 'branches' || view === 'tags' || view === 'protected-branches')
     return view;
   return 'files';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  commitRoute,
   encodePathSegments,
   fileRoute,
   historyRoute,
@@ -32,5 +33,10 @@ describe('repository routes', () => {
     expect(repositoryRoute(5)).toBe('/repository/5/tree');
     expect(historyRoute(5, 'dev', 'src/a b.ts')).toBe('/repository/5/commits?ref=dev&path=src%2Fa+b.ts');
     expect(historyRoute(5)).toBe('/repository/5/commits');
+  });
+
+  it('builds the route of a commit page', () => {
+    expect(commitRoute(5, 'a1b2c3d4')).toBe('/repository/5/commit/a1b2c3d4');
+    expect(commitRoute(7, 'v1.0/x')).toBe('/repository/7/commit/v1.0%2Fx');
   });
 });

@@ -47,6 +47,14 @@ export function listRoute(
   return withRef(`/repository/${projectId}/${list}`, ref);
 }
 
+/**
+ * Route of one commit's page (message, author, parents, diff, containing refs, merge requests):
+ * `commitRoute(5, 'a1b2c3…')` → `/repository/5/commit/a1b2c3…`. Takes a full or short SHA.
+ */
+export function commitRoute(projectId: number, sha: string): string {
+  return `/repository/${projectId}/commit/${encodeURIComponent(sha)}`;
+}
+
 /** Route of the commit history of `ref`, narrowed to `path` when given. */
 export function historyRoute(projectId: number, ref?: string, path?: string): string {
   const params = new URLSearchParams();
