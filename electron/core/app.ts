@@ -22,6 +22,7 @@ import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerJsonContentType } from './http/json-content-type.js';
 import { collectParams, parseBracketParams, registerParamParsers } from './http/params.js';
+import { applySudo } from './http/sudo.js';
 import { BackgroundTasks } from './jobs/background-tasks.js';
 import { onPipelineFinished } from './services/merge-requests/accept-merge-request.js';
 import { recoverMergeStatusChecks } from './services/merge-requests/merge-status.js';
@@ -169,8 +170,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     if (req.routeOptions.url && !checkRouteAccess(actor, req, reply)) return reply;
     return undefined;
   });
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', async (req, reply) => {
     req.gparams = await collectParams(req);
+    // `sudo` (parameter or header): an administrator's sudo-scoped token acting as another user.
+    if (!applySudo(req, reply)) return reply;
+    return undefined;
   });
 
   const alertPayloadLimit = opts.alertPayloadLimit ?? DEFAULT_ALERT_PAYLOAD_LIMIT;

@@ -4,7 +4,8 @@
  * parameter. A presented but unknown, revoked or expired token is refused with 401 even where anonymous
  * access is allowed. Scope checks per route: reads accept `api` or `read_api`, writes need `api`, unless
  * the route's config names other scopes; a missing scope is 403 `insufficient_scope`. Routes with
- * `config: { auth: 'none' }` don't read tokens at all.
+ * `config: { auth: 'none' }` don't read tokens at all. Sudo (an administrator acting as another user) is
+ * applied after the parameters are read: see sudo.ts.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
