@@ -75,6 +75,13 @@ export function findUserByUsername(db: Db, username: string): UserRow | undefine
   return db.prepare('SELECT * FROM users WHERE username = ?').get(username) as UserRow | undefined;
 }
 
+/** A user by username, ignoring case (GitLab's `find_by_username`: usernames are case-insensitive). */
+export function findUserByUsernameIgnoringCase(db: Db, username: string): UserRow | undefined {
+  return db.prepare('SELECT * FROM users WHERE username = ? COLLATE NOCASE ORDER BY id LIMIT 1').get(
+    username,
+  ) as UserRow | undefined;
+}
+
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE email = ?').get(email) as UserRow | undefined;
 }

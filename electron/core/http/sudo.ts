@@ -14,7 +14,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { findUserById } from '../db/users.js';
+import { findUserById, findUserByUsernameIgnoringCase } from '../db/users.js';
 import type { UserRow } from '../db/users.js';
 
 /** The sudo identifier of a request: the `sudo` parameter, else the `Sudo` header; null when absent. */
@@ -33,8 +33,7 @@ export function findSudoUser(db: Db, identifier: string): UserRow | undefined {
     const id = Number(identifier);
     return Number.isSafeInteger(id) ? findUserById(db, id) : undefined;
   }
-  return db.prepare('SELECT * FROM users WHERE username = ? COLLATE NOCASE').get(identifier) as
-    UserRow | undefined;
+  return findUserByUsernameIgnoringCase(db, identifier);
 }
 
 /**
