@@ -25,6 +25,8 @@ import { pipelinesRoutes } from './pipelines.js';
 import { planLimitsRoutes } from './plan-limits.js';
 import { projectsRoutes } from './projects.js';
 import { protectedBranchesRoutes } from './protected-branches.js';
+import { repositoryArchiveRoutes } from './repository-archive.js';
+import { repositoryBlobsRoutes } from './repository-blobs.js';
 import { repositoryCommitsRoutes } from './repository-commits.js';
 import { repositoryFilesRoutes } from './repository-files.js';
 import { repositoryTreeRoutes } from './repository-tree.js';
@@ -59,6 +61,8 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(repositoryFilesRoutes);
   await app.register(repositoryTreeRoutes);
   await app.register(repositoryCommitsRoutes);
+  await app.register(repositoryBlobsRoutes);
+  await app.register(repositoryArchiveRoutes);
   await app.register(pipelinesRoutes);
   await app.register(jobsRoutes);
   await app.register(jobSandboxRoutes);
