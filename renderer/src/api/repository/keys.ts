@@ -1,4 +1,5 @@
 import { profileKeys } from '../profiles/keys.js';
+import type { CommitListFilters } from './types.js';
 
 /** Filters of the branch list; page and search live in the key. */
 export interface BranchListFilters {
@@ -19,7 +20,7 @@ export interface TagListFilters {
 /**
  * Query-key factory for one project's repository, each key building on the one above:
  * `all(profile, project)` → `trees` → `tree(ref, path)`, `files` → `file(ref, path)`, `blames`,
- * `raws`, `commits` → `commitList(ref, path)`, `commit(sha)`, `branches` → `branchList(filters)` and `branch(name)`,
+ * `raws`, `commits` → `commitList(ref, filters)`, `commit(sha)`, `commitDiff`, `commitRefs`, `commitMergeRequests`, `lastCommit(ref, path)`, `branches` → `branchList(filters)` and `branch(name)`,
  * `tags` → `tagList(filters)`, `protectedBranches` → `protectedBranchList()`.
  * A file edit invalidates `trees`, `files`, `raws`, `blames`, `commits` and `branches` of the project.
  */
@@ -44,11 +45,23 @@ export const repositoryKeys = {
     [...repositoryKeys.blames(profileId, projectId), ref, path] as const,
   commits: (profileId: string, projectId: number) =>
     [...repositoryKeys.all(profileId, projectId), 'commits'] as const,
-  commitList: (profileId: string, projectId: number, ref: string, path: string) =>
-    [...repositoryKeys.commits(profileId, projectId), 'list', ref, path] as const,
+  commitList: (profileId: string, projectId: number, ref: string, filters: CommitListFilters) =>
+    [...repositoryKeys.commits(profileId, projectId), 'list', ref, filters] as const,
   /** A commit never changes once written, so it sits under `commits` only for profile/project clean-up. */
   commit: (profileId: string, projectId: number, sha: string) =>
     [...repositoryKeys.commits(profileId, projectId), 'detail', sha] as const,
+  /** A commit's diff (immutable, like the commit). */
+  commitDiff: (profileId: string, projectId: number, sha: string) =>
+    [...repositoryKeys.commits(profileId, projectId), 'diff', sha] as const,
+  /** The branches and tags containing a commit: changes with every push, so under `commits` for refresh. */
+  commitRefs: (profileId: string, projectId: number, sha: string) =>
+    [...repositoryKeys.commits(profileId, projectId), 'refs', sha] as const,
+  /** The merge requests that brought a commit. */
+  commitMergeRequests: (profileId: string, projectId: number, sha: string) =>
+    [...repositoryKeys.commits(profileId, projectId), 'merge-requests', sha] as const,
+  /** The last commit that touched `path` at `ref` (the Files tab's columns). */
+  lastCommit: (profileId: string, projectId: number, ref: string, path: string) =>
+    [...repositoryKeys.commits(profileId, projectId), 'last', ref, path] as const,
   branches: (profileId: string, projectId: number) =>
     [...repositoryKeys.all(profileId, projectId), 'branches'] as const,
   branchList: (profileId: string, projectId: number, filters: BranchListFilters) =>

@@ -17,7 +17,7 @@ function seed(queryClient: QueryClient) {
     tree: repositoryKeys.tree(P, 5, 'main', ''),
     file: repositoryKeys.file(P, 5, 'main', 'src/a.ts'),
     blame: repositoryKeys.blame(P, 5, 'main', 'src/a.ts'),
-    commits: repositoryKeys.commitList(P, 5, 'main', ''),
+    commits: repositoryKeys.commitList(P, 5, 'main', { path: '', author: '', search: '' }),
     branches: repositoryKeys.branchList(P, 5, filters),
     tags: repositoryKeys.tagList(P, 5, { ...filters, orderBy: 'updated', sort: 'desc' }),
     protections: repositoryKeys.protectedBranchList(P, 5),

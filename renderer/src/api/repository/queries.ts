@@ -3,11 +3,17 @@ import { apiJson, apiPage, apiRequest, isSuccess } from '../client.js';
 import { ApiError } from '../api-error.js';
 import { encodeFilePath, encodeRefSegment } from './file-path.js';
 import { repositoryKeys, type BranchListFilters, type TagListFilters } from './keys.js';
+import type { MergeRequest } from '../merge-requests/types.js';
 import type {
   BlameRange,
   Branch,
   Commit,
   CommitDetail,
+  CommitDiff,
+  CommitDiffFile,
+  CommitListFilters,
+  CommitRef,
+  CommitRefs,
   ProtectedBranch,
   RepositoryFile,
   Tag,
@@ -18,8 +24,52 @@ import type {
 const TREE_PAGE_SIZE = 100;
 const TREE_MAX_PAGES = 20;
 
-/** Commits per "load more" step. */
-export const COMMITS_PER_PAGE = 30;
+/** Commits per page of the history; a filtered history reads larger pages (fewer rows survive). */
+export const COMMITS_PER_PAGE = 50;
+export const FILTERED_COMMITS_PER_PAGE = 100;
+
+/** Most pages of a commit's diff followed (100 files each). */
+const DIFF_MAX_PAGES = 20;
+
+/** One page of the commits list: what the instance sent and what survives the filters. */
+export interface CommitListPage {
+  /** Commits of this page that match the filters (all of them without filters). */
+  items: Commit[];
+  /** How many commits the instance sent for this page (before the message/author filter). */
+  read: number;
+  nextPage: number | null;
+}
+
+/** True when the filters narrow the history by message or author (not only by path). */
+export function commitFiltersNarrow(filters: CommitListFilters): boolean {
+  return filters.search.trim() !== '' || filters.author.trim() !== '';
+}
+
+/**
+ * Does `commit` match the message search and author filter (case-insensitive substrings; the author
+ * filter matches the name or the e-mail, as GitLab's `author` does)? Applied on top of what the instance
+ * sends, so it narrows correctly whether or not the instance understands `author`.
+ */
+export function commitMatches(
+  commit: Commit,
+  filters: Pick<CommitListFilters, 'search' | 'author'>,
+): boolean {
+  const search = filters.search.trim().toLowerCase();
+  const author = filters.author.trim().toLowerCase();
+  if (search && !commit.message.toLowerCase().includes(search) && !commit.id.startsWith(search)) return false;
+  if (
+    author &&
+    !commit.author_name.toLowerCase().includes(author) &&
+    !commit.author_email.toLowerCase().includes(author)
+  )
+    return false;
+  return true;
+}
+
+/** A 404 from an endpoint this instance lacks (the commit itself was found before asking). */
+function isMissingEndpoint(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
 
 /** A folder listing; `truncated` when it had more than {@link TREE_PAGE_SIZE}×{@link TREE_MAX_PAGES} entries. */
 export interface TreeListing {
@@ -108,21 +158,136 @@ export const repositoryQueries = {
     }),
 
   /**
-   * `GET /projects/:id/repository/commits?ref_name=&path=`, newest first, {@link COMMITS_PER_PAGE}
-   * per page, as an infinite list for "Load more".
+   * `GET /projects/:id/repository/commits?ref_name=&path=&author=`, newest first, as an infinite list
+   * loaded on scroll: {@link COMMITS_PER_PAGE} per page, {@link FILTERED_COMMITS_PER_PAGE} while a message
+   * search or author filter is on. GitLab's API has no message search, so the message search (and the
+   * author filter, which older instances ignore) is applied to each page as it arrives
+   * ({@link commitMatches}); `read` counts what was searched.
    */
-  commitList: (profileId: string, projectId: number, ref: string, path = '') =>
+  commitList: (profileId: string, projectId: number, ref: string, filters: CommitListFilters) =>
     infiniteQueryOptions({
-      queryKey: repositoryKeys.commitList(profileId, projectId, ref, path),
-      queryFn: ({ pageParam }) =>
-        apiPage<Commit>({
+      queryKey: repositoryKeys.commitList(profileId, projectId, ref, filters),
+      queryFn: async ({ pageParam }): Promise<CommitListPage> => {
+        const narrow = commitFiltersNarrow(filters);
+        const page = await apiPage<Commit>({
           method: 'GET',
           path: `${projectPath(projectId)}/commits`,
-          query: { ref_name: ref, path, page: pageParam, per_page: COMMITS_PER_PAGE },
+          query: {
+            ref_name: ref,
+            path: filters.path,
+            author: filters.author.trim(),
+            page: pageParam,
+            per_page: narrow ? FILTERED_COMMITS_PER_PAGE : COMMITS_PER_PAGE,
+          },
           profileId,
-        }),
+        });
+        return {
+          items: narrow ? page.items.filter((commit) => commitMatches(commit, filters)) : page.items,
+          read: page.items.length,
+          nextPage: page.items.length === 0 ? null : page.nextPage,
+        };
+      },
       initialPageParam: 1,
       getNextPageParam: (last) => last.nextPage ?? undefined,
+      staleTime: 30_000,
+    }),
+
+  /**
+   * The last commit that touched `path` at `ref`: `GET …/repository/commits?ref_name=&path=&per_page=1`
+   * (null when none). GitLab's web UI batches this per folder (`-/refs/:ref/logs_tree`, 25 entries per
+   * call); the v4 API has no batch form, so the Files tab asks only for the rows in view.
+   */
+  lastCommit: (profileId: string, projectId: number, ref: string, path: string) =>
+    queryOptions({
+      queryKey: repositoryKeys.lastCommit(profileId, projectId, ref, path),
+      queryFn: async (): Promise<Commit | null> => {
+        const page = await apiPage<Commit>({
+          method: 'GET',
+          path: `${projectPath(projectId)}/commits`,
+          query: { ref_name: ref, path, per_page: 1 },
+          profileId,
+        });
+        return page.items[0] ?? null;
+      },
+      staleTime: 60_000,
+    }),
+
+  /**
+   * A commit's diff: `GET …/repository/commits/:sha/diff` (every page, 100 files each, up to
+   * {@link DIFF_MAX_PAGES}). An instance without that endpoint (404 for a commit that exists) is asked
+   * for `GET …/repository/compare?from=<first parent>&to=<sha>&straight=true` instead, whose `diffs` are
+   * the same files; a root commit then has no diff to show (`via: 'none'`).
+   */
+  commitDiff: (profileId: string, projectId: number, commit: Pick<Commit, 'id' | 'parent_ids'>) =>
+    queryOptions({
+      queryKey: repositoryKeys.commitDiff(profileId, projectId, commit.id),
+      queryFn: async (): Promise<CommitDiff> => {
+        const files: CommitDiffFile[] = [];
+        try {
+          let page = 1;
+          for (let fetched = 0; fetched < DIFF_MAX_PAGES; fetched += 1) {
+            const result = await apiPage<CommitDiffFile>({
+              method: 'GET',
+              path: `${projectPath(projectId)}/commits/${encodeURIComponent(commit.id)}/diff`,
+              query: { page, per_page: 100 },
+              profileId,
+            });
+            files.push(...result.items);
+            if (result.nextPage === null || result.items.length === 0) break;
+            page = result.nextPage;
+          }
+          return { files, via: 'diff' };
+        } catch (error) {
+          if (!isMissingEndpoint(error)) throw error;
+        }
+        const parent = commit.parent_ids[0];
+        if (!parent) return { files: [], via: 'none' };
+        const compare = await apiJson<{ diffs: CommitDiffFile[] }>({
+          method: 'GET',
+          path: `${projectPath(projectId)}/compare`,
+          query: { from: parent, to: commit.id, straight: true },
+          profileId,
+        });
+        return { files: compare.diffs, via: 'compare' };
+      },
+      staleTime: Infinity,
+    }),
+
+  /**
+   * The branches and tags containing a commit: `GET …/repository/commits/:sha/refs?type=all` (first
+   * 100). `supported: false` when the instance lacks the endpoint (404 for a commit that exists).
+   */
+  commitRefs: (profileId: string, projectId: number, sha: string) =>
+    queryOptions({
+      queryKey: repositoryKeys.commitRefs(profileId, projectId, sha),
+      queryFn: async (): Promise<CommitRefs> => {
+        try {
+          const page = await apiPage<CommitRef>({
+            method: 'GET',
+            path: `${projectPath(projectId)}/commits/${encodeURIComponent(sha)}/refs`,
+            query: { type: 'all', per_page: 100 },
+            profileId,
+          });
+          return { supported: true, refs: page.items, truncated: page.nextPage !== null };
+        } catch (error) {
+          if (isMissingEndpoint(error)) return { supported: false, refs: [], truncated: false };
+          throw error;
+        }
+      },
+      staleTime: 30_000,
+    }),
+
+  /** `GET …/repository/commits/:sha/merge_requests`: the merge requests that brought the commit (first 100). */
+  commitMergeRequests: (profileId: string, projectId: number, sha: string) =>
+    queryOptions({
+      queryKey: repositoryKeys.commitMergeRequests(profileId, projectId, sha),
+      queryFn: () =>
+        apiJson<MergeRequest[]>({
+          method: 'GET',
+          path: `${projectPath(projectId)}/commits/${encodeURIComponent(sha)}/merge_requests`,
+          query: { per_page: 100 },
+          profileId,
+        }),
       staleTime: 30_000,
     }),
 

@@ -123,3 +123,49 @@ export interface FileCommitResult {
   file_path: string;
   branch: string;
 }
+
+/**
+ * One file of a commit's diff (`GET …/repository/commits/:sha/diff`, doc/api/commits.md "Get the diff of a
+ * commit"; also the `diffs` of `GET …/repository/compare`). The same shape as a merge request's change.
+ */
+export interface CommitDiffFile {
+  old_path: string;
+  new_path: string;
+  a_mode: string | null;
+  b_mode: string | null;
+  new_file: boolean;
+  renamed_file: boolean;
+  deleted_file: boolean;
+  diff: string;
+  too_large?: boolean;
+}
+
+/** One ref of `GET …/repository/commits/:sha/refs?type=all` (doc/api/commits.md "Get references a commit is pushed to"). */
+export interface CommitRef {
+  type: 'branch' | 'tag';
+  name: string;
+}
+
+/**
+ * The branches and tags containing a commit; `supported` is false when the instance has no
+ * `…/commits/:sha/refs` endpoint (it answered 404 for a commit that exists).
+ */
+export interface CommitRefs {
+  supported: boolean;
+  refs: CommitRef[];
+  /** True when more refs exist than were fetched (the first 100). */
+  truncated: boolean;
+}
+
+/** A commit's diff and how it was obtained: `via` 'compare' when the instance lacks `…/diff`. */
+export interface CommitDiff {
+  files: CommitDiffFile[];
+  via: 'diff' | 'compare' | 'none';
+}
+
+/** The filters of the commits list beyond the ref: GitLab's `path` and `author`, and a message search. */
+export interface CommitListFilters {
+  path: string;
+  author: string;
+  search: string;
+}

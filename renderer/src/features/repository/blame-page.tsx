@@ -60,7 +60,7 @@ export function BlamePage() {
       </Text>
     );
   } else {
-    body = <BlameTable blocks={blocks} language={language} />;
+    body = <BlameTable blocks={blocks} language={language} projectId={projectId} />;
   }
 
   return (

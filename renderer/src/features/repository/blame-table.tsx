@@ -1,16 +1,27 @@
 import { Tooltip } from '@mantine/core';
 import { Fragment, useMemo } from 'react';
+import { Link } from 'react-router';
 import { formatDateTime, formatRelativeTime } from '../../lib/format-relative-time.js';
 import { commitTitle, shortSha, type BlameBlock } from './blame-rows.js';
 import blameClasses from './blame-view.module.css';
 import codeClasses from './code-view.module.css';
+import { commitRoute } from './repository-paths.js';
 import { highlightLines } from './highlight.js';
 
 /**
  * The blame listing: per block the commit (short SHA, author, age, title) beside its lines, with
  * line numbers and highlighting; blocks alternate their shading.
  */
-export function BlameTable({ blocks, language }: { blocks: BlameBlock[]; language: string | null }) {
+export function BlameTable({
+  blocks,
+  language,
+  projectId,
+}: {
+  blocks: BlameBlock[];
+  language: string | null;
+  /** Links each block's title to its commit page. */
+  projectId: number;
+}) {
   const html = useMemo(() => {
     const text = blocks.flatMap((block) => block.lines).join('\n');
     return highlightLines(`${text}\n`, language);
@@ -44,9 +55,14 @@ export function BlameTable({ blocks, language }: { blocks: BlameBlock[]; languag
                           <span className={blameClasses.author} title={block.commit.author_email}>
                             {block.commit.author_name}
                           </span>
-                          <span className={blameClasses.title} title={block.commit.message}>
+                          <Link
+                            to={commitRoute(projectId, block.commit.id)}
+                            className={blameClasses.title}
+                            title={block.commit.message}
+                            data-testid="commit-title-link"
+                          >
                             {commitTitle(block.commit)}
-                          </span>
+                          </Link>
                           <Tooltip label={formatDateTime(block.commit.authored_date)}>
                             <span className={blameClasses.age}>
                               {formatRelativeTime(block.commit.authored_date)}

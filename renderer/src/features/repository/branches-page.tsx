@@ -35,9 +35,9 @@ import { ConfirmModal } from '../../components/confirm-modal.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
-import { commitTitle } from './blame-rows.js';
 import { branchDeleteBlocker } from './branch-rules.js';
 import { CommitSha } from './commit-sha.js';
+import { CommitTitleLink } from './commit-title-link.js';
 import { CreateBranchModal } from './create-branch-modal.js';
 import { EmptyRepository } from './empty-repository.js';
 import { ListPager } from './list-pager.js';
@@ -195,14 +195,12 @@ export function BranchesPage() {
                           <Stack gap={2}>
                             <Group gap="sm" wrap="nowrap">
                               <CommitSha sha={branch.commit.id} withCopy={false} />
-                              <Text
+                              <CommitTitleLink
+                                projectId={projectId}
+                                commit={branch.commit}
                                 size="sm"
-                                truncate
-                                title={branch.commit.message}
                                 style={{ flex: 1, minWidth: 0 }}
-                              >
-                                {commitTitle(branch.commit)}
-                              </Text>
+                              />
                             </Group>
                             <Text size="xs" c="dimmed" truncate>
                               {branch.commit.author_name}

@@ -2,8 +2,8 @@ import { Avatar, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import { RelativeTime } from '../../components/relative-time.js';
-import { commitTitle } from './blame-rows.js';
 import { CommitSha } from './commit-sha.js';
+import { CommitTitleLink } from './commit-title-link.js';
 import { useRepository } from './repository-context.js';
 
 /**
@@ -22,9 +22,7 @@ export function LastCommitBar({ sha }: { sha: string }) {
             <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
               {commit.data.author_name}
             </Text>
-            <Text size="sm" truncate title={commit.data.message}>
-              {commitTitle(commit.data)}
-            </Text>
+            <CommitTitleLink projectId={projectId} commit={commit.data} size="sm" />
           </Group>
           <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
             <RelativeTime

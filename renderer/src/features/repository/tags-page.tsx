@@ -36,8 +36,8 @@ import { ConfirmModal } from '../../components/confirm-modal.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
-import { commitTitle } from './blame-rows.js';
 import { CommitSha } from './commit-sha.js';
+import { CommitTitleLink } from './commit-title-link.js';
 import { CreateTagModal } from './create-tag-modal.js';
 import { EmptyRepository } from './empty-repository.js';
 import { ListPager } from './list-pager.js';
@@ -192,9 +192,7 @@ export function TagsPage() {
                         <Stack gap={4}>
                           <Group gap="sm" wrap="nowrap">
                             <CommitSha sha={tag.commit.id} withCopy={false} />
-                            <Text size="sm" truncate title={tag.commit.message}>
-                              {commitTitle(tag.commit)}
-                            </Text>
+                            <CommitTitleLink projectId={projectId} commit={tag.commit} size="sm" />
                           </Group>
                           <Text size="xs" c="dimmed">
                             {tag.commit.author_name} ·{' '}
