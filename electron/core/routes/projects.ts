@@ -1,17 +1,25 @@
 /**
  * Projects (doc/api/projects.md): `POST /projects`, `GET /projects`, `GET /projects/:id` (numeric id or
- * URL-encoded full path), `PUT /projects/:id`, `DELETE /projects/:id`.
+ * URL-encoded full path), `PUT /projects/:id`, `DELETE /projects/:id`, `PUT /projects/:id/transfer`,
+ * `GET /projects/:id/groups`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
+import { MEMBER_ACCESS_LEVELS, VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
 import type { Project } from '../../../shared/api-types/projects.js';
 import type { ProjectRow } from '../db/projects.js';
 import { presentProject, presentProjectSimple } from '../entities/projects.js';
-import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
+import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { PROJECT_LIST_PARAMS } from './project-list-params.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import { createProject, deleteProject, updateProject } from '../services/projects/projects-service.js';
-import { listReadableProjects, loadProjectPresentations } from '../services/projects/project-views.js';
+import {
+  listReadableProjects,
+  loadProjectPresentations,
+  namespaceFullName,
+} from '../services/projects/project-views.js';
+import { listProjectGroups } from '../services/projects/project-groups.js';
+import { transferProject } from '../services/projects/transfer-project.js';
+import { ParameterError } from '../services/errors.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 /** Present rows as GitLab project JSON for the request's caller. */
@@ -100,5 +108,60 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     await deleteProject(req.svc, project);
     return reply.status(202).send({ message: '202 Accepted' });
+  });
+
+  /**
+   * `PUT /projects/:id/transfer`: `namespace` (id or URL-encoded full path) required. 200 with the moved
+   * project; 403 without Owner; 404 `Namespace Not Found`; 400 `Failed to transfer project
+   * {:new_namespace=>[…]}` (services/projects/transfer-project.ts).
+   */
+  app.put('/projects/:id/transfer', async (req) => {
+    const p = parseParams({ namespace: gString() }, req.gparams);
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const moved = transferProject(req.svc, project, p.namespace);
+    const [out] = await present(req, [moved]);
+    return out;
+  });
+
+  /**
+   * `GET /projects/:id/groups`: the project's group and its ancestors as PublicGroupDetails (`id`,
+   * `web_url`, `name`, `avatar_url`, `full_name`, `full_path`), id descending, paginated; `search`,
+   * `skip_groups` (integer array), `with_shared`, `shared_min_access_level` (10…50).
+   */
+  app.get('/projects/:id/groups', { config: { auth: 'optional' } }, async (req, reply) => {
+    const page = pageOf(req);
+    const p = parseParams(
+      {
+        search: gString().optional(),
+        skip_groups: gStringArray().optional(),
+        with_shared: gBool().optional(),
+        shared_min_access_level: gInt().optional(),
+      },
+      req.gparams,
+    );
+    const skipGroups = p.skip_groups?.map((v) => (/^\d+$/.test(v.trim()) ? Number(v) : Number.NaN));
+    if (skipGroups?.some((n) => !Number.isSafeInteger(n))) throw new ParameterError('skip_groups is invalid');
+    if (
+      p.shared_min_access_level !== undefined &&
+      !(MEMBER_ACCESS_LEVELS as readonly number[]).includes(p.shared_min_access_level)
+    )
+      throw new ParameterError('shared_min_access_level does not have a valid value');
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    const groups = listProjectGroups(req.svc, project, { search: p.search, skipGroups });
+    const base = req.svc.externalUrl();
+    return sendPage(
+      req,
+      reply,
+      page,
+      groups.length,
+      groups.slice(page.offset, page.offset + page.perPage).map((g) => ({
+        id: g.id,
+        web_url: `${base}/groups/${g.full_path}`,
+        name: g.name,
+        avatar_url: null,
+        full_name: namespaceFullName(req.svc.db, g),
+        full_path: g.full_path,
+      })),
+    );
   });
 }
