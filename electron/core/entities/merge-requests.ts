@@ -110,6 +110,8 @@ export interface MergeRequestDetail {
   rebaseInProgress?: boolean;
   canMerge: boolean;
   firstDeployedToProductionAt: string | null;
+  /** The head pipeline (GitLab's `actual_head_pipeline`): list form for `pipeline`, single form for `head_pipeline`. */
+  headPipeline?: { basic: unknown; detail: unknown } | null;
 }
 
 export function presentMergeRequest(
@@ -125,8 +127,8 @@ export function presentMergeRequest(
     latest_build_started_at: null,
     latest_build_finished_at: null,
     first_deployed_to_production_at: d.firstDeployedToProductionAt,
-    pipeline: null,
-    head_pipeline: null,
+    pipeline: d.headPipeline?.basic ?? null,
+    head_pipeline: d.headPipeline?.detail ?? null,
     diff_refs: m.head_sha ? { base_sha: m.base_sha, head_sha: m.head_sha, start_sha: m.start_sha } : null,
     merge_error: m.merge_error,
     user: { can_merge: d.canMerge },

@@ -15,6 +15,7 @@ import { issuesRoutes } from './issues.js';
 import { labelsRoutes } from './labels.js';
 import { membersRoutes } from './members.js';
 import { mergeRequestMergesRoutes } from './merge-request-merges.js';
+import { mergeRequestPipelinesRoutes } from './merge-request-pipelines.js';
 import { mergeRequestNotesRoutes } from './merge-request-notes.js';
 import { mergeRequestApprovalsRoutes } from './merge-request-approvals.js';
 import { mergeRequestSocialRoutes } from './merge-request-social.js';
@@ -72,6 +73,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(issuesRoutes);
   await app.register(mergeRequestsRoutes);
   await app.register(mergeRequestMergesRoutes);
+  await app.register(mergeRequestPipelinesRoutes);
   await app.register(mergeRequestNotesRoutes);
   await app.register(mergeRequestApprovalsRoutes);
   await app.register(mergeRequestSocialRoutes);

@@ -34,6 +34,8 @@ export interface PredefinedInput {
     commit: { message: string; authorName: string; authorEmail: string; committedDate: string };
   };
   user: { id: number; username: string; name: string; email: string } | null;
+  /** For pipelines of source `merge_request_event`: the merge request (see `mergeRequestVariables`). */
+  mergeRequest?: MergeRequestCiInput;
   job?: {
     id: number;
     name: string;
@@ -45,6 +47,75 @@ export interface PredefinedInput {
     timeoutSeconds: number;
     environment: { name: string; url: string | null; action: string } | null;
   };
+}
+
+/** What a merge request pipeline knows of its merge request (GitLab's `MergeRequest#predefined_variables`). */
+export interface MergeRequestCiInput {
+  id: number;
+  iid: number;
+  title: string;
+  /** Target project: id, `group/project`, web URL. */
+  projectId: number;
+  projectPath: string;
+  projectUrl: string;
+  sourceProjectId: number;
+  sourceProjectPath: string;
+  sourceProjectUrl: string;
+  sourceBranch: string;
+  targetBranch: string;
+  /** Assignees' usernames (`CI_MERGE_REQUEST_ASSIGNEES`, set only when there are some). */
+  assignees: string[];
+  /** Label titles (`CI_MERGE_REQUEST_LABELS`, set only when there are some). */
+  labels: string[];
+  milestone: string | null;
+  /** `CI_MERGE_REQUEST_DIFF_BASE_SHA`: the merge base of the target branch and the source head, if known. */
+  diffBaseSha: string | null;
+}
+
+/** Rails' `Array#to_sentence`: `a`, `a and b`, `a, b and c`. */
+function toSentence(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/**
+ * The variables of a merge request pipeline (doc/ci/variables/predefined_variables.md "Predefined
+ * variables for merge request pipelines"; GitLab 13.10's `Ci::Pipeline#predefined_variables` and
+ * `MergeRequest#predefined_variables`), plus `CI_COMMIT_REF_NAME`/`CI_COMMIT_REF_SLUG`, which are the
+ * source branch for these pipelines. The pipelines are detached (`CI_MERGE_REQUEST_EVENT_TYPE=detached`),
+ * so `CI_MERGE_REQUEST_SOURCE_BRANCH_SHA` and `CI_MERGE_REQUEST_TARGET_BRANCH_SHA` are empty, as GitLab
+ * leaves them outside merged results pipelines. `CI_MERGE_REQUEST_DIFF_ID` is not set: the pipeline is
+ * created before the merge request's diff version for the new head is recorded (a background job).
+ */
+export function mergeRequestVariables(mr: MergeRequestCiInput): Record<string, string> {
+  const v: Record<string, string> = {
+    CI_COMMIT_REF_NAME: mr.sourceBranch,
+    CI_COMMIT_REF_SLUG: refSlug(mr.sourceBranch),
+    CI_MERGE_REQUEST_EVENT_TYPE: 'detached',
+    CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: '',
+    CI_MERGE_REQUEST_TARGET_BRANCH_SHA: '',
+  };
+  if (mr.diffBaseSha) v.CI_MERGE_REQUEST_DIFF_BASE_SHA = mr.diffBaseSha;
+  Object.assign(v, {
+    CI_MERGE_REQUEST_ID: String(mr.id),
+    CI_MERGE_REQUEST_IID: String(mr.iid),
+    CI_MERGE_REQUEST_REF_PATH: `refs/merge-requests/${mr.iid}/head`,
+    CI_MERGE_REQUEST_PROJECT_ID: String(mr.projectId),
+    CI_MERGE_REQUEST_PROJECT_PATH: mr.projectPath,
+    CI_MERGE_REQUEST_PROJECT_URL: mr.projectUrl,
+    CI_MERGE_REQUEST_TARGET_BRANCH_NAME: mr.targetBranch,
+    CI_MERGE_REQUEST_TITLE: mr.title,
+  });
+  if (mr.assignees.length > 0) v.CI_MERGE_REQUEST_ASSIGNEES = toSentence(mr.assignees);
+  if (mr.milestone) v.CI_MERGE_REQUEST_MILESTONE = mr.milestone;
+  if (mr.labels.length > 0) v.CI_MERGE_REQUEST_LABELS = mr.labels.join(',');
+  Object.assign(v, {
+    CI_MERGE_REQUEST_SOURCE_PROJECT_ID: String(mr.sourceProjectId),
+    CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: mr.sourceProjectPath,
+    CI_MERGE_REQUEST_SOURCE_PROJECT_URL: mr.sourceProjectUrl,
+    CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: mr.sourceBranch,
+  });
+  return v;
 }
 
 /** `CI_COMMIT_REF_SLUG`: lowercased, anything but `0-9a-z` → `-`, at most 63 bytes, no leading/trailing `-`. */
@@ -112,9 +183,11 @@ export function predefinedVariables(input: PredefinedInput): Record<string, stri
   if (pipeline.tag) {
     v.CI_COMMIT_TAG = pipeline.ref;
     v.CI_BUILD_TAG = pipeline.ref;
-  } else {
+  } else if (pipeline.source !== 'merge_request_event') {
+    // GitLab's `branch?`: not for merge request pipelines, whose ref is refs/merge-requests/<iid>/head.
     v.CI_COMMIT_BRANCH = pipeline.ref;
   }
+  if (input.mergeRequest) Object.assign(v, mergeRequestVariables(input.mergeRequest));
   if (user) {
     v.GITLAB_USER_ID = String(user.id);
     v.GITLAB_USER_LOGIN = user.username;
@@ -143,7 +216,7 @@ export function predefinedVariables(input: PredefinedInput): Record<string, stri
       CI_BUILD_NAME: job.name,
       CI_BUILD_STAGE: job.stage,
       CI_BUILD_REF: pipeline.sha,
-      CI_BUILD_REF_NAME: pipeline.ref,
+      CI_BUILD_REF_NAME: v.CI_COMMIT_REF_NAME,
     });
     if (job.manual) v.CI_JOB_MANUAL = 'true';
     if (job.environment) {

@@ -2,8 +2,10 @@
  * The work after an accepted push (GitLab's `PostReceive` worker → `Git::BranchPushService`,
  * `Git::TagPushService`, `MergeRequests::RefreshService`), once `git receive-pack` has exited 0. For every
  * ref the pre-receive check accepted, the ref is read back and only the updates that really landed count:
- * - created/updated branch or tag: `createPipelinesForRefUpdate` (source `push`; none with the `ci.skip`
- *   push option; `[skip ci]` in the head commit is honoured by pipeline creation);
+ * - created/updated branch or tag: `createPipelinesForRefUpdate` (source `push`, and the merge request
+ *   pipelines of open merge requests from a pushed branch; none with the `ci.skip` push option; `[skip ci]`
+ *   in the head commit is honoured by pipeline creation); a pushed branch also aborts the automatic merge
+ *   of requests from it that were set for another commit (merge-requests/auto-merge.ts);
  * - created/updated/deleted branch: `onBranchMoved` (merge_status re-checked, a new merge request diff
  *   version recorded for merge requests whose source moved);
  * - a non-fast-forward update of a protected branch: an audit event `force_push_protected_branch`;
@@ -21,7 +23,7 @@ import { setDefaultBranch } from '../../git/repository.js';
 import { readRefValues } from '../../git/smart-http.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { onBranchMoved } from '../merge-requests/merge-status.js';
-import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
+import { createPipelinesForRefUpdate, onBranchPushedWithoutPipeline } from '../pipelines/create-pipeline.js';
 import { protectDefaultBranch } from '../protected-branches/protect-default-branch.js';
 import type { PushSession } from './push-sessions.js';
 import { changeKind, isZeroId, refTarget, skipsCi } from './ref-changes.js';
@@ -104,6 +106,8 @@ export async function processPush(session: PushSession): Promise<PushOutcome> {
         tag: target.kind === 'tag',
         before: kind === 'create' ? null : c.oldId,
       });
+    else if (kind !== 'delete' && target.kind === 'branch')
+      onBranchPushedWithoutPipeline(ctx, updated, target.name, c.newId);
     if (target.kind === 'branch') onBranchMoved(ctx, updated, target.name);
   }
   return { applied, defaultBranchSet };

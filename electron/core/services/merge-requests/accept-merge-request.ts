@@ -7,13 +7,18 @@
  * 1. 401 when the caller may not merge into the target branch (`canActOnBranch(…, 'merge')`: Developer+
  *    on an unprotected branch, the protected branch's merge level otherwise);
  * 2. 405 when the request is not in a mergeable state (closed, merged, locked, draft, source branch gone,
- *    a rebase running);
+ *    a rebase running), and — with `merge_when_pipeline_succeeds=true` — when its head pipeline is
+ *    neither running nor successful (none at all, failed, cancelled): GitLab 13.10's
+ *    `automatically_mergeable?`/`immediately_mergeable?` in lib/api/merge_requests.rb;
  * 3. 422 `Branch cannot be merged` when git finds conflicts (GitLab answered 406 before 14.x; the notes
  *    give 422 — chosen here);
  * 4. 409 `SHA does not match HEAD of source branch: <sha>` when `sha` is given and stale.
- * With `merge_when_pipeline_succeeds` and an unfinished pipeline for the source head, the request is set
- * to merge later (flag on, the accept parameters kept in `merge_request_jobs`) instead; the pipelines side
- * reports finished pipelines to `onPipelineFinished` (wired in app.ts through the runner's change events).
+ * With `merge_when_pipeline_succeeds` and an unfinished head pipeline (the newest pipeline at the source
+ * head: a merge request pipeline or a branch pipeline, db/merge-request-pipelines.ts), the request is set
+ * to merge later (200 with `merge_when_pipeline_succeeds: true`, the accept parameters kept in
+ * `merge_request_jobs`, a system note; auto-merge.ts) instead; with a successful one it merges now. The
+ * pipelines side reports finished pipelines to `onPipelineFinished` (wired in app.ts through the runner's
+ * change events): when the request's head pipeline succeeded it is merged as the user who set it.
  *
  * A merge commits with `commit-tree` (git/merges.ts) and moves the target branch with an old-value check;
  * then: the request is `merged` (merged_by, merged_at, merge_commit_sha or squash_commit_sha), issues the
@@ -22,7 +27,9 @@
  * open requests targeting or sourcing the moved branch are re-checked.
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
-import { findPipelineById, hasActivePipelineForSha } from '../../db/ci-pipelines.js';
+import { findPipelineById } from '../../db/ci-pipelines.js';
+import type { PipelineRow } from '../../db/ci-pipelines.js';
+import { findMergeRequestHeadPipeline, iidOfMergeRequestRef } from '../../db/merge-request-pipelines.js';
 import { nowIso } from '../../db/database.js';
 import { findIssuesByIids } from '../../db/issues.js';
 import { findNamespaceById } from '../../db/namespaces.js';
@@ -30,9 +37,8 @@ import {
   deleteMergeRequestJob,
   findAutoMergeRequestsForSource,
   findMergeRequestJob,
-  insertMergeRequestJob,
 } from '../../db/merge-request-diffs.js';
-import { findMergeRequestById, updateMergeRequest } from '../../db/merge-requests.js';
+import { findMergeRequestById, findMergeRequestByIid, updateMergeRequest } from '../../db/merge-requests.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import { findProjectById } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
@@ -59,6 +65,7 @@ import {
   matchingRules,
 } from '../protected-branches/branch-protection.js';
 import { requireWritableRepository } from '../storage-moves/read-only.js';
+import { cancelAutoMerge, enableAutoMerge } from './auto-merge.js';
 import { branchHeads, mergeRequestRepos, onBranchMoved } from './merge-status.js';
 
 export const BRANCH_CANNOT_BE_MERGED = 'Branch cannot be merged';
@@ -111,9 +118,15 @@ function notMergeableState(mr: MergeRequestRow, sourceHead: string | null): stri
   return null;
 }
 
-/** Unfinished pipelines for the source head (MWPS waits for them). */
-function hasActivePipeline(ctx: ServiceContext, projectId: number, ref: string, sha: string): boolean {
-  return hasActivePipelineForSha(ctx.db, projectId, ref, sha);
+const ACTIVE_PIPELINE = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled'];
+
+/** The request's head pipeline at source head `sha` (GitLab's `actual_head_pipeline`), if any. */
+export function headPipelineAt(
+  ctx: ServiceContext,
+  mr: MergeRequestRow,
+  sha: string | null,
+): PipelineRow | undefined {
+  return sha ? findMergeRequestHeadPipeline(ctx.db, mr, sha) : undefined;
 }
 
 /**
@@ -134,6 +147,12 @@ export async function acceptMergeRequest(
   const heads = await branchHeads(repos, mr);
   if (notMergeableState(mr, heads.source) || !heads.target)
     throw new MethodNotAllowedError('405 Method Not Allowed');
+  let autoMerge = false;
+  if (p.merge_when_pipeline_succeeds) {
+    const head = headPipelineAt(ctx, mr, heads.source);
+    autoMerge = head !== undefined && ACTIVE_PIPELINE.includes(head.status);
+    if (!autoMerge && head?.status !== 'success') throw new MethodNotAllowedError('405 Method Not Allowed');
+  }
   const check = await checkMergeability(repos.targetPath, heads.target, heads.source!);
   if (!check.clean) {
     updateMergeRequest(
@@ -147,16 +166,8 @@ export async function acceptMergeRequest(
   if (p.sha !== undefined && p.sha !== heads.source)
     throw new ConflictError(`SHA does not match HEAD of source branch: ${heads.source}`);
 
-  if (
-    p.merge_when_pipeline_succeeds &&
-    hasActivePipeline(ctx, repos.source.id, mr.source_branch, heads.source!)
-  ) {
-    const at = nowIso();
-    ctx.db.transaction(() => {
-      deleteMergeRequestJob(ctx.db, mr.id, 'auto_merge');
-      insertMergeRequestJob(ctx.db, mr.id, 'auto_merge', user!.id, { ...p, sha: heads.source }, at);
-      updateMergeRequest(ctx.db, mr.id, { merge_when_pipeline_succeeds: 1 }, at);
-    })();
+  if (autoMerge) {
+    enableAutoMerge(ctx, mr, user!.id, { ...p, sha: heads.source! });
     return findMergeRequestById(ctx.db, mr.id)!;
   }
   return mergeNow(ctx, project, mr, user!, p, heads.source!, heads.target);
@@ -293,7 +304,7 @@ export async function mergeRef(ctx: ServiceContext, mr: MergeRequestRow): Promis
 
 /**
  * `POST .../cancel_merge_when_pipeline_succeeds` (13.10): 401 without merge permission, 405 when merged
- * or closed, 406 when not set; else the flag is cleared.
+ * or closed, 406 when not set; else the flag is cleared (system note `canceled the automatic merge`).
  */
 export function cancelMergeWhenPipelineSucceeds(
   ctx: ServiceContext,
@@ -305,18 +316,17 @@ export function cancelMergeWhenPipelineSucceeds(
     throw new MethodNotAllowedError('405 Method Not Allowed');
   if (mr.merge_when_pipeline_succeeds !== 1)
     throw new ValidationError("Can't cancel the automatic merge", undefined, 406);
-  const at = nowIso();
-  ctx.db.transaction(() => {
-    deleteMergeRequestJob(ctx.db, mr.id, 'auto_merge');
-    updateMergeRequest(ctx.db, mr.id, { merge_when_pipeline_succeeds: 0 }, at);
-  })();
+  cancelAutoMerge(ctx, mr, ctx.actor.user!.id);
   return findMergeRequestById(ctx.db, mr.id)!;
 }
 
 /**
- * MWPS hook: a pipeline of `projectId` finished with `status`. Requests set to merge when the pipeline of
- * their source head succeeds are merged (as the user who set it); on failure or cancel the flag stays
- * (GitLab keeps waiting for a new pipeline). Never throws; runs through `ctx.tasks`.
+ * MWPS hook: a pipeline of `projectId` finished with `status`. On success, the requests set to merge
+ * automatically that it may be the head pipeline of (its merge request for a merge request pipeline, the
+ * requests from its branch for a branch pipeline) are merged when their head pipeline succeeded (GitLab's
+ * MergeWhenPipelineSucceedsService#process), as the user who set it. A failed or cancelled pipeline
+ * changes nothing: GitLab keeps waiting (a retried pipeline that succeeds merges). Never throws; runs
+ * through `ctx.tasks`.
  */
 export function onPipelineFinished(
   ctx: ServiceContext,
@@ -327,43 +337,52 @@ export function onPipelineFinished(
   if (status !== 'success') return;
   const pipeline = findPipelineById(ctx.db, pipelineId);
   if (!pipeline) return;
-  mergeWhenPipelineSucceeds(ctx, projectId, pipeline.ref, pipeline.sha);
+  const iid = pipeline.source === 'merge_request_event' ? iidOfMergeRequestRef(pipeline.ref) : null;
+  let rows: MergeRequestRow[];
+  if (iid !== null) {
+    const mr = findMergeRequestByIid(ctx.db, projectId, iid);
+    rows = mr && mr.merge_when_pipeline_succeeds === 1 ? [mr] : [];
+  } else if (pipeline.tag === 0) {
+    rows = findAutoMergeRequestsForSource(ctx.db, projectId, pipeline.ref);
+  } else rows = [];
+  for (const mr of rows) processAutoMerge(ctx, mr.id);
 }
 
-/** Merge the MWPS requests whose source is `ref` at `sha` in `projectId` (see `onPipelineFinished`). */
-export function mergeWhenPipelineSucceeds(
-  ctx: ServiceContext,
-  projectId: number,
-  ref: string,
-  sha: string,
-): void {
-  const rows = findAutoMergeRequestsForSource(ctx.db, projectId, ref);
-  for (const mr of rows) {
-    ctx.tasks.run(
-      `merge when pipeline succeeds ${mr.id}`,
-      async () => {
-        const job = findMergeRequestJob(ctx.db, mr.id, 'auto_merge');
-        const user = job?.user_id ? findUserById(ctx.db, job.user_id) : undefined;
-        const project = findProjectById(ctx.db, mr.project_id);
-        if (!job || !user || !project) return;
-        const params = JSON.parse(job.params) as AcceptParams;
-        const current = findMergeRequestById(ctx.db, mr.id);
-        if (!current || current.merge_when_pipeline_succeeds !== 1) return;
-        const repos = mergeRequestRepos(ctx, current);
-        if (!repos) return;
-        const heads = await branchHeads(repos, current);
-        if (heads.source !== sha || !heads.target) return;
-        const actorCtx: ServiceContext = { ...ctx, actor: { user, scopes: ['api'], ipAddress: null } };
-        if (!canMergeInto(actorCtx, user, project, current.target_branch)) return;
-        if (notMergeableState(current, heads.source)) return;
-        try {
-          await mergeNow(actorCtx, project, current, user, { ...params, sha }, heads.source, heads.target);
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          updateMergeRequest(ctx.db, current.id, { merge_error: message }, nowIso());
-        }
-      },
-      () => undefined,
-    );
-  }
+/** Merge one request set to merge automatically if its head pipeline succeeded (see `onPipelineFinished`). */
+function processAutoMerge(ctx: ServiceContext, mergeRequestId: number): void {
+  ctx.tasks.run(
+    `merge when pipeline succeeds ${mergeRequestId}`,
+    async () => {
+      const job = findMergeRequestJob(ctx.db, mergeRequestId, 'auto_merge');
+      const user = job?.user_id ? findUserById(ctx.db, job.user_id) : undefined;
+      const current = findMergeRequestById(ctx.db, mergeRequestId);
+      const project = current ? findProjectById(ctx.db, current.project_id) : undefined;
+      if (!job || !user || !project || !current || current.merge_when_pipeline_succeeds !== 1) return;
+      const params = JSON.parse(job.params) as AcceptParams;
+      const repos = mergeRequestRepos(ctx, current);
+      if (!repos) return;
+      const heads = await branchHeads(repos, current);
+      if (!heads.source || !heads.target) return;
+      if (params.sha !== undefined && params.sha !== heads.source) return;
+      if (headPipelineAt(ctx, current, heads.source)?.status !== 'success') return;
+      const actorCtx: ServiceContext = { ...ctx, actor: { user, scopes: ['api'], ipAddress: null } };
+      if (!canMergeInto(actorCtx, user, project, current.target_branch)) return;
+      if (notMergeableState(current, heads.source)) return;
+      try {
+        await mergeNow(
+          actorCtx,
+          project,
+          current,
+          user,
+          { ...params, sha: heads.source },
+          heads.source,
+          heads.target,
+        );
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        updateMergeRequest(ctx.db, current.id, { merge_error: message }, nowIso());
+      }
+    },
+    () => undefined,
+  );
 }

@@ -2,7 +2,8 @@
  * `POST /projects/:id/merge_requests` (doc/api/merge_requests.md "Create MR"; MergeRequests::CreateService):
  * Developer+; both branches must exist; same branch → 422; another open merge request from the source
  * branch → 409; labels are found or created; head/base/start SHAs recorded from git; merge_status
- * 'unchecked' until the mergeability job runs.
+ * 'unchecked' until the mergeability job runs; a merge request pipeline is created in the background when
+ * the CI configuration at the source head has jobs for `merge_request_event` (pipelines/create-pipeline.ts).
  */
 import { nowIso } from '../../db/database.js';
 import { nextInternalId } from '../../db/internal-ids.js';
@@ -17,6 +18,7 @@ import {
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { ServiceContext } from '../context.js';
+import { scheduleMergeRequestPipeline } from '../pipelines/create-pipeline.js';
 import { requireUser } from '../context.js';
 import { ConflictError, UnprocessableEntityError, ValidationError } from '../errors.js';
 import { findOrCreateLabels, labelTitles } from '../labels/labels-service.js';
@@ -72,7 +74,9 @@ export async function createMergeRequest(
   if (!start) missing.push(`Target branch "${p.target_branch}" does not exist`);
   if (missing.length > 0) throw new ValidationError(missing.join(', '), { base: missing });
   const shas = await diffShas(ctx, project, head!, start!);
-  return recordMergeRequest(ctx, project, p, shas);
+  const mr = recordMergeRequest(ctx, project, p, shas);
+  scheduleMergeRequestPipeline(ctx, mr);
+  return mr;
 }
 
 /**

@@ -3,7 +3,8 @@
  * returns one merge request): `subscribed` (explicit choice, else author or assignee), `changes_count`
  * (files changed between base and head, `git diff --numstat`), `diverged_commits_count` (commits on the
  * target branch not in the source, on request), `rebase_in_progress` (on request), `user.can_merge`,
- * `first_deployed_to_production_at`.
+ * `first_deployed_to_production_at`, `pipeline`/`head_pipeline` (the newest pipeline at the diff head:
+ * merge-request-pipelines.ts).
  */
 import { findFirstProductionDeploymentAt } from '../../db/deployments.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
@@ -16,6 +17,7 @@ import { countCommitsBetween } from '../../git/merges.js';
 import type { ServiceContext } from '../context.js';
 import { projectRepository } from '../refs/project-repository.js';
 import { canMergeMergeRequest } from './merge-request-access.js';
+import { presentHeadPipeline } from './merge-request-pipelines.js';
 import { branchTip } from './merge-request-fields.js';
 import { mergeRequestViews } from './merge-request-views.js';
 import type { MergeRequestView } from './merge-request-views.js';
@@ -52,6 +54,7 @@ export async function mergeRequestDetail(
     changesCount: await changesCount(repo, v.row.base_sha, v.row.head_sha),
     canMerge: canMergeMergeRequest(ctx, project),
     firstDeployedToProductionAt: firstDeployedToProduction(ctx, v.row.id),
+    headPipeline: presentHeadPipeline(ctx, v.row),
   };
   if (opts.includeDivergedCommitsCount) {
     const target = await branchTip(ctx, project, v.row.target_branch);

@@ -24,7 +24,7 @@ import { MergeError, rebaseInWorktree } from '../../git/merges.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
-import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
+import { createPipelinesForRefUpdate, onBranchPushedWithoutPipeline } from '../pipelines/create-pipeline.js';
 import { canActOnBranch } from '../protected-branches/branch-protection.js';
 import { requireWritableRepository } from '../storage-moves/read-only.js';
 import { branchHeads, mergeRequestRepos, onBranchMoved } from './merge-status.js';
@@ -130,6 +130,7 @@ async function rebaseNow(ctx: ServiceContext, id: number): Promise<void> {
     const actorCtx: ServiceContext = { ...ctx, actor: { user, scopes: ['api'], ipAddress: null } };
     if (!params.skip_ci)
       createPipelinesForRefUpdate(actorCtx, repos.source, mr.source_branch, head, { before: heads.source });
+    else onBranchPushedWithoutPipeline(actorCtx, repos.source, mr.source_branch, head);
     onBranchMoved(ctx, repos.source, mr.source_branch);
   }
 }

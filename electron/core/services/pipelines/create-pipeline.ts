@@ -13,12 +13,24 @@
  *   creation, merges): run in the background; an invalid configuration stores a `failed` pipeline with
  *   `yaml_errors`; `[skip ci]` stores a `skipped` pipeline without jobs; no configuration, or no job to
  *   run, stores nothing.
+ * - Merge request pipelines (doc/ci/pipelines/merge_request_pipelines.md; GitLab's
+ *   MergeRequests::CreatePipelineService, detached pipelines): after a branch moved, every open merge
+ *   request whose source it is gets a pipeline of source `merge_request_event` for the new head (after the
+ *   branch pipeline, which still follows its own rules: both are created when the rules allow both, as
+ *   GitLab does); `createMergeRequestPipeline` does the same when a merge request is opened and for
+ *   `POST …/merge_requests/:iid/pipelines`. Its ref is `refs/merge-requests/<iid>/head` (kept at the source
+ *   head in the target repository), it runs in the target project, its jobs get the `CI_MERGE_REQUEST_*`
+ *   variables (runner/predefined-variables.ts `mergeRequestVariables`, stored with the jobs' variables so a
+ *   retry keeps them) and `changes` rules compare the merge request's diff (merge base to head). Jobs
+ *   without `rules`/`only` run only for branches and tags, so a configuration without
+ *   `merge_request_event` rules or `only: [merge_requests]` makes no merge request pipeline.
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
 import { findPipelineJobs, insertJob } from '../../db/ci-jobs.js';
 import { insertPipeline, insertPipelineVariables, findPipelineById } from '../../db/ci-pipelines.js';
 import type { PipelineRow, PipelineSourceValue } from '../../db/ci-pipelines.js';
+import { findProjectById } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { UserRow } from '../../db/users.js';
 import { changedPaths, listCommitFiles, readBlobAtCommit } from '../../git/ci-source.js';
@@ -39,7 +51,20 @@ import {
 } from '../protected-branches/branch-protection.js';
 import { projectRepository } from '../refs/project-repository.js';
 import { findNamespaceById } from '../../db/namespaces.js';
-import { CI_SERVER_VERSION, predefinedVariables } from '../../runner/predefined-variables.js';
+import {
+  CI_SERVER_VERSION,
+  mergeRequestVariables,
+  predefinedVariables,
+} from '../../runner/predefined-variables.js';
+import type { MergeRequestCiInput } from '../../runner/predefined-variables.js';
+import { findOpenMergeRequestsForBranch } from '../../db/merge-requests.js';
+import type { MergeRequestRow } from '../../db/merge-requests.js';
+import { mergeRequestHeadRef } from '../../db/merge-request-pipelines.js';
+import { fetchCommitAsRef, setRef } from '../../git/refs.js';
+import { mergeBase } from '../../git/merges.js';
+import { branchHeads, mergeRequestRepos } from '../merge-requests/merge-status.js';
+import { mergeRequestViews } from '../merge-requests/merge-request-views.js';
+import { abortAutoMergeOnPush } from '../merge-requests/auto-merge.js';
 import { publishJobChange, publishPipelineChange, refreshPipeline } from './pipeline-state.js';
 
 export const CI_CONFIG_PATH = '.gitlab-ci.yml';
@@ -68,9 +93,11 @@ interface PipelineSpec {
   /** Store a failed pipeline for configuration errors (pushes) instead of only reporting them (API). */
   saveOnErrors: boolean;
   ignoreSkipCi: boolean;
+  /** For a merge request pipeline: its merge request (predefined variables). */
+  mergeRequest?: MergeRequestCiInput;
 }
 
-type BuildResult = { kind: 'created'; pipeline: PipelineRow } | { kind: 'refused'; errors: string[] };
+export type BuildResult = { kind: 'created'; pipeline: PipelineRow } | { kind: 'refused'; errors: string[] };
 
 /** True when `ref` is a protected branch of the project (tags are never protected here). */
 export function isProtectedRef(ctx: ServiceContext, project: ProjectRow, ref: string, tag: boolean): boolean {
@@ -118,6 +145,7 @@ function ruleVariables(
     user: spec.user
       ? { id: spec.user.id, username: spec.user.username, name: spec.user.name, email: spec.user.email }
       : null,
+    mergeRequest: spec.mergeRequest,
   });
   for (const k of ['CI_PIPELINE_ID', 'CI_PIPELINE_IID', 'CI_PIPELINE_URL', 'CI_PIPELINE_CREATED_AT'])
     delete vars[k];
@@ -132,6 +160,11 @@ function storePipeline(
   outcome: { status: 'created' | 'failed' | 'skipped'; yamlErrors?: string; jobs?: SeededJob[] },
 ): PipelineRow {
   const now = nowIso();
+  // Merge request pipelines: the CI_MERGE_REQUEST_* variables go first among each job's variables (the
+  // job's own YAML variables still win, as over any predefined variable).
+  const mrVariables = spec.mergeRequest
+    ? Object.entries(mergeRequestVariables(spec.mergeRequest)).map(([key, value]) => ({ key, value }))
+    : [];
   const id = ctx.db.transaction(() => {
     const pipelineId = insertPipeline(ctx.db, {
       project_id: spec.project.id,
@@ -174,7 +207,7 @@ function storePipeline(
           after_script: j.afterScript,
           ignored_keywords: j.ignoredKeywords,
         }),
-        variables: JSON.stringify(j.variables),
+        variables: JSON.stringify([...mrVariables, ...j.variables]),
         image: j.image,
         timeout: j.timeoutSeconds,
         retry_max: j.retryMax,
@@ -214,7 +247,7 @@ function storePipeline(
 }
 
 /** The configuration chain (see the module comment). */
-async function buildPipeline(ctx: ServiceContext, spec: PipelineSpec): Promise<BuildResult> {
+export async function buildPipeline(ctx: ServiceContext, spec: PipelineSpec): Promise<BuildResult> {
   const blob = await readBlobAtCommit(spec.repoPath, spec.sha, CI_CONFIG_PATH);
   if (!blob) return { kind: 'refused', errors: ['Missing CI config file'] };
   const parsed = parseCiConfig(blob.toString('utf8'));
@@ -342,6 +375,129 @@ export function createPipelinesForRefUpdate(
         saveOnErrors: true,
         ignoreSkipCi: false,
       });
+      if (!opts.tag) await createPipelinesForSourceBranch(ctx, project, ref, sha);
+    },
+    () => undefined,
+  );
+  if (!opts.tag) abortAutoMergeOnPush(ctx, project, ref, sha);
+}
+
+/**
+ * A branch moved without a pipeline (the `ci.skip` push option, a rebase with `skip_ci`): merge requests
+ * from it still drop their automatic merge (see merge-requests/auto-merge.ts).
+ */
+export function onBranchPushedWithoutPipeline(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  branch: string,
+  sha: string,
+): void {
+  abortAutoMergeOnPush(ctx, project, branch, sha);
+}
+
+/** Merge request pipelines for the open merge requests whose source is `branch` of `project` at `sha`. */
+async function createPipelinesForSourceBranch(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  branch: string,
+  sha: string,
+): Promise<void> {
+  for (const mr of findOpenMergeRequestsForBranch(ctx.db, project.id, branch, 'source')) {
+    await createMergeRequestPipeline(ctx, mr, { user: ctx.actor.user, sourceSha: sha }).catch(() => null);
+  }
+}
+
+/** What a merge request pipeline's jobs see of their merge request. */
+function mergeRequestCiInput(
+  ctx: ServiceContext,
+  mr: MergeRequestRow,
+  diffBaseSha: string | null,
+): MergeRequestCiInput {
+  const v = mergeRequestViews(ctx, [mr])[0]!;
+  const target = findProjectPlace(ctx, mr.project_id);
+  const source =
+    mr.source_project_id === mr.project_id ? target : findProjectPlace(ctx, mr.source_project_id);
+  return {
+    id: mr.id,
+    iid: mr.iid,
+    title: mr.title,
+    projectId: mr.project_id,
+    projectPath: target.fullPath,
+    projectUrl: target.webUrl,
+    sourceProjectId: mr.source_project_id,
+    sourceProjectPath: source.fullPath,
+    sourceProjectUrl: source.webUrl,
+    sourceBranch: mr.source_branch,
+    targetBranch: mr.target_branch,
+    assignees: v.assignees.map((u) => u.username),
+    labels: v.labels.map((l) => l.title),
+    milestone: v.milestone?.title ?? null,
+    diffBaseSha,
+  };
+}
+
+function findProjectPlace(ctx: ServiceContext, projectId: number): { fullPath: string; webUrl: string } {
+  const project = findProjectById(ctx.db, projectId);
+  if (!project) return { fullPath: '', webUrl: '' };
+  const repo = projectRepository(ctx, project);
+  const ns = findNamespaceById(ctx.db, project.namespace_id);
+  return { fullPath: `${ns?.full_path ?? ''}/${project.path}`, webUrl: repo.webUrl };
+}
+
+/**
+ * A merge request pipeline for the current source head of `mr` (see the module comment): the head is
+ * written to `refs/merge-requests/<iid>/head` in the target repository, then the configuration at the
+ * head decides the jobs. With `sourceSha`, nothing is created when the source branch has moved on since
+ * (a later push makes its own).
+ * @returns the build result: `created` (also a `failed` pipeline for configuration errors) or `refused`
+ *   with GitLab's reasons (`Reference not found`, `Missing CI config file`, `No stages / jobs for this
+ *   pipeline.`, `Pipeline filtered out by workflow rules.`).
+ */
+export async function createMergeRequestPipeline(
+  ctx: ServiceContext,
+  mr: MergeRequestRow,
+  opts: { user: UserRow | null; sourceSha?: string },
+): Promise<BuildResult> {
+  const repos = mergeRequestRepos(ctx, mr);
+  if (!repos) return { kind: 'refused', errors: ['Reference not found'] };
+  const heads = await branchHeads(repos, mr);
+  const sha = heads.source;
+  if (!sha || (opts.sourceSha !== undefined && sha !== opts.sourceSha))
+    return { kind: 'refused', errors: ['Reference not found'] };
+  const ref = mergeRequestHeadRef(mr.iid);
+  if (repos.sourcePath !== repos.targetPath)
+    await fetchCommitAsRef(repos.targetPath, repos.sourcePath, sha, ref);
+  else await setRef(repos.targetPath, ref, sha);
+  const [commit] = await readCommits(repos.targetPath, [sha]);
+  if (!commit) return { kind: 'refused', errors: ['Reference not found'] };
+  const base = heads.target ? await mergeBase(repos.targetPath, heads.target, sha).catch(() => null) : null;
+  return buildPipeline(ctx, {
+    project: repos.target,
+    repoPath: repos.targetPath,
+    ref,
+    tag: false,
+    sha,
+    beforeSha: ZERO_SHA,
+    source: 'merge_request_event',
+    user: opts.user,
+    commit,
+    variables: [],
+    changed: base ? await changedPaths(repos.targetPath, base, sha) : null,
+    saveOnErrors: true,
+    ignoreSkipCi: false,
+    mergeRequest: mergeRequestCiInput(ctx, mr, base),
+  });
+}
+
+/**
+ * After a merge request was opened: its merge request pipeline, in the background. Never throws;
+ * `core.idle()` waits for it.
+ */
+export function scheduleMergeRequestPipeline(ctx: ServiceContext, mr: MergeRequestRow): void {
+  ctx.tasks.run(
+    `merge request pipeline for ${mr.id}`,
+    async () => {
+      await createMergeRequestPipeline(ctx, mr, { user: ctx.actor.user });
     },
     () => undefined,
   );
