@@ -80,8 +80,15 @@ test('palette jumps to a project; clone panel copies its URL; ? lists the shortc
     ).toBeVisible();
     await expect(page.getByLabel('Searching')).toHaveCount(0);
     await shot(page, 'command-palette-search.png');
-    // Keyboard only: the first result (the project) is one ArrowDown away.
+    // Keyboard only: the first result (the project) is preselected once the results are in, so Enter
+    // opens it; ArrowDown moves to the next and ArrowUp back (deterministic: no race with the search).
+    const first = results.locator('[data-action]').first();
+    await expect(first).toHaveAttribute('data-selected', 'true');
+    await expect(first).toContainText('Checkout service');
     await search.press('ArrowDown');
+    await expect(results.locator('[data-action]').nth(1)).toHaveAttribute('data-selected', 'true');
+    await search.press('ArrowUp');
+    await expect(first).toHaveAttribute('data-selected', 'true');
     await search.press('Enter');
     await expect(page.getByRole('heading', { name: 'Checkout service' })).toBeVisible();
     expect(page.url()).toMatch(/#\/repository\/\d+\/tree/);

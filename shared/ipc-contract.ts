@@ -68,6 +68,18 @@ export interface AddRemoteProfileInput {
   allowInsecureHttp?: boolean;
 }
 
+/**
+ * Input of `profiles:update`: rename a remote profile and/or give it a new token. A new token is
+ * checked with `GET /api/v4/user` on the profile's instance before it replaces the stored one.
+ */
+export interface UpdateProfileInput {
+  id: string;
+  /** New name (1–100 characters after trimming); absent: unchanged. */
+  name?: string;
+  /** New personal access token; absent: unchanged. Goes one way, renderer → host vault. */
+  token?: string;
+}
+
 /** Result of checking a remote instance (`GET /version` and `GET /user` through the proxy). */
 export interface ProfileCheckResult {
   ok: boolean;
@@ -239,6 +251,7 @@ export interface BridgeChannels {
   'profiles:list': () => Promise<ProfileSummary[]>;
   'profiles:add-remote': (input: AddRemoteProfileInput) => Promise<ProfileSummary>;
   'profiles:remove': (id: string) => Promise<void>;
+  'profiles:update': (input: UpdateProfileInput) => Promise<ProfileSummary>;
   'profiles:set-active': (id: string) => Promise<ProfileSummary>;
   'profiles:check': (id: string) => Promise<ProfileCheckResult>;
   'app:info': () => Promise<AppInfo>;
@@ -262,6 +275,7 @@ export const BRIDGE_CHANNELS: readonly BridgeChannel[] = [
   'profiles:list',
   'profiles:add-remote',
   'profiles:remove',
+  'profiles:update',
   'profiles:set-active',
   'profiles:check',
   'app:info',
@@ -284,6 +298,7 @@ export interface OutpostBridge {
     list: BridgeChannels['profiles:list'];
     addRemote: BridgeChannels['profiles:add-remote'];
     remove: BridgeChannels['profiles:remove'];
+    update: BridgeChannels['profiles:update'];
     setActive: BridgeChannels['profiles:set-active'];
     check: BridgeChannels['profiles:check'];
   };

@@ -163,6 +163,18 @@ describe('bridge handlers over a real embedded core', () => {
       /rejected \(401\)/,
     );
 
+    // profiles:update: a wrong token is refused (the stored one kept), the right one replaces it.
+    expect(await call('profiles:update', { id: wrong.id, token: 'glpat-still-wrong' })).toMatchObject({
+      error: { code: 'bad_request', message: expect.stringMatching(/rejected \(401\)/) },
+    });
+    expect(
+      result(await call('profiles:update', { id: wrong.id, name: 'Fixed', token: REMOTE_TOKEN })),
+    ).toMatchObject({ id: wrong.id, name: 'Fixed', hasToken: true });
+    expect(result(await call('profiles:check', wrong.id))).toMatchObject({ ok: true });
+    expect(await call('profiles:update', { id: wrong.id, extra: 1 })).toMatchObject({
+      error: { code: 'bad_request' },
+    });
+
     expect(await call('profiles:check', 'nope')).toMatchObject({ error: { code: 'not_found' } });
     expect(await call('profiles:remove', 'embedded')).toMatchObject({ error: { code: 'bad_request' } });
     expect(await call('profiles:remove', added.id)).toEqual({ result: null });

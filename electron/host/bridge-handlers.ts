@@ -25,6 +25,7 @@ export function createBridgeHandlers(host: Host): BridgeHandlers {
     'profiles:list': async () => host.profiles.list(),
     'profiles:add-remote': (input) => host.profiles.addRemote(input),
     'profiles:remove': (id) => host.profiles.remove(id),
+    'profiles:update': (input) => host.profiles.update(input),
     'profiles:set-active': (id) => host.profiles.setActive(id),
     'profiles:check': async (id) => {
       const profile = host.profiles.get(id);

@@ -33,6 +33,14 @@ const addRemoteInput = z
   })
   .strict();
 
+const updateProfileInput = z
+  .object({
+    id: profileId,
+    name: z.string().max(200).optional(),
+    token: z.string().max(4096).optional(),
+  })
+  .strict();
+
 const auditTime = z.string().regex(AUDIT_TIME_PATTERN, 'expected YYYY-MM-DDTHH:MM:SSZ');
 
 const auditEventsExportInput = z
@@ -67,6 +75,7 @@ export const BRIDGE_ARG_SCHEMAS: { [C in BridgeChannel]: z.ZodType<Parameters<Br
   'profiles:list': z.tuple([]),
   'profiles:add-remote': z.tuple([addRemoteInput]),
   'profiles:remove': z.tuple([profileId]),
+  'profiles:update': z.tuple([updateProfileInput]),
   'profiles:set-active': z.tuple([profileId]),
   'profiles:check': z.tuple([profileId]),
   'app:info': z.tuple([]),

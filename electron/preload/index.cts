@@ -32,6 +32,7 @@ const bridge = {
     list: () => call('profiles:list', []),
     addRemote: (input) => call('profiles:add-remote', [input]),
     remove: (id) => call('profiles:remove', [id]),
+    update: (input) => call('profiles:update', [input]),
     setActive: (id) => call('profiles:set-active', [id]),
     check: (id) => call('profiles:check', [id]),
   },

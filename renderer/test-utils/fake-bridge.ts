@@ -76,6 +76,13 @@ export function createFakeBridge(
       remove: async (id) => {
         profileList = profileList.filter((profile) => profile.id !== id);
       },
+      update: async (input) => {
+        const profile = profileList.find((candidate) => candidate.id === input.id);
+        if (!profile) throw new Error(`No profile ${input.id}`);
+        const updated = { ...profile, ...(input.name === undefined ? {} : { name: input.name.trim() }) };
+        profileList = profileList.map((candidate) => (candidate.id === input.id ? updated : candidate));
+        return { ...updated };
+      },
       setActive: async (id) => {
         const profile = profileList.find((candidate) => candidate.id === id);
         if (!profile) throw new Error(`No profile ${id}`);

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeGitLab } from '../test/fake-gitlab.js';
 import { createKeyFileCipher } from '../vault/key-file-cipher.js';
 import { openTokenVault, VAULT_FILE, type TokenVault } from '../vault/token-vault.js';
 import { EMBEDDED_PROFILE_ID, openProfileStore, PROFILES_FILE } from './profile-store.js';
@@ -75,9 +76,9 @@ describe('profile store', () => {
     await expect(store.remove('embedded')).rejects.toMatchObject({ code: 'bad_request' });
     await expect(store.remove('nope')).rejects.toMatchObject({ code: 'not_found' });
     await expect(store.setActive('nope')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(store.addRemote({ name: '', url: 'https://x.com', token: 't' })).rejects.toMatchObject({
-      code: 'bad_request',
-    });
+    await expect(
+      store.addRemote({ name: 'x'.repeat(101), url: 'https://x.com', token: 't' }),
+    ).rejects.toMatchObject({ code: 'bad_request' });
     await expect(store.addRemote({ name: 'x', url: 'file:///etc', token: 't' })).rejects.toMatchObject({
       code: 'bad_request',
     });
@@ -129,5 +130,53 @@ describe('profile store', () => {
       });
     }
     expect(store.list()).toHaveLength(6);
+  });
+
+  it('names a profile after its host when no name is given', async () => {
+    const store = await openProfileStore({ hostDir: dir, vault });
+    const added = await store.addRemote({
+      name: '  ',
+      url: 'https://gitlab.example.com:8443/',
+      token: TOKEN,
+    });
+    expect(added.name).toBe('gitlab.example.com:8443');
+  });
+
+  it('renames a profile and replaces its token only after GET /user accepts the new one', async () => {
+    const gitlab = await startFakeGitLab('glpat-new-token-accepted-123');
+    try {
+      const store = await openProfileStore({ hostDir: dir, vault });
+      const added = await store.addRemote({ name: 'Work', url: gitlab.url, token: TOKEN });
+
+      expect(await store.update({ id: added.id, name: ' Work GitLab ' })).toMatchObject({
+        name: 'Work GitLab',
+      });
+      expect((await openProfileStore({ hostDir: dir, vault })).summary(added.id).name).toBe('Work GitLab');
+
+      // A token the instance rejects: nothing changes, the old token stays, the new one is not echoed.
+      const rejected = await store
+        .update({ id: added.id, name: 'Renamed', token: 'glpat-wrong' })
+        .catch((err: unknown) => err);
+      expect(rejected).toMatchObject({ code: 'bad_request' });
+      expect((rejected as Error).message).toMatch(
+        /^The new token was rejected \(401\).*The stored token was kept\.$/,
+      );
+      expect((rejected as Error).message).not.toContain('glpat-wrong');
+      expect(await vault.get(added.id)).toBe(TOKEN);
+      expect(store.summary(added.id).name).toBe('Work GitLab');
+      expect(gitlab.seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/v4/user' });
+
+      await store.update({ id: added.id, token: ' glpat-new-token-accepted-123 ' });
+      expect(await vault.get(added.id)).toBe('glpat-new-token-accepted-123');
+
+      await expect(store.update({ id: added.id, name: '' })).rejects.toMatchObject({ code: 'bad_request' });
+      await expect(store.update({ id: added.id, token: ' ' })).rejects.toMatchObject({ code: 'bad_request' });
+      await expect(store.update({ id: 'embedded', name: 'x' })).rejects.toMatchObject({
+        code: 'bad_request',
+      });
+      await expect(store.update({ id: 'nope', name: 'x' })).rejects.toMatchObject({ code: 'not_found' });
+    } finally {
+      await gitlab.close();
+    }
   });
 });

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { INSECURE_HTTP_WARNING, isInsecureRemoteUrl } from '../../../shared/instance-url-security.js';
-import type { AddRemoteProfileInput, ProfileSummary } from '../../../shared/ipc-contract.js';
+import type {
+  AddRemoteProfileInput,
+  ProfileSummary,
+  UpdateProfileInput,
+} from '../../../shared/ipc-contract.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { BridgeError } from '../bridge-error.js';
 import type { TokenVault } from '../vault/token-vault.js';
 import { normalizeInstanceUrl } from './normalize-url.js';
+import { verifyToken, type VerifyToken } from './verify-token.js';
 
 /** Id of the always-present embedded profile. */
 export const EMBEDDED_PROFILE_ID = 'embedded';
@@ -41,11 +46,11 @@ export interface ProfileStore {
   /** Summary of profile `id`. Errors: BridgeError `not_found`. */
   summary(id: string): ProfileSummary;
   /**
-   * Adds a remote profile and stores its token in the vault. The name is trimmed (1–100 characters),
-   * the URL normalised (`normalizeInstanceUrl`). Does not change the active profile.
+   * Adds a remote profile and stores its token in the vault. The name is trimmed (at most 100
+   * characters; blank: the instance's host name, e.g. `gitlab.example.com`), the URL normalised (`normalizeInstanceUrl`). Does not change the active profile.
    * A plain `http://` URL to a host that is not loopback (`isInsecureRemoteUrl`) is refused unless
    * `allowInsecureHttp` is true: the token would travel unencrypted. Nothing is stored when refused.
-   * Errors: BridgeError `bad_request` for an empty name/token or a bad URL, `insecure_http` for an
+   * Errors: BridgeError `bad_request` for a name over 100 characters, an empty token or a bad URL, `insecure_http` for an
    * unconfirmed plain-http URL; vault errors.
    */
   addRemote(input: AddRemoteProfileInput): Promise<ProfileSummary>;
@@ -56,6 +61,15 @@ export interface ProfileStore {
   remove(id: string): Promise<void>;
   /** Makes `id` the active profile. Errors: BridgeError `not_found`. */
   setActive(id: string): Promise<ProfileSummary>;
+  /**
+   * Renames remote profile `input.id` (name trimmed, 1–100 characters) and/or replaces its token. A new
+   * token is first checked with `GET /api/v4/user` on the profile's instance (`verifyToken`); only a
+   * token that signs in replaces the stored one. Nothing changes when any part is refused.
+   * Errors: BridgeError `bad_request` for the embedded profile, a bad name, an empty or rejected token
+   * (the instance's reason in a sentence); `unreachable`/`timeout` when the instance can't be asked;
+   * `not_found` for an unknown id.
+   */
+  update(input: UpdateProfileInput): Promise<ProfileSummary>;
 }
 
 const EMBEDDED_PROFILE: Profile = Object.freeze({
@@ -72,9 +86,12 @@ const EMBEDDED_PROFILE: Profile = Object.freeze({
 export async function openProfileStore({
   hostDir,
   vault,
+  checkToken = verifyToken,
 }: {
   hostDir: string;
   vault: TokenVault;
+  /** How a new token is checked before `update` stores it (default: `GET /api/v4/user`). */
+  checkToken?: VerifyToken;
 }): Promise<ProfileStore> {
   const filePath = join(hostDir, PROFILES_FILE);
   const state = await readProfilesFile(filePath);
@@ -111,11 +128,11 @@ export async function openProfileStore({
     active: () => find(state.activeId) ?? EMBEDDED_PROFILE,
     summary: (id) => summarize(get(id)),
     async addRemote(input) {
-      const name = input.name.trim();
-      if (name.length === 0 || name.length > 100) {
+      const url = normalizeInstanceUrl(input.url);
+      const name = input.name.trim() || new URL(url).host;
+      if (name.length > 100) {
         throw new BridgeError('bad_request', 'Give the profile a name of 1 to 100 characters.');
       }
-      const url = normalizeInstanceUrl(input.url);
       if (isInsecureRemoteUrl(url) && input.allowInsecureHttp !== true) {
         throw new BridgeError(
           'insecure_http',
@@ -149,6 +166,34 @@ export async function openProfileStore({
       if (state.activeId === id) state.activeId = EMBEDDED_PROFILE_ID;
       await persist();
       await vault.delete(id);
+    },
+    async update(input) {
+      if (input.id === EMBEDDED_PROFILE_ID) {
+        throw new BridgeError('bad_request', 'The embedded profile is part of Outpost and cannot be edited.');
+      }
+      const remote = state.remotes.find((r) => r.id === input.id);
+      if (!remote) throw new BridgeError('not_found', `There is no connection profile "${input.id}".`);
+      const name = input.name?.trim();
+      if (name !== undefined && (name.length === 0 || name.length > 100)) {
+        throw new BridgeError('bad_request', 'Give the profile a name of 1 to 100 characters.');
+      }
+      const token = input.token?.trim();
+      if (token !== undefined) {
+        if (token.length === 0) throw new BridgeError('bad_request', 'Enter a personal access token.');
+        await checkToken(remote.url, token);
+      }
+      if (name !== undefined && name !== remote.name) {
+        const previous = remote.name;
+        remote.name = name;
+        try {
+          await persist();
+        } catch (err) {
+          remote.name = previous;
+          throw err;
+        }
+      }
+      if (token !== undefined) await vault.set(remote.id, token);
+      return summarize(get(remote.id));
     },
     async setActive(id) {
       const profile = get(id);

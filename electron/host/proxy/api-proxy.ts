@@ -12,7 +12,8 @@ export interface ApiProxy {
    * Sends `req` to `req.profileId` (the active profile when absent): the embedded core through
    * `inject`, a remote instance through `fetch`. The token comes from the vault and never appears in
    * the result. Errors: BridgeError `not_found` (profile), `bad_request` (path), `unreachable`,
-   * `timeout`, `internal` (embedded core not running, vault unreadable).
+   * `timeout` (15 s, remote or embedded; an embedded timeout says whether the core still answers its
+   * health check), `internal` (embedded core not running, vault unreadable).
    */
   request(req: ApiRequest): Promise<ApiResponse>;
 }
@@ -25,10 +26,20 @@ export interface ApiProxyOptions {
   core: Pick<Core, 'inject'> | null;
   /** Remote timeout in ms (default 15 000). */
   remoteTimeoutMs?: number;
+  /** Embedded timeout in ms (default 15 000), and its health check's (default 3 000). */
+  embeddedTimeoutMs?: number;
+  embeddedHealthTimeoutMs?: number;
 }
 
 /** Builds the proxy over a profile store, a vault and the embedded core. */
-export function createApiProxy({ profiles, vault, core, remoteTimeoutMs }: ApiProxyOptions): ApiProxy {
+export function createApiProxy({
+  profiles,
+  vault,
+  core,
+  remoteTimeoutMs,
+  embeddedTimeoutMs,
+  embeddedHealthTimeoutMs,
+}: ApiProxyOptions): ApiProxy {
   return {
     async request(req) {
       const profile = req.profileId === undefined ? profiles.active() : profiles.get(req.profileId);
@@ -36,7 +47,10 @@ export function createApiProxy({ profiles, vault, core, remoteTimeoutMs }: ApiPr
       if (profile.kind === 'embedded') {
         if (!core)
           throw new BridgeError('internal', 'The embedded instance is not running. Restart Outpost.');
-        return embeddedRequest(core, token, req);
+        return embeddedRequest(core, token, req, {
+          ...(embeddedTimeoutMs === undefined ? {} : { timeoutMs: embeddedTimeoutMs }),
+          ...(embeddedHealthTimeoutMs === undefined ? {} : { healthTimeoutMs: embeddedHealthTimeoutMs }),
+        });
       }
       return remoteRequest(
         profile.url,

@@ -76,6 +76,7 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
       list: () => call('profiles:list', []),
       addRemote: (input) => call('profiles:add-remote', [input]),
       remove: (id) => call('profiles:remove', [id]),
+      update: (input) => call('profiles:update', [input]),
       setActive: (id) => call('profiles:set-active', [id]),
       check: (id) => call('profiles:check', [id]),
     },

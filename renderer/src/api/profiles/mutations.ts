@@ -3,6 +3,7 @@ import type {
   AddRemoteProfileInput,
   ProfileCheckResult,
   ProfileSummary,
+  UpdateProfileInput,
 } from '../../../../shared/ipc-contract.js';
 import { getBridge } from '../bridge.js';
 import { profileKeys } from './keys.js';
@@ -63,6 +64,23 @@ export function useRemoveProfile() {
     mutationFn: (id: string) => getBridge().profiles.remove(id),
     onSuccess: async (_result, id) => {
       queryClient.removeQueries({ queryKey: profileKeys.scope(id) });
+      await queryClient.invalidateQueries({ queryKey: profileKeys.list() });
+    },
+  });
+}
+
+/**
+ * Rename a remote profile and/or give it a new token (`profiles:update`; the host checks a new token
+ * with `GET /user` before it replaces the stored one, and rejects with the instance's reason). A new
+ * token drops the profile's cached instance data, so nothing fetched with the old token lingers.
+ */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProfileInput) => getBridge().profiles.update(input),
+    onSuccess: async (_profile, input) => {
+      if (input.token !== undefined)
+        await queryClient.invalidateQueries({ queryKey: profileKeys.scope(input.id) });
       await queryClient.invalidateQueries({ queryKey: profileKeys.list() });
     },
   });

@@ -55,6 +55,33 @@ describe('AddInstanceModal', () => {
     );
   });
 
+  it('needs no name, and clears each error as soon as its field changes', async () => {
+    const { bridge } = createFakeBridge(() => undefined);
+    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
+    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={() => undefined} />, {
+      bridge,
+    });
+    fill('', 'gitlab.example.com', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(/full address/)).toBeTruthy();
+    expect(screen.getByText('Paste a personal access token with the api scope.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), {
+      target: { value: 'https://gitlab.example.com' },
+    });
+    expect(screen.queryByText(/full address/)).toBeNull();
+    expect(screen.getByText('Paste a personal access token with the api scope.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Personal access token/), { target: { value: 'glpat-x' } });
+    expect(screen.queryByText('Paste a personal access token with the api scope.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() =>
+      expect(addRemote).toHaveBeenCalledWith({
+        name: '',
+        url: 'https://gitlab.example.com',
+        token: 'glpat-x',
+      }),
+    );
+  });
+
   it('validates the URL before calling the host', async () => {
     const { bridge } = createFakeBridge(() => undefined);
     const addRemote = vi.spyOn(bridge.profiles, 'addRemote');

@@ -22,7 +22,8 @@ export interface AddInstanceModalProps {
 }
 
 /**
- * "Add GitLab instance": name, URL and personal access token. Saves the profile through the host
+ * "Add GitLab instance": name (optional: the host names it after the URL's host), URL and personal
+ * access token. Each error clears as soon as its field changes. Saves the profile through the host
  * (`profiles:add-remote`), checks the connection (`profiles:check`) and shows the host's sentence
  * when it fails. The token field is cleared after every submit; the token never comes back.
  */
@@ -45,16 +46,25 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
     onClose();
   };
 
+  // An error is about the input it names: it goes as soon as that input changes, and the host's
+  // sentence about the last attempt goes with any change.
+  const clearError = (field: keyof typeof errors) => {
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    if (addRemote.isError) addRemote.reset();
+  };
+
   const changeUrl = (next: string) => {
     setUrl(next);
     // A confirmation is for the address it was given for.
     setAllowInsecureHttp(false);
+    clearError('url');
+    clearError('insecure');
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const nextErrors = {
-      name: name.trim() ? undefined : 'Give the instance a name.',
+      name: name.trim().length > 100 ? 'Give the instance a name of at most 100 characters.' : undefined,
       ...validateConnectionFields(url, token, allowInsecureHttp),
     };
     setErrors(nextErrors);
@@ -107,18 +117,27 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
             label="Name"
             placeholder="GitLab.com"
             value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            description="Optional: the instance's host name when left empty."
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              clearError('name');
+            }}
             error={errors.name}
-            required
             data-autofocus
           />
           <InstanceConnectionFields
             url={url}
             token={token}
             onUrlChange={changeUrl}
-            onTokenChange={setToken}
+            onTokenChange={(next) => {
+              setToken(next);
+              clearError('token');
+            }}
             allowInsecureHttp={allowInsecureHttp}
-            onAllowInsecureHttpChange={setAllowInsecureHttp}
+            onAllowInsecureHttpChange={(allow) => {
+              setAllowInsecureHttp(allow);
+              clearError('insecure');
+            }}
             errors={errors}
             tokenDescription="Needs the api scope (read_api is enough to browse)."
           />

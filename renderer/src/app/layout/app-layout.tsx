@@ -1,5 +1,5 @@
 import { Alert, AppShell, Button, Center, EmptyState, Loader, Paper, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconPlugConnected } from '@tabler/icons-react';
 import { Fragment } from 'react';
@@ -14,6 +14,31 @@ import { AppHeader } from './app-header.js';
 import { AppNavbar } from './app-navbar.js';
 import { CommandPalette } from './command-palette.js';
 
+/** Sidebar width with labels, and with icons only (px). */
+const NAVBAR_WIDTH = 248;
+const NAVBAR_COMPACT_WIDTH = 64;
+/** Below this window width the sidebar shows icons only unless the user expanded it. */
+const NAVBAR_WIDE_QUERY = '(min-width: 1280px)';
+
+/**
+ * Whether the sidebar shows icons only: the user's choice (kept in localStorage `outpost-navbar`:
+ * `expanded` or `compact`) when they made one, else compact below 1280 px wide (never in the phone-size
+ * drawer). `toggle` flips what is
+ * shown now and remembers it.
+ */
+function useNavbarCompact(): { value: boolean; toggle: () => void } {
+  const wide = useMediaQuery(NAVBAR_WIDE_QUERY, true, { getInitialValueInEffect: false });
+  const [choice, setChoice] = useLocalStorage<'auto' | 'expanded' | 'compact'>({
+    key: 'outpost-navbar',
+    defaultValue: 'auto',
+    getInitialValueInEffect: false,
+  });
+  // Below Mantine's `sm` the sidebar is a full-width drawer behind the burger: labels always.
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const value = !phone && (choice === 'auto' ? !wide : choice === 'compact');
+  return { value, toggle: () => setChoice(value ? 'expanded' : 'compact') };
+}
+
 /**
  * The shell around every screen: header, navbar, command palette, global keyboard shortcuts and
  * the storage-move completion notices. Screens render only once the host reports an active profile,
@@ -21,6 +46,7 @@ import { CommandPalette } from './command-palette.js';
  */
 export function AppLayout() {
   const [navbarOpened, navbar] = useDisclosure(false);
+  const compact = useNavbarCompact();
   const profiles = useQuery(profileQueries.list());
   const list = profiles.data ?? [];
   const active = list.find((profile) => profile.active) ?? null;
@@ -84,7 +110,11 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+      navbar={{
+        width: compact.value ? NAVBAR_COMPACT_WIDTH : NAVBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !navbarOpened },
+      }}
       padding={{ base: 'md', md: 'xl' }}
     >
       <AppShell.Header>
@@ -96,10 +126,10 @@ export function AppLayout() {
         />
       </AppShell.Header>
       <AppShell.Navbar>
-        <AppNavbar onNavigate={navbar.close} />
+        <AppNavbar onNavigate={navbar.close} compact={compact.value} onToggleCompact={compact.toggle} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <div style={{ maxWidth: 1400, margin: '0 auto' }}>{content}</div>
+        <div style={{ maxWidth: 1400, margin: '0 auto', minWidth: 0 }}>{content}</div>
       </AppShell.Main>
       <CommandPalette profileId={active?.id ?? null} />
       <AppShortcuts />

@@ -3,7 +3,7 @@
  * request search, `simple=true` project search and the `#id` pipeline lookup answer as the palette
  * expects, and choosing a result navigates.
  */
-import { spotlight } from '@mantine/spotlight';
+import { palette } from '../../features/command-palette/palette-store.js';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ function renderPalette() {
     </>,
     { bridge },
   );
-  act(() => spotlight.open());
+  act(() => palette.open());
 }
 
 const type = (text: string) =>

@@ -1,4 +1,4 @@
-import { spotlight } from '@mantine/spotlight';
+import { palette } from '../../features/command-palette/palette-store.js';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ function renderPalette() {
     </>,
     { bridge: fake.bridge },
   );
-  act(() => spotlight.open());
+  act(() => palette.open());
   return fake;
 }
 
@@ -85,6 +85,23 @@ describe('CommandPalette', () => {
 
     fireEvent.click(screen.getByText('platform/web!4'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/merge-requests/7/4'));
+  });
+
+  it('selects the first result once results arrive: Enter opens it, ArrowDown then Enter the next', async () => {
+    renderPalette();
+    type('web');
+    await waitFor(() => expect(group('Pipelines')?.textContent).toContain('Pipelines of Platform / web'));
+    const actions = () => Array.from(document.querySelectorAll('[data-action]'));
+    await waitFor(() => expect(actions()[0]?.hasAttribute('data-selected')).toBe(true));
+    expect(actions().filter((el) => el.hasAttribute('data-selected'))).toHaveLength(1);
+    expect(actions()[0]?.textContent).toContain('root/web');
+    const search = screen.getByLabelText('Search the instance');
+    fireEvent.keyDown(search, { key: 'ArrowDown', code: 'ArrowDown' });
+    expect(actions()[1]?.hasAttribute('data-selected')).toBe(true);
+    expect(actions()[0]?.hasAttribute('data-selected')).toBe(false);
+    fireEvent.keyDown(search, { key: 'ArrowUp', code: 'ArrowUp' });
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/repository\/\d+/));
   });
 
   it('debounces: only the settled text is searched', async () => {

@@ -1,5 +1,5 @@
 import { Center, Loader, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { Spotlight } from '@mantine/spotlight';
+import { Spotlight, useSpotlight } from '@mantine/spotlight';
 import {
   IconFolder,
   IconGitMerge,
@@ -10,7 +10,7 @@ import {
   IconSearch,
   type Icon,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
 import { useActiveInstanceIsAdmin } from '../../features/admin/use-admin-access.js';
@@ -19,6 +19,7 @@ import {
   matchesPaletteText,
   type PaletteItemKind,
 } from '../../features/command-palette/palette-results.js';
+import { paletteStore, selectFirstPaletteAction } from '../../features/command-palette/palette-store.js';
 import { usePaletteSearch } from '../../features/command-palette/use-palette-search.js';
 import { navSectionsFor } from '../navigation.js';
 import { useShortcutsHelpRequested } from '../shortcuts/shortcuts-help-store.js';
@@ -43,6 +44,7 @@ interface FixedAction {
  * The command palette (Mantine Spotlight; `mod+K` is bound from the shortcut registry): jump to a
  * project, an open merge request or a pipeline of the active instance, an area of the app, or
  * change a preference. Searching lives in features/command-palette; this is only the shell.
+ * The first result is always selected (Enter opens it); open it with `palette.open()`.
  * `profileId` null (no active instance): only the fixed entries are offered.
  */
 export function CommandPalette({ profileId }: { profileId: string | null }) {
@@ -91,9 +93,30 @@ export function CommandPalette({ profileId }: { profileId: string | null }) {
   ].filter((group) => group.actions.length > 0);
 
   const nothing = groups.length === 0 && fixed.length === 0;
+  // Whenever the list of results changes (typing, or search results arriving), the first one is
+  // selected again, so Enter opens it; unchanged results keep the user's ArrowUp/ArrowDown choice.
+  const resultIds = [
+    ...groups.flatMap((group) => group.items.map((item) => item.id)),
+    ...fixed.flatMap((group) => group.actions.map((action) => action.id)),
+  ].join('\n');
+  const { opened } = useSpotlight(paletteStore);
+  useLayoutEffect(() => {
+    if (!opened) return;
+    selectFirstPaletteAction();
+    // On opening, the list mounts with the modal's transition: select once it is there.
+    const frame = requestAnimationFrame(selectFirstPaletteAction);
+    return () => cancelAnimationFrame(frame);
+  }, [resultIds, opened]);
 
   return (
-    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={null} scrollable maxHeight={480}>
+    <Spotlight.Root
+      store={paletteStore}
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={null}
+      scrollable
+      maxHeight={480}
+    >
       <Spotlight.Search
         aria-label="Search the instance"
         placeholder="Jump to a project, merge request, #pipeline…"

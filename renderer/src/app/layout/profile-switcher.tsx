@@ -1,11 +1,13 @@
 import { Button, Group, Menu, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCloud, IconPlus, IconSelector, IconServer } from '@tabler/icons-react';
+import { useState } from 'react';
+import { IconCheck, IconCloud, IconPencil, IconPlus, IconSelector, IconServer } from '@tabler/icons-react';
 import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
 import { describeError } from '../../api/describe-error.js';
 import { useSetActiveProfile } from '../../api/profiles/mutations.js';
 import { AddInstanceModal } from './add-instance-modal.js';
+import { EditInstanceModal } from './edit-instance-modal.js';
 
 /** Props of {@link ProfileSwitcher}. */
 export interface ProfileSwitcherProps {
@@ -32,10 +34,13 @@ function describeLocation(profile: ProfileSummary): string {
 
 /**
  * Header control listing the connection profiles. Picking one makes it active (the previous
- * profile's cached data is dropped); "Add GitLab instance" opens the connect dialog.
+ * profile's cached data is dropped); "Edit <name>…" (remote instances) renames it, replaces its token
+ * or removes it; "Add GitLab instance" opens the connect dialog.
  */
 export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
   const [addOpened, addHandlers] = useDisclosure(false);
+  const [editing, setEditing] = useState<ProfileSummary | null>(null);
+  const remotes = profiles.filter((profile) => profile.kind === 'remote');
   const setActive = useSetActiveProfile();
 
   const switchTo = (profile: ProfileSummary) => {
@@ -113,12 +118,25 @@ export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
             </Menu.Item>
           ))}
           <Menu.Divider />
+          {remotes.map((profile) => (
+            <Menu.Item
+              key={profile.id}
+              leftSection={<IconPencil size={16} />}
+              onClick={() => setEditing(profile)}
+              aria-label={`Edit ${profile.name}`}
+            >
+              <Text size="sm" truncate>
+                Edit {profile.name}…
+              </Text>
+            </Menu.Item>
+          ))}
           <Menu.Item leftSection={<IconPlus size={16} />} onClick={addHandlers.open}>
             <Group gap={4}>Add GitLab instance…</Group>
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <AddInstanceModal opened={addOpened} onClose={addHandlers.close} onAdded={switchToAdded} />
+      <EditInstanceModal profile={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { spotlight } from '@mantine/spotlight';
+import { palette } from '../../features/command-palette/palette-store.js';
 import { useNavigate } from 'react-router';
 import { ShortcutsHelpModal } from './shortcuts-help-modal.js';
 import {
@@ -22,7 +22,7 @@ export function AppShortcuts() {
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
 
   useGlobalShortcuts({
-    'command-palette': () => spotlight.open(),
+    'command-palette': () => palette.open(),
     'shortcuts-help': helpRequested,
     'color-scheme': () => setColorScheme(computed === 'dark' ? 'light' : 'dark'),
     'go-projects': () => navigate('/projects'),
