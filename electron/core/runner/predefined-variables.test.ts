@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { predefinedVariables, refSlug } from './predefined-variables.js';
+import { mergeRequestVariables, predefinedVariables, refSlug } from './predefined-variables.js';
+import type { MergeRequestCiInput } from './predefined-variables.js';
 
 const base = {
   serverUrl: 'http://127.0.0.1:8080',
@@ -99,5 +100,77 @@ describe('predefinedVariables', () => {
   it('slugs refs', () => {
     expect(refSlug('-Feature/ÄBC_1-')).toBe('feature--bc-1');
     expect(refSlug('x'.repeat(80))).toHaveLength(63);
+  });
+});
+
+describe('merge request pipelines', () => {
+  const mr: MergeRequestCiInput = {
+    id: 11,
+    iid: 2,
+    title: 'Add login',
+    projectId: 7,
+    projectPath: 'group/sub/app',
+    projectUrl: 'http://127.0.0.1:8080/group/sub/app',
+    sourceProjectId: 7,
+    sourceProjectPath: 'group/sub/app',
+    sourceProjectUrl: 'http://127.0.0.1:8080/group/sub/app',
+    sourceBranch: 'feature/Login-Page',
+    targetBranch: 'main',
+    assignees: ['ada', 'bob', 'cy'],
+    labels: ['bug', 'ui'],
+    milestone: 'v1',
+    diffBaseSha: 'b'.repeat(40),
+  };
+
+  it("sets GitLab's CI_MERGE_REQUEST_* variables (detached: no branch SHAs)", () => {
+    expect(mergeRequestVariables(mr)).toEqual({
+      CI_COMMIT_REF_NAME: 'feature/Login-Page',
+      CI_COMMIT_REF_SLUG: 'feature-login-page',
+      CI_MERGE_REQUEST_EVENT_TYPE: 'detached',
+      CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: '',
+      CI_MERGE_REQUEST_TARGET_BRANCH_SHA: '',
+      CI_MERGE_REQUEST_DIFF_BASE_SHA: 'b'.repeat(40),
+      CI_MERGE_REQUEST_ID: '11',
+      CI_MERGE_REQUEST_IID: '2',
+      CI_MERGE_REQUEST_REF_PATH: 'refs/merge-requests/2/head',
+      CI_MERGE_REQUEST_PROJECT_ID: '7',
+      CI_MERGE_REQUEST_PROJECT_PATH: 'group/sub/app',
+      CI_MERGE_REQUEST_PROJECT_URL: 'http://127.0.0.1:8080/group/sub/app',
+      CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+      CI_MERGE_REQUEST_TITLE: 'Add login',
+      CI_MERGE_REQUEST_ASSIGNEES: 'ada, bob and cy',
+      CI_MERGE_REQUEST_MILESTONE: 'v1',
+      CI_MERGE_REQUEST_LABELS: 'bug,ui',
+      CI_MERGE_REQUEST_SOURCE_PROJECT_ID: '7',
+      CI_MERGE_REQUEST_SOURCE_PROJECT_PATH: 'group/sub/app',
+      CI_MERGE_REQUEST_SOURCE_PROJECT_URL: 'http://127.0.0.1:8080/group/sub/app',
+      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: 'feature/Login-Page',
+    });
+  });
+
+  it('leaves out assignees, labels and milestone when there are none', () => {
+    const v = mergeRequestVariables({ ...mr, assignees: [], labels: [], milestone: null, diffBaseSha: null });
+    for (const k of [
+      'CI_MERGE_REQUEST_ASSIGNEES',
+      'CI_MERGE_REQUEST_LABELS',
+      'CI_MERGE_REQUEST_MILESTONE',
+      'CI_MERGE_REQUEST_DIFF_BASE_SHA',
+    ])
+      expect(v).not.toHaveProperty(k);
+    expect(mergeRequestVariables({ ...mr, assignees: ['ada', 'bob'] }).CI_MERGE_REQUEST_ASSIGNEES).toBe(
+      'ada and bob',
+    );
+  });
+
+  it('a merge request pipeline has no CI_COMMIT_BRANCH; its ref name is the source branch', () => {
+    const v = predefinedVariables({
+      ...base,
+      pipeline: { ...base.pipeline, source: 'merge_request_event', ref: 'refs/merge-requests/2/head' },
+      mergeRequest: mr,
+    });
+    expect(v).not.toHaveProperty('CI_COMMIT_BRANCH');
+    expect(v.CI_COMMIT_REF_NAME).toBe('feature/Login-Page');
+    expect(v.CI_PIPELINE_SOURCE).toBe('merge_request_event');
+    expect(v.CI_MERGE_REQUEST_IID).toBe('2');
   });
 });
