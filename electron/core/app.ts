@@ -16,6 +16,7 @@ import { INITIAL_ROOT_TOKEN_FILE } from './crypto/root-token-file.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { loadOrCreateSecretKeySync } from './crypto/secret-key-file.js';
 import { openDatabase } from './db/database.js';
+import { shutdownCatFilePool } from './git/cat-file-pool.js';
 import type { StorageShards } from './git/storage.js';
 import { checkRouteAccess, resolveActor } from './http/auth.js';
 import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
@@ -28,6 +29,7 @@ import { onPipelineFinished } from './services/merge-requests/accept-merge-reque
 import { recoverMergeStatusChecks } from './services/merge-requests/merge-status.js';
 import { recoverRebases } from './services/merge-requests/rebase-merge-request.js';
 import { alertReceiverRoutes } from './routes/alert-receiver.js';
+import { openAuditEventExport } from './routes/audit-events.js';
 import { gitHttpRoutes } from './routes/git-http.js';
 import { apiRoutes } from './routes/index.js';
 import { PipelineRunner } from './runner/pipeline-runner.js';
@@ -208,6 +210,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       return createPersonalAccessToken(systemCtx, 1, { name, scopes: ['api', 'sudo'], expires_at: null })
         .token;
     },
+    exportAuditEvents: (token, query, exportOpts) =>
+      openAuditEventExport(systemCtx, token, query, exportOpts?.pageSize),
     async listen({ port = 0, host = '127.0.0.1' } = {}): Promise<string> {
       await app.listen({ port, host });
       const addr = app.server.address();
@@ -224,6 +228,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       await runner.stop();
       await tasks.idle();
       db.close();
+      await shutdownCatFilePool();
     },
     idle: () => tasks.idle(),
     events: runner.events,

@@ -4,7 +4,9 @@
  * touched the path (`log -1 -- <path>`, which stops at the first hit instead of walking all history).
  * Paths are literal pathspecs (`--literal-pathspecs`), so names like `:wq` or `*.md` mean themselves.
  */
-import { GitError, runGit, runGitRaw } from './run-git.js';
+import { CatFileUnsupportedName, catFileContents } from './cat-file-pool.js';
+import { parseTreeObject } from './git-objects.js';
+import { GitError, repositoryKey, runGit, runGitRaw } from './run-git.js';
 
 /** One entry of a tree as `git ls-tree` reports it. */
 export interface TreeEntry {
@@ -62,8 +64,28 @@ export async function findTreeEntries(
  * @throws GitError when the object is missing or not a blob.
  */
 export async function readBlob(repoPath: string, blobId: string): Promise<Buffer> {
-  return runGitRaw(['cat-file', 'blob', blobId], { gitDir: repoPath });
+  const pooled = await pooledBlob(repoPath, blobId);
+  return pooled ?? runGitRaw(['cat-file', 'blob', blobId], { gitDir: repoPath });
 }
+
+/**
+ * The bytes of the blob `name` names through the cat-file pool; null when it is no blob, too large to
+ * buffer in the pool, or can't be named on the pool's line protocol (the caller spawns git then, which
+ * also reports the error).
+ */
+async function pooledBlob(repoPath: string, name: string): Promise<Buffer | null> {
+  try {
+    const obj = await catFileContents(repoPath, name);
+    return obj && obj.type === 'blob' && 'content' in obj ? obj.content : null;
+  } catch (err) {
+    if (err instanceof CatFileUnsupportedName || err instanceof GitError) return null;
+    throw err;
+  }
+}
+
+/** Least recently used cache of `lastCommitForPath` answers: immutable for a given commit and path. */
+const lastCommits = new Map<string, string | null>();
+const LAST_COMMITS_MAX = 4096;
 
 /**
  * SHA of the newest commit reachable from `commit` that touched `filePath`, or null when none did
@@ -75,10 +97,59 @@ export async function lastCommitForPath(
   commit: string,
   filePath: string,
 ): Promise<string | null> {
+  // Cached only for a full commit id: a branch name moves, the history behind a commit id doesn't.
+  const key = /^[0-9a-f]{40,64}$/.test(commit) ? `${repositoryKey(repoPath)}\0${commit}\0${filePath}` : null;
+  if (key !== null && lastCommits.has(key)) {
+    const hit = lastCommits.get(key)!;
+    lastCommits.delete(key);
+    lastCommits.set(key, hit);
+    return hit;
+  }
   const out = await runGit(['--literal-pathspecs', 'log', '-1', '--format=%H', commit, '--', filePath], {
     gitDir: repoPath,
   });
-  return out.trim() || null;
+  const last = out.trim() || null;
+  if (key !== null) {
+    lastCommits.set(key, last);
+    if (lastCommits.size > LAST_COMMITS_MAX) lastCommits.delete(lastCommits.keys().next().value!);
+  }
+  return last;
+}
+
+/**
+ * True for `a/b/c` paths the pool can name as `<commit>:<path>`: no empty, `.` or `..` segment (git reads
+ * those relative to a work tree) and no newline or NUL (the batch protocol is line-based).
+ */
+export function isPlainPath(p: string): boolean {
+  return p !== '' && !/[\n\0]/.test(p) && p.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+/**
+ * The tree entry at `filePath` in `commit`, read from its parent tree through the cat-file pool:
+ * `{ entry }`, null when the path is missing (or its parent is not a directory), or undefined when the
+ * pool could not answer (the caller spawns git instead).
+ */
+async function pooledFileEntry(
+  repoPath: string,
+  commit: string,
+  filePath: string,
+): Promise<{ entry: TreeEntry } | null | undefined> {
+  const slash = filePath.lastIndexOf('/');
+  const dir = slash < 0 ? '' : filePath.slice(0, slash);
+  const base = filePath.slice(slash + 1);
+  try {
+    const tree = await catFileContents(repoPath, dir === '' ? `${commit}^{tree}` : `${commit}:${dir}`);
+    if (tree === null) return null;
+    if (tree.type !== 'tree') return null;
+    if (!('content' in tree) || !tree.content) return undefined;
+    const entry = parseTreeObject(tree.content, tree.oid.length / 2, dir === '' ? '' : `${dir}/`).find(
+      (e) => e.path === filePath,
+    );
+    return entry && base !== '' ? { entry } : null;
+  } catch (err) {
+    if (err instanceof CatFileUnsupportedName || err instanceof GitError) return undefined;
+    throw err;
+  }
 }
 
 /** A file read at a commit. */
@@ -99,6 +170,20 @@ export async function readFileAtCommit(
   commit: string,
   filePath: string,
 ): Promise<FileAtCommit | null> {
+  if (isPlainPath(filePath)) {
+    // Through the cat-file pool: the parent tree (mode, id), then the blob; `log -1` runs meanwhile.
+    const [found, last] = await Promise.all([
+      pooledFileEntry(repoPath, commit, filePath),
+      lastCommitForPath(repoPath, commit, filePath),
+    ]);
+    if (found !== undefined) {
+      if (found === null) return null;
+      const content = found.entry.type === 'blob' ? await readBlob(repoPath, found.entry.id) : null;
+      if (content === null || found.entry.type !== 'blob') return null;
+      const entry = { ...found.entry, size: content.length, type: 'blob' as const };
+      return { entry, content, lastCommitId: last ?? commit };
+    }
+  }
   const [entries, content, last] = await Promise.all([
     findTreeEntries(repoPath, commit, [filePath]),
     // `<commit>:<path>` takes the path literally; a missing path or a tree fails, answered by ls-tree.

@@ -2,7 +2,28 @@
  * Reading commit metadata in one git call for many revisions (`git log --no-walk`), parsed from a
  * NUL/RS-delimited format so messages with any characters survive.
  */
+import { CatFileUnsupportedName, catFileContents, catFileInfo } from './cat-file-pool.js';
+import { gitPrintsZuluDates, parseCommitObject } from './git-objects.js';
 import { runGit } from './run-git.js';
+
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/**
+ * Commits by full id through the cat-file pool, in the given order; null when any is missing, not a
+ * commit, or holds something the plain parse can't reproduce (then `git log` answers instead).
+ */
+async function readCommitObjects(repoPath: string, ids: readonly string[]): Promise<CommitInfo[] | null> {
+  const zulu = await gitPrintsZuluDates();
+  const commits: CommitInfo[] = [];
+  for (const id of ids) {
+    const obj = await catFileContents(repoPath, id, 4 * 1024 * 1024).catch(() => null);
+    if (!obj || obj.type !== 'commit' || !('content' in obj) || !obj.content) return null;
+    const commit = parseCommitObject(obj.oid, obj.content, zulu);
+    if (!commit) return null;
+    commits.push(commit);
+  }
+  return commits;
+}
 
 /** A commit as git reports it; dates are ISO 8601 strict (`2026-11-22T10:06:38+00:00`). */
 export interface CommitInfo {
@@ -51,6 +72,11 @@ export function parseCommitRecords(out: string): CommitInfo[] {
  */
 export async function readCommits(repoPath: string, revs: readonly string[]): Promise<CommitInfo[]> {
   if (revs.length === 0) return [];
+  // Full commit ids (what every caller passes): read and parse the objects through the cat-file pool.
+  if (revs.every((r) => FULL_ID.test(r))) {
+    const pooled = await readCommitObjects(repoPath, [...new Set(revs)]);
+    if (pooled) return pooled;
+  }
   const out = await runGit(['log', '--no-walk=unsorted', `--format=${FORMAT}`, ...revs, '--'], {
     gitDir: repoPath,
   });
@@ -83,6 +109,13 @@ export async function readHistory(
  */
 export async function resolveCommit(repoPath: string, rev: string): Promise<string | null> {
   if (rev === '' || rev.startsWith('-')) return null;
+  // Through the pooled cat-file process (same revision syntax as rev-parse, refs read fresh each time).
+  try {
+    const info = await catFileInfo(repoPath, `${rev}^{commit}`);
+    return info?.type === 'commit' ? info.oid : null;
+  } catch (err) {
+    if (!(err instanceof CatFileUnsupportedName)) return null;
+  }
   try {
     return (
       (

@@ -2,11 +2,13 @@
  * Branches and tags of a bare repository, read and written with plumbing.
  *
  * Reads list every ref with its target in ONE `git for-each-ref` call (never one spawn per ref), so a
- * repository with thousands of branches or tags costs one process; commit metadata for the refs a page
+ * repository with thousands of branches or tags costs one process, and that listing is cached per
+ * repository until a ref changes (refs-cache.ts), so repeated listings cost none; commit metadata for the refs a page
  * shows is then read in one batch by `readCommits` (commit-info.ts). Writes move refs with
  * `update-ref <ref> <new> <zero>` (create: fails when the ref exists) and `update-ref -d <ref> <old>`
  * (delete: fails when the ref moved meanwhile), so concurrent changes are detected, not overwritten.
  */
+import { cachedRefRead } from './refs-cache.js';
 import { GitError, runGit } from './run-git.js';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
@@ -105,10 +107,12 @@ export function parseTagRecords(out: string): TagRef[] {
  */
 export async function listBranchRefs(repoPath: string, names?: readonly string[]): Promise<BranchRef[]> {
   if (names && names.length === 0) return [];
-  const patterns = names ? names.map((n) => `refs/heads/${n}`) : ['refs/heads/'];
-  const out = await runGit(['for-each-ref', `--format=${BRANCH_FORMAT}`, ...patterns], { gitDir: repoPath });
-  const refs = parseBranchRecords(out);
-  if (!names) return refs;
+  const refs = await cachedRefRead(repoPath, 'branches', async () =>
+    parseBranchRecords(
+      await runGit(['for-each-ref', `--format=${BRANCH_FORMAT}`, 'refs/heads/'], { gitDir: repoPath }),
+    ),
+  );
+  if (!names) return [...refs];
   const wanted = new Set(names);
   return refs.filter((r) => wanted.has(r.name));
 }
@@ -126,23 +130,23 @@ export async function findBranchRef(repoPath: string, name: string): Promise<Bra
  */
 export async function listTagRefs(repoPath: string, names?: readonly string[]): Promise<TagRef[]> {
   if (names && names.length === 0) return [];
-  const patterns = names ? names.map((n) => `refs/tags/${n}`) : ['refs/tags/'];
-  const out = await runGit(['for-each-ref', `--format=${TAG_FORMAT}`, ...patterns], { gitDir: repoPath });
-  let tags = parseTagRecords(out);
-  if (names) {
-    const wanted = new Set(names);
-    tags = tags.filter((t) => wanted.has(t.name));
-  }
-  // Tags of tags: for-each-ref peels one level only; finish the peel in one batch.
-  const nested = tags.filter((t) => t.objectType === 'tag' && t.commitId === null);
-  if (nested.length > 0) {
-    const peeled = await peelToCommits(
-      repoPath,
-      nested.map((t) => t.targetId),
-    );
-    nested.forEach((t, i) => (t.commitId = peeled[i] ?? null));
-  }
-  return tags;
+  const tags = await cachedRefRead(repoPath, 'tags', async () => {
+    const out = await runGit(['for-each-ref', `--format=${TAG_FORMAT}`, 'refs/tags/'], { gitDir: repoPath });
+    const all = parseTagRecords(out);
+    // Tags of tags: for-each-ref peels one level only; finish the peel in one batch.
+    const nested = all.filter((t) => t.objectType === 'tag' && t.commitId === null);
+    if (nested.length > 0) {
+      const peeled = await peelToCommits(
+        repoPath,
+        nested.map((t) => t.targetId),
+      );
+      nested.forEach((t, i) => (t.commitId = peeled[i] ?? null));
+    }
+    return all;
+  });
+  if (!names) return [...tags];
+  const wanted = new Set(names);
+  return tags.filter((t) => wanted.has(t.name));
 }
 
 /** One tag by exact name, or null. @throws GitError */
@@ -179,14 +183,16 @@ export async function mergedBranchNames(
   names?: readonly string[],
 ): Promise<Set<string>> {
   if (names && names.length === 0) return new Set();
-  // A few names: match them as patterns. Many: git's pattern matching (names × refs) costs more than
-  // listing every merged branch and filtering here.
-  const patterns = names && names.length <= 16 ? names.map((n) => `refs/heads/${n}`) : ['refs/heads/'];
-  const out = await runGit(
-    ['for-each-ref', `--format=%(refname:lstrip=2)`, `--merged=${commitId}`, ...patterns],
-    { gitDir: repoPath },
+  // Every merged branch, listed once and cached with the refs (the walk is the cost, not the names).
+  const merged = await cachedRefRead(repoPath, `merged:${commitId}`, async () =>
+    (
+      await runGit(['for-each-ref', `--format=%(refname:lstrip=2)`, `--merged=${commitId}`, 'refs/heads/'], {
+        gitDir: repoPath,
+      })
+    )
+      .split('\n')
+      .filter(Boolean),
   );
-  const merged = out.split('\n').filter(Boolean);
   if (!names) return new Set(merged);
   const wanted = new Set(names);
   return new Set(merged.filter((n) => wanted.has(n)));

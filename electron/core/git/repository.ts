@@ -5,7 +5,8 @@
  */
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { runGit } from './run-git.js';
+import { closeRepositoryProcesses } from './cat-file-pool.js';
+import { invalidateRepositoryRefs, runGit } from './run-git.js';
 
 const ZERO_SHA = '0000000000000000000000000000000000000000';
 
@@ -176,7 +177,12 @@ export async function isRepositoryEmpty(repoPath: string): Promise<boolean> {
   }
 }
 
-/** Delete a repository directory (no error when it is already gone). */
+/**
+ * Delete a repository directory (no error when it is already gone), after ending its pooled cat-file
+ * processes; its cached refs are dropped.
+ */
 export async function removeRepository(repoPath: string): Promise<void> {
+  await closeRepositoryProcesses(repoPath);
   await rm(repoPath, { recursive: true, force: true });
+  invalidateRepositoryRefs(repoPath);
 }

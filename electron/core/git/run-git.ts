@@ -3,7 +3,9 @@
  * a clean environment (no prompts, no system config, no user config) and git's stderr turned into a
  * `GitError` with a readable message.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
 
 /** Raised when git exits non-zero or times out. `message` is git's last stderr line, trimmed. */
 export class GitError extends Error {
@@ -84,6 +86,97 @@ export function gitEnv(extra?: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
+let spawned = 0;
+
+/**
+ * How many git processes this Node process has started through `runGit`/`runGitRaw`/`spawnGit` since it
+ * began. Tests read it before and after a request to assert how many processes the request cost.
+ */
+export function gitSpawnCount(): number {
+  return spawned;
+}
+
+/**
+ * Subcommands that never move a ref (they may write objects, which is harmless to ref caches). Any
+ * other subcommand run through `runGit` (update-ref, fetch, pack-refs, symbolic-ref, push, gc, …) bumps
+ * the repository's ref generation before and after it runs.
+ */
+const REF_READ_ONLY = new Set([
+  'archive',
+  'blame',
+  'cat-file',
+  'check-ref-format',
+  'commit-tree',
+  'count-objects',
+  'diff',
+  'diff-tree',
+  'for-each-ref',
+  'hash-object',
+  'log',
+  'ls-remote',
+  'ls-tree',
+  'merge-base',
+  'merge-tree',
+  'mktag',
+  'mktree',
+  'rev-list',
+  'rev-parse',
+  'show',
+  'show-ref',
+  'version',
+]);
+
+const generations = new Map<string, number>();
+
+/** The key `gitDir` paths are tracked by (absolute, normalized). */
+export function repositoryKey(gitDir: string): string {
+  return path.resolve(gitDir);
+}
+
+/**
+ * A counter bumped whenever the core runs (or finishes) a git command that may change `gitDir`'s refs,
+ * or calls `invalidateRepositoryRefs`. Ref caches compare it to detect changes made by the core.
+ */
+export function refsGeneration(gitDir: string): number {
+  return generations.get(repositoryKey(gitDir)) ?? 0;
+}
+
+/** Mark `gitDir`'s refs as changed (push, storage move, deletion): every cached ref listing is stale. */
+export function invalidateRepositoryRefs(gitDir: string): void {
+  const key = repositoryKey(gitDir);
+  generations.set(key, (generations.get(key) ?? 0) + 1);
+}
+
+/** The subcommand of a git argument list: the first argument after global options (`-c k=v`, `--x`). */
+function subcommand(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-c' || a === '-C') i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
+/**
+ * Start a long-lived `git [--git-dir=…] <args>` with piped stdin/stdout/stderr in the same clean
+ * environment as `runGit` (for `cat-file --batch-command` processes; see cat-file-pool.ts). The caller
+ * owns the process: it must end stdin or kill it.
+ * @throws GitInvalidArgumentError (nothing spawned) when an argument or `gitDir` holds a NUL byte.
+ */
+export function spawnGit(
+  args: readonly string[],
+  opts: { gitDir?: string; env?: Record<string, string> } = {},
+): ChildProcessWithoutNullStreams {
+  const fullArgs = opts.gitDir ? [`--git-dir=${opts.gitDir}`, ...args] : [...args];
+  if (hasNulByte(fullArgs, opts)) throw new GitInvalidArgumentError(fullArgs);
+  spawned++;
+  return spawn('git', fullArgs, {
+    env: gitEnv(opts.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+}
+
 /**
  * Run `git [--git-dir=…] <args>` and resolve to its stdout (Buffer when `encoding` is 'buffer').
  * @throws GitError with git's stderr when git fails or is killed by the timeout; GitInvalidArgumentError
@@ -97,7 +190,11 @@ export function runGit(args: readonly string[], opts: RunGitOptions = {}): Promi
 export function runGitRaw(args: readonly string[], opts: RunGitOptions = {}): Promise<Buffer> {
   const fullArgs = opts.gitDir ? [`--git-dir=${opts.gitDir}`, ...args] : [...args];
   if (hasNulByte(fullArgs, opts)) return Promise.reject(new GitInvalidArgumentError(fullArgs));
-  return new Promise((resolve, reject) => {
+  const cmd = subcommand(args);
+  const movesRefs = opts.gitDir !== undefined && (cmd === undefined || !REF_READ_ONLY.has(cmd));
+  if (movesRefs) invalidateRepositoryRefs(opts.gitDir!);
+  spawned++;
+  return new Promise<Buffer>((resolve, reject) => {
     const child = execFile(
       'git',
       fullArgs,
@@ -131,5 +228,7 @@ export function runGitRaw(args: readonly string[], opts: RunGitOptions = {}): Pr
     );
     if (opts.input !== undefined) child.stdin?.end(opts.input);
     else child.stdin?.end();
+  }).finally(() => {
+    if (movesRefs) invalidateRepositoryRefs(opts.gitDir!);
   });
 }

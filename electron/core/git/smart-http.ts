@@ -11,7 +11,7 @@ import type { ChildProcessByStdio } from 'node:child_process';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { GitError, gitEnv, runGit } from './run-git.js';
+import { GitError, gitEnv, invalidateRepositoryRefs, runGit } from './run-git.js';
 
 /** The two services of the smart protocol. */
 export type GitService = 'git-upload-pack' | 'git-receive-pack';
@@ -119,7 +119,11 @@ export function spawnGitService(opts: SpawnServiceOptions): GitServiceProcess {
   args.push(opts.repoPath);
   const env = gitEnv(opts.env);
   if (opts.gitProtocol) env.GIT_PROTOCOL = opts.gitProtocol;
-  return spawn('git', args, { env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+  const child = spawn('git', args, { env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+  // A push moves refs: cached ref listings of this repository are stale once receive-pack is done.
+  if (opts.service === 'git-receive-pack' && !opts.advertise)
+    child.once('close', () => invalidateRepositoryRefs(opts.repoPath));
+  return child;
 }
 
 /** Where a push's new objects wait until the pre-receive hook accepts them (git's quarantine). */

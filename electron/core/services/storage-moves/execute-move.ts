@@ -35,7 +35,7 @@ import {
   directorySize,
   verifyRepositoryCopy,
 } from '../../git/repository-copy.js';
-import { repositoryExists } from '../../git/repository.js';
+import { removeRepository, repositoryExists } from '../../git/repository.js';
 import { hashedDiskPath, resolveRepositoryPath } from '../../git/storage.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
@@ -122,7 +122,7 @@ async function cleanupSource(ctx: ServiceContext, move: StorageMoveRow, info: St
     if (ctx.shards.has(move.source_storage_name)) {
       // A project deleted after the switch had its destination queued for removal; the source is ours.
       for (const pair of repositoryPairs(ctx, move, project?.disk_path || hashedDiskPath(move.project_id))) {
-        await rm(pair.src, { recursive: true, force: true });
+        await removeRepository(pair.src); // also ends its pooled git processes and cached refs
         if (await repositoryExists(pair.src)) throw new Error(`${pair.diskPath} is still there`);
       }
     } else {
