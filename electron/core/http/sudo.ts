@@ -42,6 +42,8 @@ export function findSudoUser(db: Db, identifier: string): UserRow | undefined {
  * @returns false after sending the refusal; true when the request goes on (with or without sudo).
  */
 export function applySudo(req: FastifyRequest, reply: FastifyReply): boolean {
+  // Only the REST API knows sudo (not git over HTTP, not routes that read no token).
+  if (!req.url.startsWith('/api/v4/') || req.routeOptions.config?.auth === 'none') return true;
   const identifier = sudoIdentifier(req);
   if (identifier === null || !req.svc) return true;
   const actor = req.svc.actor;
