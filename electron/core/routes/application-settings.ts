@@ -1,33 +1,39 @@
 /**
- * Application settings (doc/api/settings.md), the part Outpost has: `GET /application/settings` and
- * `PUT /application/settings` with `repository_storages_weighted[NAME]=WEIGHT` (integers 0–100; an
- * unknown shard is 400 `{"message":{"repository_storages_weighted":["can't include: NAME"]}}`), and the
- * security settings of services/admin/instance-settings.ts (`default_branch_protection`,
- * `allow_local_requests_from_web_hooks_and_services`, and Outpost's job sandbox and runner limits). The
- * other fields returned are fixed facts of an Outpost instance; other settings sent to PUT are ignored.
+ * Application settings (doc/api/settings.md): `GET /application/settings` and `PUT /application/settings`
+ * with `repository_storages_weighted[NAME]=WEIGHT` (integers 0–100; an unknown shard is 400
+ * `{"message":{"repository_storages_weighted":["can't include: NAME"]}}`), the security settings of
+ * services/admin/instance-settings.ts (`default_branch_protection`,
+ * `allow_local_requests_from_web_hooks_and_services`, and Outpost's job sandbox and runner limits), and
+ * every other GitLab 13.10 setting of services/admin/gitlab-settings.ts (typed, stored, read back; the
+ * few with behaviour are listed there). PUT is all or nothing: every bad value is reported at once in
+ * `400 {"message":{"<key>":["<error>"]}}` and nothing of the request is stored. Unknown keys are ignored,
+ * as Grape does.
  * Plus the Outpost extension `GET /admin/repository_storages`: every shard with its path, weight,
  * repository count and bytes (docs/compatibility.md). Administrators only.
  */
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../services/access/project-access.js';
 import type { ServiceContext } from '../services/context.js';
-import { ParameterError } from '../services/errors.js';
-import { instanceSettings, updateInstanceSettings } from '../services/admin/instance-settings.js';
+import { ParameterError, ValidationError } from '../services/errors.js';
+import {
+  gitlabSettings,
+  resolveSettingAliases,
+  validateGitlabSettings,
+  withSettingAliases,
+} from '../services/admin/gitlab-settings.js';
+import { instanceSettings, validateInstanceSettings } from '../services/admin/instance-settings.js';
+import { storeSettings } from '../services/admin/setting-schema.js';
 import { shardUsage, storageWeights, updateStorageWeights } from '../services/storage-moves/shards.js';
 
 function presentSettings(ctx: ServiceContext, weights: Record<string, number>) {
-  return {
+  return withSettingAliases({
     id: 1,
-    default_projects_limit: 100000,
-    signup_enabled: false,
-    password_authentication_enabled_for_web: false,
-    default_branch_name: 'main',
-    default_project_visibility: 'private',
-    max_attachment_size: 100,
+    ...gitlabSettings(ctx.db),
+    repository_storages: Object.keys(weights).filter((name) => (weights[name] ?? 0) > 0),
     repository_storages_weighted: weights,
     external_url: ctx.externalUrl(),
     ...instanceSettings(ctx.db),
-  };
+  });
 }
 
 export async function applicationSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -43,7 +49,12 @@ export async function applicationSettingsRoutes(app: FastifyInstance): Promise<v
       throw new ParameterError('repository_storages_weighted is invalid');
     // One transaction: a bad value anywhere stores nothing.
     const weights = req.svc.db.transaction(() => {
-      updateInstanceSettings(req.svc.db, req.gparams);
+      const params = resolveSettingAliases(req.gparams);
+      const own = validateInstanceSettings(params);
+      const gitlab = validateGitlabSettings(params);
+      const errors = { ...own.errors, ...gitlab.errors };
+      if (Object.keys(errors).length > 0) throw new ValidationError('Invalid application settings', errors);
+      storeSettings(req.svc.db, { ...gitlab.values, ...own.values });
       return raw === undefined
         ? storageWeights(req.svc)
         : updateStorageWeights(req.svc, raw as Record<string, unknown>);

@@ -13,11 +13,12 @@
  *   limit of every process of a job, in MiB.
  * - `ci_job_cpu_limit_seconds` (Outpost extension, integer 1–86,400, default 3600): CPU seconds any one
  *   process of a job may use.
+ * Each is a zod schema (setting-schema.ts); the other GitLab settings are in gitlab-settings.ts.
  */
-import { getApplicationSetting, setApplicationSetting } from '../../db/application-settings.js';
-import { nowIso } from '../../db/database.js';
 import type { Db } from '../../db/database.js';
 import { ValidationError } from '../errors.js';
+import { boolSetting, intSetting, readSetting, storeSettings, validateSettings } from './setting-schema.js';
+import type { SettingSpec } from './setting-schema.js';
 
 /** GitLab's `default_branch_protection` values (doc/user/project/repository/branches/default.md). */
 export const DEFAULT_BRANCH_PROTECTION = {
@@ -45,91 +46,54 @@ export interface InstanceSettings {
 
 export type InstanceSettingKey = keyof InstanceSettings;
 
-/** Default of every setting (what a new instance has). */
-export const INSTANCE_SETTING_DEFAULTS: Readonly<InstanceSettings> = {
-  default_branch_protection: DEFAULT_BRANCH_PROTECTION.FULL,
-  allow_local_requests_from_web_hooks_and_services: false,
-  allow_unsandboxed_ci_jobs: false,
-  ci_concurrent_jobs: 2,
-  ci_job_memory_limit_mb: 4096,
-  ci_job_cpu_limit_seconds: 3600,
-};
-
-const INTEGER_RANGES: Partial<Record<InstanceSettingKey, [number, number]>> = {
-  default_branch_protection: [0, 4],
-  ci_concurrent_jobs: [1, 64],
-  ci_job_memory_limit_mb: [64, 1_048_576],
-  ci_job_cpu_limit_seconds: [1, 86_400],
+/** The schema and default of every setting of this module. */
+const SPECS: { [K in InstanceSettingKey]: SettingSpec<InstanceSettings[K]> } = {
+  default_branch_protection: intSetting(DEFAULT_BRANCH_PROTECTION.FULL, 0, 4, 'is not included in the list'),
+  allow_local_requests_from_web_hooks_and_services: boolSetting(false),
+  allow_unsandboxed_ci_jobs: boolSetting(false),
+  ci_concurrent_jobs: intSetting(2, 1, 64),
+  ci_job_memory_limit_mb: intSetting(4096, 64, 1_048_576),
+  ci_job_cpu_limit_seconds: intSetting(3600, 1, 86_400),
 };
 
 /** Every key this module owns, in a stable order. */
-export const INSTANCE_SETTING_KEYS = Object.keys(INSTANCE_SETTING_DEFAULTS) as InstanceSettingKey[];
+export const INSTANCE_SETTING_KEYS = Object.keys(SPECS) as InstanceSettingKey[];
+
+/** Default of every setting (what a new instance has). */
+export const INSTANCE_SETTING_DEFAULTS: Readonly<InstanceSettings> = Object.fromEntries(
+  INSTANCE_SETTING_KEYS.map((k) => [k, SPECS[k].default]),
+) as unknown as InstanceSettings;
 
 /** One setting: the stored value, or its default. */
 export function instanceSetting<K extends InstanceSettingKey>(db: Db, key: K): InstanceSettings[K] {
-  const stored = getApplicationSetting<InstanceSettings[K]>(db, key);
-  return stored ?? INSTANCE_SETTING_DEFAULTS[key];
+  return readSetting(db, key, SPECS[key] as SettingSpec<InstanceSettings[K]>);
 }
 
 /** All settings of this module, stored or default. */
 export function instanceSettings(db: Db): InstanceSettings {
-  const out = { ...INSTANCE_SETTING_DEFAULTS } as Record<InstanceSettingKey, unknown>;
+  const out: Record<string, unknown> = {};
   for (const key of INSTANCE_SETTING_KEYS) out[key] = instanceSetting(db, key);
   return out as unknown as InstanceSettings;
 }
 
-function parseBoolean(raw: unknown): boolean | undefined {
-  if (typeof raw === 'boolean') return raw;
-  if (raw === 1 || raw === 0) return raw === 1;
-  if (typeof raw === 'string') {
-    const s = raw.trim().toLowerCase();
-    if (['true', '1', 'yes', 't'].includes(s)) return true;
-    if (['false', '0', 'no', 'f'].includes(s)) return false;
-  }
-  return undefined;
-}
-
-function parseInteger(raw: unknown): number | undefined {
-  if (typeof raw === 'number' && Number.isInteger(raw)) return raw;
-  if (typeof raw === 'string' && /^-?\d{1,9}$/.test(raw.trim())) return Number(raw.trim());
-  return undefined;
+/**
+ * Validate the settings of this module found in `params` (other keys are ignored). Pure.
+ * @returns the parsed values and the errors per key (Rails' words: `is not included in the list`,
+ *   `must be an integer`, `must be a boolean`, `must be between A and B`).
+ */
+export function validateInstanceSettings(params: Record<string, unknown>) {
+  return validateSettings(SPECS, params);
 }
 
 /**
  * Validate and store the settings of this module found in `params` (other keys are ignored).
  * All or nothing: one bad value stores none of them.
  * @returns the keys that were present and stored.
- * @throws ValidationError 400 `{"message":{"<key>":["<error>"]}}` (Rails' words: `is not included in the
- *   list`, `must be an integer`, `must be a boolean`) for a value of the wrong type or out of range.
+ * @throws ValidationError 400 `{"message":{"<key>":["<error>"]}}` for a value of the wrong type or out of range.
  */
 export function updateInstanceSettings(db: Db, params: Record<string, unknown>): InstanceSettingKey[] {
-  const errors: Record<string, string[]> = {};
-  const parsed: Partial<Record<InstanceSettingKey, unknown>> = {};
-  for (const key of INSTANCE_SETTING_KEYS) {
-    const raw = params[key];
-    if (raw === undefined) continue;
-    if (typeof INSTANCE_SETTING_DEFAULTS[key] === 'boolean') {
-      const b = parseBoolean(raw);
-      if (b === undefined) errors[key] = ['must be a boolean'];
-      else parsed[key] = b;
-      continue;
-    }
-    const n = parseInteger(raw);
-    const [min, max] = INTEGER_RANGES[key] ?? [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
-    if (n === undefined) errors[key] = ['must be an integer'];
-    else if (n < min || n > max)
-      errors[key] = [
-        key === 'default_branch_protection'
-          ? 'is not included in the list'
-          : `must be between ${min} and ${max}`,
-      ];
-    else parsed[key] = n;
-  }
+  const { values, errors } = validateInstanceSettings(params);
   if (Object.keys(errors).length > 0) throw new ValidationError('Invalid application settings', errors);
-  const at = nowIso();
-  const keys = Object.keys(parsed) as InstanceSettingKey[];
-  db.transaction(() => {
-    for (const key of keys) setApplicationSetting(db, key, parsed[key], at);
-  })();
-  return keys;
+  storeSettings(db, values);
+  return Object.keys(values) as InstanceSettingKey[];
 }

@@ -15,6 +15,7 @@ import {
 } from '../../db/namespaces.js';
 import type { GroupListFilter, NamespaceRow } from '../../db/namespaces.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { defaultVisibility } from '../admin/gitlab-settings.js';
 import {
   canReadNamespace,
   groupIdsVisibleThroughMembership,
@@ -58,7 +59,7 @@ export function createGroup(ctx: ServiceContext, input: CreateGroupInput): Names
   } else if (!isAdmin(user) && user.can_create_group !== 1) {
     throw new ForbiddenError('You are not allowed to create groups');
   }
-  const visibility = input.visibility ?? 'private';
+  const visibility = input.visibility ?? defaultVisibility(ctx.db, 'group', parent?.visibility ?? null);
   const errors: Record<string, string[]> = {};
   const problem = pathProblem(input.path);
   if (problem) errors.path = [problem];

@@ -37,6 +37,7 @@ import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { visibilityAllowed } from '../groups/groups-service.js';
+import { defaultBranchName, defaultVisibility } from '../admin/gitlab-settings.js';
 import { pathProblem } from '../users/users-service.js';
 import { importUrlProblem, scheduleImport } from './import-repository.js';
 import { finishRepositoryRemovals } from './repository-maintenance.js';
@@ -107,8 +108,9 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
 
   const name = (input.name ?? input.path ?? '').trim();
   const path = input.path ?? pathFromName(name);
-  const visibility = input.visibility ?? 'private';
-  const defaultBranch = input.default_branch ?? 'main';
+  const visibility =
+    input.visibility ?? defaultVisibility(ctx.db, 'project', ns.kind === 'group' ? ns.visibility : null);
+  const defaultBranch = input.default_branch ?? defaultBranchName(ctx.db);
   const errors: Record<string, string[]> = {};
   const problem = pathProblem(path);
   if (problem) errors.path = [problem];

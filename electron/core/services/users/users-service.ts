@@ -24,6 +24,7 @@ import {
 import type { TokenRow, UserRow } from '../../db/users.js';
 import type { Db } from '../../db/database.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { defaultProjectsLimit } from '../admin/gitlab-settings.js';
 import type { ServiceContext } from '../context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ParameterError, ValidationError } from '../errors.js';
 import { isAdmin } from '../access/project-access.js';
@@ -84,7 +85,7 @@ export function createUser(ctx: ServiceContext, input: CreateUserInput): UserRow
       password_digest: input.password ? hashPasswordSync(input.password) : null,
       is_admin: input.admin ? 1 : 0,
       can_create_group: input.can_create_group === false ? 0 : 1,
-      projects_limit: input.projects_limit ?? 100000,
+      projects_limit: input.projects_limit ?? defaultProjectsLimit(ctx.db),
       external: input.external ? 1 : 0,
       note: input.note ?? null,
       bio: input.bio ?? '',
