@@ -5,7 +5,7 @@
  *   `body` ≤ 1,000,000), `GET/PUT/DELETE .../notes/:note_id` (204);
  * - `GET/POST .../discussions` (`body`, `commit_id`, `position[...]` for a DiffNote),
  *   `GET/PUT .../discussions/:discussion_id` (`resolved`), `POST .../discussions/:discussion_id/notes`,
- *   `PUT/DELETE .../discussions/:discussion_id/notes/:note_id` (`body` or `resolved`; 204).
+ *   `GET/PUT/DELETE .../discussions/:discussion_id/notes/:note_id` (`body` or `resolved`; 204).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -176,6 +176,16 @@ export async function mergeRequestNotesRoutes(app: FastifyInstance): Promise<voi
     if (!n) return findNote(req.svc, { ...mr, id: -1 }, id); // throws 404 Not found
     return n;
   }
+
+  /**
+   * `GET …/discussions/:discussion_id/notes/:note_id`: the note (Entities::Note). As GitLab's `get_note`,
+   * the note is looked up among the merge request's notes by id (`noteable.notes.find`), whatever the
+   * discussion id says; `404 Not found` when the merge request has no such note.
+   */
+  app.get(`${MR}/discussions/:discussion_id/notes/:note_id`, async (req) => {
+    const { mr } = load(req);
+    return note(req.svc, mr, findNote(req.svc, mr, intParam(req, 'note_id')));
+  });
 
   app.put(`${MR}/discussions/:discussion_id/notes/:note_id`, async (req) => {
     const { project, mr } = load(req);

@@ -102,7 +102,7 @@ function checkMilestone(
 export function createIssue(
   ctx: ServiceContext,
   project: ProjectRow,
-  p: { title: string; description?: string; labels?: string; milestone_id?: number },
+  p: { title: string; description?: string; labels?: string | readonly string[]; milestone_id?: number },
 ): IssueRow {
   const user = requireUser(ctx);
   if (p.title.trim() === '') throw new ValidationError('title', { title: ["can't be blank"] });
@@ -141,6 +141,13 @@ export function closeIssue(ctx: ServiceContext, issue: IssueRow, userId: number 
   updateIssue(ctx.db, issue.id, { state: 'closed', closed_by_id: userId, closed_at: at }, at);
 }
 
+/**
+ * Update an issue (`PUT /projects/:id/issues/:issue_iid`): the author or Reporter and above.
+ * Labels as GitLab's IssuableBaseService#process_label_ids: `labels` (titles; comma lists are split)
+ * replaces the set, then `add_labels` are added and `remove_labels` removed; missing labels are created
+ * when the caller may (labels-service.ts `findOrCreateLabels`).
+ * @throws ForbiddenError; ValidationError (blank title, another project's milestone).
+ */
 export function updateIssueBy(
   ctx: ServiceContext,
   project: ProjectRow,
@@ -149,7 +156,9 @@ export function updateIssueBy(
     title?: string;
     description?: string;
     state_event?: 'close' | 'reopen';
-    labels?: string;
+    labels?: string | readonly string[];
+    add_labels?: readonly string[];
+    remove_labels?: readonly string[];
     milestone_id?: number;
   },
 ): IssueRow {
@@ -173,14 +182,20 @@ export function updateIssueBy(
     Object.assign(changes, { state: 'closed', closed_by_id: user.id, closed_at: at });
   if (p.state_event === 'reopen' && issue.state === 'closed')
     Object.assign(changes, { state: 'opened', closed_by_id: null, closed_at: null });
+  const labelsChange = p.labels !== undefined || p.add_labels !== undefined || p.remove_labels !== undefined;
   ctx.db.transaction(() => {
     updateIssue(ctx.db, issue.id, changes, at);
-    if (p.labels !== undefined)
+    if (labelsChange) {
+      const current = findLabelsByIds(ctx.db, findIssueLabelIds(ctx.db, [issue.id]).get(issue.id) ?? []);
+      const base = p.labels !== undefined ? labelTitles(p.labels) : [...current.values()].map((l) => l.title);
+      const removed = new Set(labelTitles(p.remove_labels));
+      const titles = [...new Set([...base, ...labelTitles(p.add_labels)])].filter((t) => !removed.has(t));
       replaceIssueLabels(
         ctx.db,
         issue.id,
-        findOrCreateLabels(ctx, project, labelTitles(p.labels)).map((l) => l.id),
+        findOrCreateLabels(ctx, project, titles).map((l) => l.id),
       );
+    }
   })();
   return findIssueByIid(ctx.db, project.id, issue.iid)!;
 }
