@@ -20,6 +20,17 @@ import {
 import type { PipelineJson } from '../helpers/pipelines.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
+import { loadSchemaOracle } from '../contract/schema-oracle.js';
+
+const V4 = 'spec/fixtures/api/schemas/public_api/v4';
+const oracle = loadSchemaOracle();
+
+/** Validate against GitLab's own response schema (test/contract/gitlab-schemas). */
+function expectSchema(file: string, body: unknown): void {
+  const validate = oracle.validator(file);
+  const ok = validate(body);
+  expect(ok ? [] : validate.errors).toEqual([]);
+}
 
 const MR_CI = `
 stages: [test]
@@ -175,6 +186,8 @@ describe('merge request pipelines', () => {
       status: 'success',
       detailed_status: { group: 'success' },
     });
+    expectSchema(`${V4}/pipeline/basic.json`, res.body.pipeline);
+    expectSchema(`${V4}/pipeline/detail.json`, res.body.head_pipeline);
   });
 
   it('GET …/merge_requests/:iid/pipelines lists the merge request pipeline and the source branch pipeline', async () => {
@@ -185,6 +198,7 @@ describe('merge request pipelines', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total')).toBe('2');
     expect(res.body.map((p) => p.id)).toEqual([mrPipeline.id, branchPipelineId]);
+    expectSchema(`${V4}/pipelines.json`, res.body);
   });
 
   it('a git push to the source branch makes a new branch pipeline and a new merge request pipeline', async () => {
