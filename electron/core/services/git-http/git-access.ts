@@ -4,7 +4,12 @@
  * `Gitlab::Auth.find_for_git_client`, `Gitlab::GitAccess#check_download_access!`/`#check_push_access!`,
  * `Repositories::GitHttpClientController`):
  * - HTTP Basic with any username and a personal access token as the password. A presented but unknown,
- *   revoked or expired token (or a blocked user) is 401, even on a public project.
+ *   revoked or expired token, or a token of a blocked or banned user, is 401, even on a public project
+ *   (`personal_access_token_check` needs `can?(:log_in)`, which GlobalPolicy prevents for `blocked`).
+ * - A deactivated user may still log in (to reactivate), so their token authenticates, and then
+ *   `GitAccess#check_active_user!` refuses every request, before any project lookup, with 403 and
+ *   `Gitlab::Auth::UserAccessDeniedReason`'s sentence (GlobalPolicy: `deactivated` prevents
+ *   `access_git`).
  * - Fetch (`git-upload-pack`): public projects anonymously; internal to any signed-in user; private to
  *   Reporter or above (`requireCodeRead`). Token scopes `read_repository`, `write_repository` or `api`.
  * - Push (`git-receive-pack`): signed in, Developer or above (`requirePushAccess`), scopes
@@ -44,6 +49,11 @@ export const GIT_ACCESS_MESSAGES = {
   archived: "You can't push code to an archived project.",
 } as const;
 
+/** GitLab's refusal for a deactivated user (UserAccessDeniedReason, `:deactivated`); `url` is the instance's. */
+export function deactivatedMessage(url: string): string {
+  return `Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${url}`;
+}
+
 /** Token scopes that grant each service over git (doc/user/profile/personal_access_tokens.md). */
 export const GIT_SCOPES: Record<GitService, readonly string[]> = {
   'git-upload-pack': ['read_repository', 'write_repository', 'api'],
@@ -76,6 +86,9 @@ export function authenticateGitClient(db: Db, authorization: unknown, ipAddress:
   const password = colon >= 0 ? decoded.slice(colon + 1) : '';
   if (!password) throw new GitAccessError(401, GIT_ACCESS_MESSAGES.unauthorized);
   const result = authenticateToken(db, password);
+  // A deactivated user's token still authenticates; authorizeGitRequest then refuses with 403.
+  if ('refused' in result && result.refused === 'blocked' && result.user?.state === 'deactivated')
+    return { user: result.user, scopes: [], ipAddress };
   if ('refused' in result) throw new GitAccessError(401, GIT_ACCESS_MESSAGES.unauthorized);
   return { user: result.user, scopes: JSON.parse(result.token.scopes) as string[], ipAddress };
 }
@@ -90,7 +103,8 @@ export interface GitTarget {
 /**
  * Check that the context's actor may run `service` on the project at `fullPath` (`group/sub/project`,
  * without `.git`), in GitLab's order: project visible, scopes, code read or push access, repository exists.
- * @throws GitAccessError 401 (anonymous and not allowed), 404 (not visible), 403 (visible, not allowed).
+ * @throws GitAccessError 401 (anonymous and not allowed), 404 (not visible), 403 (visible, not allowed;
+ *   or a deactivated user, whatever the project).
  */
 export async function authorizeGitRequest(
   ctx: ServiceContext,
@@ -98,6 +112,10 @@ export async function authorizeGitRequest(
   service: GitService,
 ): Promise<GitTarget> {
   const user = ctx.actor.user;
+  if (user && user.state !== 'active') {
+    if (user.state === 'deactivated') throw new GitAccessError(403, deactivatedMessage(ctx.externalUrl()));
+    throw new GitAccessError(401, GIT_ACCESS_MESSAGES.unauthorized);
+  }
   const anonymousRefusal = () => new GitAccessError(401, GIT_ACCESS_MESSAGES.unauthorized);
   const project = fullPath.includes('/') ? findProjectByIdOrPath(ctx.db, fullPath) : undefined;
   if (!project || !canReadProject(ctx.db, user, project)) {
