@@ -36,6 +36,7 @@ import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { branchDeleteBlocker } from './branch-rules.js';
+import { pinDefaultBranch } from './branch-order.js';
 import { CommitSha } from './commit-sha.js';
 import { CommitTitleLink } from './commit-title-link.js';
 import { CreateBranchModal } from './create-branch-modal.js';
@@ -69,6 +70,12 @@ export function BranchesPage() {
     enabled: !empty,
   });
   const data = query.data;
+  // The default branch leads the list whatever its name (GitLab's order); fetched on its own for page 1.
+  const pinned = useQuery({
+    ...repositoryQueries.branch(profileId, projectId, defaultBranch),
+    enabled: !empty && defaultBranch !== '',
+  });
+  const rows = data ? pinDefaultBranch(data.items, defaultBranch, pinned.data, { page, search }) : [];
 
   const actions = (
     <>
@@ -156,13 +163,13 @@ export function BranchesPage() {
                       </Table.Td>
                     </Table.Tr>
                   ))
-                : data.items.map((branch) => {
+                : rows.map((branch) => {
                     const blocker = branchDeleteBlocker(branch);
                     const ref = branch.name === defaultBranch ? undefined : branch.name;
                     return (
                       <Table.Tr key={branch.name} data-testid="branch-row">
-                        <Table.Td>
-                          <Group gap={8} wrap="nowrap">
+                        <Table.Td style={{ maxWidth: 0, width: '36%' }}>
+                          <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
                             <IconGitBranch size={16} stroke={1.7} color="var(--mantine-color-dimmed)" />
                             <Anchor
                               component={Link}
@@ -170,22 +177,25 @@ export function BranchesPage() {
                               size="sm"
                               fw={600}
                               ff="monospace"
+                              truncate
+                              title={branch.name}
+                              style={{ minWidth: 0 }}
                               data-testid="branch-name"
                             >
                               {branch.name}
                             </Anchor>
                             {branch.default ? (
-                              <Badge size="sm" variant="light" color="outpost">
+                              <Badge size="sm" variant="light" color="outpost" style={{ flex: 'none' }}>
                                 default
                               </Badge>
                             ) : null}
                             {branch.protected ? (
-                              <Badge size="sm" variant="light" color="orange">
+                              <Badge size="sm" variant="light" color="orange" style={{ flex: 'none' }}>
                                 protected
                               </Badge>
                             ) : null}
                             {branch.merged && !branch.default ? (
-                              <Badge size="sm" variant="light" color="teal">
+                              <Badge size="sm" variant="light" color="teal" style={{ flex: 'none' }}>
                                 merged
                               </Badge>
                             ) : null}

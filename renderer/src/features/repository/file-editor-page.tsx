@@ -26,6 +26,7 @@ import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { CommitProblemAlert } from './commit-problem-alert.js';
 import { describeCommitProblem } from './commit-problem.js';
 import { decodeContent } from './file-content.js';
+import type { MergeRequestOfferState } from './merge-request-offer.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute } from './repository-paths.js';
 import { RepositoryToolbar } from './repository-toolbar.js';
@@ -107,7 +108,11 @@ function EditorForm({ mode, path, file, initialContent, onReload, reloading }: E
         title: 'Changes committed',
         message: `${filePath} was ${mode === 'edit' ? 'updated' : 'added'} on ${branch}.`,
       });
-      navigate(fileRoute(projectId, 'blob', filePath, branch === defaultBranch ? undefined : branch));
+      const offer: MergeRequestOfferState | undefined =
+        effectiveTarget === 'new' && !empty ? { offerMergeRequest: branch } : undefined;
+      navigate(fileRoute(projectId, 'blob', filePath, branch === defaultBranch ? undefined : branch), {
+        state: offer,
+      });
     };
     if (mode === 'edit') updateFile.mutate({ ...input, lastCommitId: baseCommitId }, { onSuccess });
     else createFile.mutate(input, { onSuccess });

@@ -23,6 +23,7 @@ import {
   IconPackage,
   IconSearch,
 } from '@tabler/icons-react';
+import { useInViewport } from '@mantine/hooks';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.js';
@@ -30,7 +31,9 @@ import { parentPath, trimSlashes } from '../../api/repository/file-path.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import type { TreeEntry } from '../../api/repository/types.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
+import { RelativeTime } from '../../components/relative-time.js';
 import { useShortcut } from '../../app/shortcuts/use-shortcut.js';
+import { CommitTitleLink } from './commit-title-link.js';
 import { EmptyRepository } from './empty-repository.js';
 import { LastCommitBar } from './last-commit-bar.js';
 import { ReadmePreview } from './readme-preview.js';
@@ -39,6 +42,7 @@ import { fileRoute, historyRoute } from './repository-paths.js';
 import { RepositoryToolbar } from './repository-toolbar.js';
 import classes from './repository-table.module.css';
 import { filterTreeEntries, sortTreeEntries } from './tree-entries.js';
+import { useRefIsBranch } from './use-ref-is-branch.js';
 import { useLinkRef } from './use-switch-ref.js';
 
 const README = /^readme(\.(md|markdown))?$/i;
@@ -50,12 +54,57 @@ function EntryIcon({ type }: { type: TreeEntry['type'] }) {
 }
 
 /**
- * Files: one folder of the repository at the current ref, folders first, with breadcrumbs, the
- * ref's last commit, a name filter (`t` focuses it) and the folder's README below.
+ * An entry's last commit (title linking to the commit page, author) and its age, as two cells. Asks only
+ * once the row has been in view (`GET …/commits?path=&per_page=1` per entry: the v4 API has no batch
+ * form), so a folder of hundreds of entries costs what is on screen.
+ */
+function LastCommitCells({ path }: { path: string }) {
+  const { profileId, projectId, ref } = useRepository();
+  const { ref: cellRef, inViewport } = useInViewport();
+  const [seen, setSeen] = useState(false);
+  if (inViewport && !seen) setSeen(true);
+  const commit = useQuery({
+    ...repositoryQueries.lastCommit(profileId, projectId, ref, path),
+    enabled: seen,
+  });
+  return (
+    <>
+      <Table.Td ref={cellRef} style={{ maxWidth: 0, width: '45%' }} data-testid="tree-row-commit">
+        {commit.data ? (
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <CommitTitleLink projectId={projectId} commit={commit.data} size="sm" c="dimmed" />
+            <Text span size="xs" c="dimmed" visibleFrom="lg" style={{ flex: 'none' }} truncate maw={160}>
+              · {commit.data.author_name}
+            </Text>
+          </Group>
+        ) : commit.isError ? (
+          <Text size="xs" c="dimmed">
+            —
+          </Text>
+        ) : (
+          <Skeleton height={8} width="60%" />
+        )}
+      </Table.Td>
+      <Table.Td className={classes.shrink} ta="right" data-testid="tree-row-age">
+        {commit.data ? (
+          <RelativeTime iso={commit.data.committed_date} size="sm" c="dimmed" />
+        ) : commit.isError ? null : (
+          <Skeleton height={8} width={60} ml="auto" />
+        )}
+      </Table.Td>
+    </>
+  );
+}
+
+/**
+ * Files: one folder of the repository at the current ref, folders first, each with its last commit
+ * and age, with breadcrumbs, the ref's last commit, a name filter (`t` focuses it) and the folder's
+ * README below. "New file" is offered on branches only (a tag or SHA can't take a commit).
  */
 export function FileTreePage() {
   const { profileId, projectId, ref, empty } = useRepository();
   const linkRef = useLinkRef();
+  const isBranch = useRefIsBranch();
   const path = trimSlashes(useParams()['*'] ?? '');
   const [filter, setFilter] = useState('');
   // The filter belongs to one folder: opening another (or going back) starts unfiltered.
@@ -85,14 +134,16 @@ export function FileTreePage() {
       >
         History
       </Button>
-      <Button
-        size="sm"
-        leftSection={<IconFilePlus size={16} />}
-        component={Link}
-        to={fileRoute(projectId, 'new', path, linkRef)}
-      >
-        New file
-      </Button>
+      {isBranch ? (
+        <Button
+          size="sm"
+          leftSection={<IconFilePlus size={16} />}
+          component={Link}
+          to={fileRoute(projectId, 'new', path, linkRef)}
+        >
+          New file
+        </Button>
+      ) : null}
     </>
   );
 
@@ -172,11 +223,13 @@ export function FileTreePage() {
                   </Text>
                 </Link>
               </Table.Td>
+              <Table.Td />
+              <Table.Td />
             </Table.Tr>
           ) : null}
           {shown.map((entry) => (
             <Table.Tr key={entry.path} data-testid="tree-row" data-type={entry.type}>
-              <Table.Td>
+              <Table.Td style={{ maxWidth: 0, width: '40%' }}>
                 {entry.type === 'commit' ? (
                   <span className={classes.entryLink}>
                     <EntryIcon type={entry.type} />
@@ -193,12 +246,13 @@ export function FileTreePage() {
                     to={fileRoute(projectId, entry.type === 'tree' ? 'tree' : 'blob', entry.path, linkRef)}
                   >
                     <EntryIcon type={entry.type} />
-                    <Text span size="sm" fw={entry.type === 'tree' ? 500 : 400}>
+                    <Text span size="sm" fw={entry.type === 'tree' ? 500 : 400} truncate title={entry.name}>
                       {entry.name}
                     </Text>
                   </Link>
                 )}
               </Table.Td>
+              <LastCommitCells path={entry.path} />
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -26,6 +26,7 @@ import { FileHeader } from './file-header.js';
 import { languageForPath, languageLabel, splitLines } from './highlight.js';
 import { LastCommitBar } from './last-commit-bar.js';
 import { MarkdownView } from './markdown-view.js';
+import { MergeRequestOffer } from './merge-request-offer.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute, historyRoute } from './repository-paths.js';
 import { RepositoryToolbar } from './repository-toolbar.js';
@@ -153,6 +154,7 @@ export function FileViewPage() {
           History
         </Button>
       </RepositoryToolbar>
+      <MergeRequestOffer />
       {file.data ? <LastCommitBar sha={file.data.last_commit_id} /> : null}
       <Paper withBorder style={{ overflow: 'hidden' }}>
         {file.data ? (

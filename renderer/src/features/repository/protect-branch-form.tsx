@@ -22,6 +22,22 @@ import { useRepository } from './repository-context.js';
 /** How many matching branch names the form lists before "and N more". */
 const SHOWN_MATCHES = 6;
 
+/** GitLab's limit on a protected branch name (the `name` column's 255 characters). */
+export const PROTECTED_NAME_MAX = 255;
+
+/**
+ * What is wrong with a protected branch name or wildcard, in GitLab's words, or null when it may be
+ * sent: blank, or longer than {@link PROTECTED_NAME_MAX} characters (counted as characters, not bytes).
+ */
+export function protectedNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Enter a branch name or a wildcard such as release/*.';
+  const length = [...trimmed].length;
+  if (length > PROTECTED_NAME_MAX)
+    return `Name is too long (maximum is ${PROTECTED_NAME_MAX} characters; this one has ${length}).`;
+  return null;
+}
+
 /**
  * "Protect a branch": a branch name or wildcard (`release/*`, with the branches it matches shown
  * as you type), who may push and merge, and whether force pushes are allowed.
@@ -39,8 +55,9 @@ export function ProtectBranchForm({ branchNames, onDone }: { branchNames: string
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed) {
-      setNameError('Enter a branch name or a wildcard such as release/*.');
+    const problem = protectedNameProblem(name);
+    if (problem) {
+      setNameError(problem);
       return;
     }
     setNameError(null);
@@ -107,11 +124,16 @@ export function ProtectBranchForm({ branchNames, onDone }: { branchNames: string
               label="Branch"
               placeholder="main or release/*"
               value={name}
-              onChange={setName}
+              onChange={(value) => {
+                setName(value);
+                // The error was about the name as it was: a changed name clears it (and the instance's refusal).
+                setNameError(null);
+                if (protect.isError) protect.reset();
+              }}
               data={branchNames}
               limit={20}
               error={nameError}
-              w={280}
+              w={{ base: '100%', sm: 280 }}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
             <Select

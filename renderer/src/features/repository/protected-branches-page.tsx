@@ -179,15 +179,35 @@ export function ProtectedBranchesPage() {
                   const matches = matchingBranches(rule.name, branchNames);
                   return (
                     <Table.Tr key={rule.id} data-testid="protected-row">
-                      <Table.Td>
+                      <Table.Td style={{ maxWidth: 0, width: '100%' }}>
                         <Stack gap={2}>
-                          <Group gap={8} wrap="nowrap">
-                            <IconShieldLock size={16} stroke={1.7} color="var(--mantine-color-orange-6)" />
-                            <Text size="sm" fw={600} ff="monospace" data-testid="protected-name">
-                              {rule.name}
-                            </Text>
+                          <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+                            <IconShieldLock
+                              size={16}
+                              stroke={1.7}
+                              color="var(--mantine-color-orange-6)"
+                              style={{ flex: 'none' }}
+                            />
+                            <Tooltip
+                              label={rule.name}
+                              multiline
+                              maw={480}
+                              style={{ overflowWrap: 'anywhere' }}
+                            >
+                              <Text
+                                size="sm"
+                                fw={600}
+                                ff="monospace"
+                                truncate
+                                tabIndex={0}
+                                style={{ minWidth: 0 }}
+                                data-testid="protected-name"
+                              >
+                                {rule.name}
+                              </Text>
+                            </Tooltip>
                             {isWildcard(rule.name) ? (
-                              <Badge size="sm" variant="light" color="grape">
+                              <Badge size="sm" variant="light" color="grape" style={{ flex: 'none' }}>
                                 wildcard
                               </Badge>
                             ) : null}

@@ -23,6 +23,7 @@ import {
   IconFolderOpen,
   IconPlus,
   IconSearch,
+  IconSignature,
   IconTag,
   IconTrash,
 } from '@tabler/icons-react';
@@ -45,9 +46,46 @@ import { MarkdownView } from './markdown-view.js';
 import { ReleaseNotesModal } from './release-notes-modal.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute } from './repository-paths.js';
+import { splitTagSignature } from './tag-signature.js';
 import classes from './repository-table.module.css';
 
 const PER_PAGE = 20;
+
+/** An annotation without its signature armour; a "signed" badge when one was appended. */
+function TagMessage({ message }: { message: string | null }) {
+  if (!message) return null;
+  const { text, signed } = splitTagSignature(message);
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      {signed ? (
+        <Tooltip label="The tag carries a signature (git tag -s); Outpost doesn’t verify it.">
+          <Badge
+            size="xs"
+            variant="light"
+            color="teal"
+            leftSection={<IconSignature size={12} />}
+            style={{ flex: 'none' }}
+            data-testid="tag-signed"
+          >
+            signed
+          </Badge>
+        </Tooltip>
+      ) : null}
+      {text ? (
+        <Text
+          size="xs"
+          c="dimmed"
+          lineClamp={2}
+          title={text}
+          data-testid="tag-message"
+          style={{ minWidth: 0 }}
+        >
+          {text}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
 
 /**
  * Tags: newest or by name, searchable; annotated/lightweight badge, the annotation, the commit,
@@ -181,11 +219,7 @@ export function TagsPage() {
                               </Badge>
                             ) : null}
                           </Group>
-                          {tag.message ? (
-                            <Text size="xs" c="dimmed" lineClamp={2} title={tag.message}>
-                              {tag.message}
-                            </Text>
-                          ) : null}
+                          <TagMessage message={tag.message} />
                         </Stack>
                       </Table.Td>
                       <Table.Td style={{ maxWidth: 0, width: '34%' }}>
