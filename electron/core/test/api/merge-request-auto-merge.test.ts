@@ -16,6 +16,7 @@ import {
   waitForPipeline,
 } from '../helpers/pipelines.js';
 import type { PipelineJson } from '../helpers/pipelines.js';
+import { cloneUrl, makeGitClient } from '../helpers/git-http.js';
 import { startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -185,6 +186,27 @@ describe('merge when pipeline succeeds', () => {
     await release(second.id, 'pass');
     expect((await waitForPipeline(t, project.id, second.id)).status).toBe('success');
     await waitForPipeline(t, project.id, pipeline.id);
+    await t.core.idle();
+    expect((await getMr(mr.iid)).state).toBe('opened');
+  });
+
+  it('a git push with -o ci.skip aborts it too (and makes no pipeline)', async () => {
+    const { mr, pipeline } = await openWithPipeline('auto-skip');
+    await gateDir(pipeline.id);
+    await t.api('PUT', mrPath(mr.iid, '/merge'), { json: { merge_when_pipeline_succeeds: true } });
+    const git = await makeGitClient();
+    const dir = await git.tempDir();
+    await git.ok(dir, 'clone', '--branch', 'auto-skip', cloneUrl(t.url, project.path, t.rootToken), 'w');
+    await git.ok(`${dir}/w`, 'commit', '--allow-empty', '-m', 'More');
+    await git.ok(`${dir}/w`, 'push', '-o', 'ci.skip', 'origin', 'auto-skip');
+    await t.core.idle();
+    expect((await getMr(mr.iid)).merge_when_pipeline_succeeds).toBe(false);
+    expect((await systemNotes(mr.iid)).at(-1)).toBe(
+      'aborted the automatic merge because source branch was updated',
+    );
+    expect((await newestMrPipeline(mr.iid)).id).toBe(pipeline.id);
+    await release(pipeline.id, 'pass');
+    expect((await waitForPipeline(t, project.id, pipeline.id)).status).toBe('success');
     await t.core.idle();
     expect((await getMr(mr.iid)).state).toBe('opened');
   });
