@@ -34,6 +34,9 @@ export const mergeRequestKeys = {
   /** One page of `GET …/commits` (`perPage` commits, newest first). */
   commitPage: (profileId: string, projectId: number, iid: number, page: number, perPage: number) =>
     [...mergeRequestKeys.commits(profileId, projectId, iid), page, perPage] as const,
+  /** Every page loaded so far of `GET …/commits` (the Commits tab's "load more" list). */
+  commitPages: (profileId: string, projectId: number, iid: number, perPage: number) =>
+    [...mergeRequestKeys.commits(profileId, projectId, iid), 'pages', perPage] as const,
   /** `GET /projects/:id/milestones` as the edit form offers them. */
   milestones: (profileId: string, projectId: number) =>
     [...mergeRequestKeys.project(profileId, projectId), 'milestones'] as const,

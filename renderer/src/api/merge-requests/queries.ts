@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../api-error.js';
 import { apiJson, apiPage } from '../client.js';
 import { mergeRequestKeys, type MergeRequestListQuery } from './keys.js';
@@ -173,6 +173,25 @@ export const mergeRequestQueries = {
           profileId,
         }),
       placeholderData: keepPreviousData,
+      staleTime: 5_000,
+    }),
+  /**
+   * `GET …/commits?page=&per_page=` page after page for a "load more" list: each page is one request of
+   * `perPage` commits; the next page is GitLab's `X-Next-Page` (none when absent). The total is the first
+   * page's `X-Total` (null when the instance omits it).
+   */
+  commitPages: (profileId: string, projectId: number, iid: number, perPage: number) =>
+    infiniteQueryOptions({
+      queryKey: mergeRequestKeys.commitPages(profileId, projectId, iid, perPage),
+      queryFn: ({ pageParam }) =>
+        apiPage<MergeRequestCommit>({
+          method: 'GET',
+          path: `${mergeRequestPath(projectId, iid)}/commits`,
+          query: { page: pageParam, per_page: perPage },
+          profileId,
+        }),
+      initialPageParam: 1,
+      getNextPageParam: (last) => last.nextPage ?? undefined,
       staleTime: 5_000,
     }),
   /** `GET …/discussions` (first 100 threads, general and diff). */

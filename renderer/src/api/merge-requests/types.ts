@@ -126,6 +126,22 @@ export interface DiffPosition {
   new_path: string;
   old_line?: number | null;
   new_line?: number | null;
+  /** A multi-line comment's first and last line (GitLab 13.2+, `position[line_range]`). */
+  line_range?: DiffLineRange;
+}
+
+/** One end of a `position[line_range]`: GitLab's `line_code` (`<sha1 of path>_<old>_<new>`) and side. */
+export interface DiffLineRangeEnd {
+  line_code: string;
+  type: 'new' | 'old' | null;
+  old_line: number | null;
+  new_line: number | null;
+}
+
+/** `position[line_range]` (doc/api/discussions.md "Parameters for multiline comments"). */
+export interface DiffLineRange {
+  start: DiffLineRangeEnd;
+  end: DiffLineRangeEnd;
 }
 
 /** One note of a discussion. */
@@ -155,5 +171,6 @@ export interface MergeRequestApprovals {
   approvals_left?: number;
   user_has_approved?: boolean;
   user_can_approve?: boolean;
-  approved_by: { user: MergeRequestUser }[];
+  /** `approved_at` is sent by GitLab 15.x+; older instances and this core's may leave it out. */
+  approved_by: { user: MergeRequestUser; approved_at?: string }[];
 }

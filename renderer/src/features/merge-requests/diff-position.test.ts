@@ -5,7 +5,11 @@ import {
   changeToGitDiff,
   clickedLineFromChange,
   clickedLineKey,
+  hunkLines,
+  lineLabel,
+  lineRangeEnd,
   positionLineKey,
+  sha1Hex,
 } from './diff-position.js';
 
 const refs = { base_sha: 'b', start_sha: 's', head_sha: 'h' };
@@ -92,5 +96,52 @@ describe('clickedLineFromChange', () => {
     expect(buildDiffPosition(refs, { old_path: 'a.txt', new_path: 'a.txt' }, changes[2]!)).toMatchObject({
       new_line: 2,
     });
+  });
+});
+
+describe('multi-line ranges (position[line_range])', () => {
+  const [parsed] = parseDiff(
+    changeToGitDiff({
+      old_path: 'a.txt',
+      new_path: 'a.txt',
+      a_mode: '100644',
+      b_mode: '100644',
+      new_file: false,
+      renamed_file: false,
+      deleted_file: false,
+      diff: '@@ -10,3 +10,3 @@\n ten\n-eleven\n+ELEVEN\n twelve\n',
+    }),
+  );
+
+  it("counts both sides' positions as GitLab's diff parser does", () => {
+    const lines = hunkLines(parsed!.hunks[0]!);
+    expect(lines.map((line) => [line.change.type, line.oldPos, line.newPos])).toEqual([
+      ['normal', 10, 10],
+      ['delete', 11, 11],
+      ['insert', 12, 11],
+      ['normal', 12, 12],
+    ]);
+  });
+
+  it('builds line codes and sides of each end', async () => {
+    const sha = await sha1Hex('a.txt');
+    expect(sha).toBe('cfc7b4885384957ae445bc14914d4588f607651c');
+    const lines = hunkLines(parsed!.hunks[0]!);
+    expect(lineRangeEnd(sha, lines[1]!)).toEqual({
+      line_code: `${sha}_11_11`,
+      type: 'old',
+      old_line: 11,
+      new_line: null,
+    });
+    expect(lineRangeEnd(sha, lines[2]!)).toEqual({
+      line_code: `${sha}_12_11`,
+      type: 'new',
+      old_line: null,
+      new_line: 11,
+    });
+    expect(lineRangeEnd(sha, lines[0]!).type).toBeNull();
+    expect(lineLabel(clickedLineFromChange(lines[1]!.change))).toBe('-11');
+    expect(lineLabel(clickedLineFromChange(lines[2]!.change))).toBe('+11');
+    expect(lineLabel(clickedLineFromChange(lines[3]!.change))).toBe('12');
   });
 });

@@ -1,5 +1,5 @@
 import type { ChangeData } from 'react-diff-view';
-import type { DiffPosition, MergeRequestChange } from '../../api/merge-requests/types.js';
+import type { DiffLineRangeEnd, DiffPosition, MergeRequestChange } from '../../api/merge-requests/types.js';
 
 /** The SHAs a diff note is anchored to: the merge request's `diff_refs` or a diff version's. */
 export interface DiffRefs {
@@ -75,4 +75,56 @@ export function clickedLineFromChange(change: ChangeData): ClickedLine {
   if (change.type === 'insert') return { kind: 'insert', oldLine: null, newLine: change.lineNumber };
   if (change.type === 'delete') return { kind: 'delete', oldLine: change.lineNumber, newLine: null };
   return { kind: 'normal', oldLine: change.oldLineNumber, newLine: change.newLineNumber };
+}
+
+/** A line of a hunk with GitLab's position counters on both sides (for `line_code`). */
+export interface HunkLine {
+  change: ChangeData;
+  /** The old-side counter at this line (an added line takes the next old line's number). */
+  oldPos: number;
+  /** The new-side counter at this line (a removed line takes the next new line's number). */
+  newPos: number;
+}
+
+/**
+ * The lines of a hunk with both position counters, as GitLab's diff parser counts them
+ * (Gitlab::Diff::Parser: an added line has the old counter it follows, a removed line the new one).
+ */
+export function hunkLines(hunk: { oldStart: number; newStart: number; changes: ChangeData[] }): HunkLine[] {
+  let oldPos = hunk.oldStart;
+  let newPos = hunk.newStart;
+  return hunk.changes.map((change) => {
+    const line = { change, oldPos, newPos };
+    if (change.type !== 'insert') oldPos += 1;
+    if (change.type !== 'delete') newPos += 1;
+    return line;
+  });
+}
+
+/**
+ * One end of `position[line_range]` for `line` of the file whose path has SHA-1 `pathSha1`:
+ * `line_code` is `<sha1(path)>_<old pos>_<new pos>` (Gitlab::Git.diff_line_code), `type` is `new` for
+ * an added line, `old` for a removed one, null for context.
+ */
+export function lineRangeEnd(pathSha1: string, line: HunkLine): DiffLineRangeEnd {
+  const { change } = line;
+  return {
+    line_code: `${pathSha1}_${line.oldPos}_${line.newPos}`,
+    type: change.type === 'insert' ? 'new' : change.type === 'delete' ? 'old' : null,
+    old_line: change.type === 'insert' ? null : line.oldPos,
+    new_line: change.type === 'delete' ? null : line.newPos,
+  };
+}
+
+/** How GitLab labels a line in "Commenting on lines +3 to +7": `+n` new, `-n` old, `n` context. */
+export function lineLabel(line: ClickedLine): string {
+  if (line.kind === 'insert') return `+${line.newLine}`;
+  if (line.kind === 'delete') return `-${line.oldLine}`;
+  return String(line.newLine);
+}
+
+/** Hex SHA-1 of a UTF-8 string (Web Crypto). */
+export async function sha1Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

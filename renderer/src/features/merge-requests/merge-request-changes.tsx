@@ -1,33 +1,29 @@
 import {
+  ActionIcon,
   Alert,
-  Badge,
-  Box,
   Center,
   EmptyState,
   Group,
   Loader,
-  Paper,
-  ScrollArea,
   SegmentedControl,
   Select,
   Stack,
   Text,
-  UnstyledButton,
+  Tooltip,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconFile, IconFileDiff } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { IconFileDiff, IconLayoutSidebar, IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
 import {
-  Decoration,
-  Diff,
-  Hunk,
-  getChangeKey,
-  parseDiff,
-  type ChangeData,
-  type FileData,
-} from 'react-diff-view';
+  useCallback,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import 'react-diff-view/style/index.css';
-import { useCreateDiscussion } from '../../api/merge-requests/mutations.js';
 import { mergeRequestQueries } from '../../api/merge-requests/queries.js';
 import type {
   Discussion,
@@ -36,40 +32,39 @@ import type {
   MergeRequestDiffVersion,
 } from '../../api/merge-requests/types.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import {
-  buildDiffPosition,
-  changeToGitDiff,
-  clickedLineFromChange,
-  clickedLineKey,
-  positionLineKey,
-  type DiffRefs,
-} from './diff-position.js';
-import { tokenizeHunks } from './diff-highlight.js';
-import classes from './diff-view.module.css';
-import { CommentForm, DiscussionThread, type ThreadTarget } from './discussion-thread.js';
+import { DiffFile } from './diff-file.js';
+import { countChangedLines, fileDisplays, type FileDisplay } from './diff-limits.js';
+import type { DiffRefs } from './diff-position.js';
+import type { ThreadTarget } from './discussion-thread.js';
+import { FileTreePanel, type TreeFileInfo } from './file-tree-panel.js';
+import { useViewedFiles } from './viewed-files.js';
 
-/** One file ready to render: the API change, its parsed hunks and +/- counts. */
-interface ParsedFile {
+/** One file of the list: the API change, its +/− counts and how GitLab's limits first show it. */
+interface ListedFile {
   change: MergeRequestChange;
-  file: FileData | null;
   additions: number;
   deletions: number;
+  display: FileDisplay;
+  /** Lines of the diff text, for the size estimate before the file is measured. */
+  lines: number;
 }
 
-function parseChanges(changes: MergeRequestChange[]): ParsedFile[] {
-  return changes.map((change) => {
-    const [file] = change.diff ? parseDiff(changeToGitDiff(change)) : [];
-    let additions = 0;
-    let deletions = 0;
-    for (const hunk of file?.hunks ?? []) {
-      for (const line of hunk.changes) {
-        if (line.type === 'insert') additions += 1;
-        else if (line.type === 'delete') deletions += 1;
-      }
-    }
-    return { change, file: file ?? null, additions, deletions };
+function listFiles(changes: MergeRequestChange[]): ListedFile[] {
+  const displays = fileDisplays(changes);
+  return changes.map((change, index) => {
+    let lines = 0;
+    for (let at = change.diff.indexOf('\n'); at !== -1; at = change.diff.indexOf('\n', at + 1)) lines += 1;
+    return { change, ...countChangedLines(change.diff), display: displays[index]!, lines };
   });
 }
+
+/** Height of a file block before it is measured: header, then 18 px per diff line or a one-line note. */
+function estimateHeight(file: ListedFile, open: boolean): number {
+  return 44 + (open ? file.lines * 18 + 8 : 44) + FILE_GAP;
+}
+
+/** Space between file blocks, px. */
+const FILE_GAP = 12;
 
 /** Stands in for a version while none is picked (the compare query is then disabled). */
 const NO_VERSION: MergeRequestDiffVersion = {
@@ -83,12 +78,12 @@ const NO_VERSION: MergeRequestDiffVersion = {
   real_size: '',
 };
 
-const fileAnchor = (path: string) => `diff-${path.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
-
 /**
- * The Changes tab: "compare version B with A" selectors over `GET …/versions`, a file tree, and every
- * file's diff (react-diff-view, unified or split, highlight.js tokens). Clicking a line number opens a
- * comment form that posts a diff thread; threads show under their line.
+ * The Changes tab: "compare version B with A" selectors over `GET …/versions`, a folder tree of the
+ * changed files (can be hidden), and the files' diffs (react-diff-view, unified or split, highlight.js
+ * tokens) in a window-virtualised list: only the files in view are in the DOM, and a file's diff is
+ * parsed and highlighted only while it is expanded and in view. Files start collapsed by GitLab's diff
+ * limits ({@link fileDisplays}) or when marked viewed (kept per profile, MR, version and file).
  */
 export function MergeRequestChanges({
   mr,
@@ -134,7 +129,16 @@ export function MergeRequestChanges({
       : !latest && head
         ? { base_sha: head.base_commit_sha, start_sha: head.start_commit_sha, head_sha: head.head_commit_sha }
         : mr.diff_refs;
-  const files = useMemo(() => (rawChanges ? parseChanges(rawChanges) : null), [rawChanges]);
+  const files = useMemo(() => (rawChanges ? listFiles(rawChanges) : null), [rawChanges]);
+  const headSha = refs?.head_sha;
+  const viewedScope = useMemo(
+    () => (headSha ? { profileId, projectId, iid, headSha } : null),
+    [profileId, projectId, iid, headSha],
+  );
+  const { viewed, toggle: toggleViewed } = useViewedFiles(viewedScope);
+  const [treeOpen, setTreeOpen] = useState(true);
+  const listRef = useRef<FileListHandle>(null);
+  const treeInfo = useMemo(() => (files ? treeFiles(files) : []), [files]);
 
   const versionOptions = list.map((v, index) => ({
     value: String(v.id),
@@ -144,13 +148,24 @@ export function MergeRequestChanges({
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
+      <Group justify="space-between" gap="xs">
         <Group gap="xs">
+          <Tooltip label={treeOpen ? 'Hide file tree' : 'Show file tree'}>
+            <ActionIcon
+              variant="default"
+              aria-label={treeOpen ? 'Hide file tree' : 'Show file tree'}
+              aria-pressed={treeOpen}
+              onClick={() => setTreeOpen((open) => !open)}
+              data-testid="mr-tree-toggle"
+            >
+              {treeOpen ? <IconLayoutSidebarLeftCollapse size={16} /> : <IconLayoutSidebar size={16} />}
+            </ActionIcon>
+          </Tooltip>
           <Text size="sm">Compare</Text>
           <Select
             aria-label="Head version"
             size="xs"
-            w={240}
+            w={220}
             data={[{ value: 'latest', label: 'Latest version' }, ...versionOptions]}
             value={headVersion}
             onChange={(value) => {
@@ -163,7 +178,7 @@ export function MergeRequestChanges({
           <Select
             aria-label="Base version"
             size="xs"
-            w={240}
+            w={220}
             data={[
               { value: 'base', label: `${mr.target_branch} (base)` },
               ...versionOptions.filter((_, index) => index > headIndex),
@@ -206,214 +221,176 @@ export function MergeRequestChanges({
         <EmptyState py={48} icon={<IconFileDiff size={24} />} withIndicatorBackground title="No changes" />
       ) : (
         <Group align="flex-start" gap="md" wrap="nowrap">
-          <Paper withBorder w={240} style={{ flex: 'none', position: 'sticky', top: 8 }}>
-            <Text size="xs" fw={600} c="dimmed" px="sm" pt="sm" pb={4}>
-              {files.length} changed file{files.length === 1 ? '' : 's'}
-            </Text>
-            <ScrollArea.Autosize mah="60vh" px={4} pb={4}>
-              {files.map(({ change, additions, deletions }) => (
-                <UnstyledButton
-                  key={change.new_path}
-                  className={classes.treeItem}
-                  onClick={() =>
-                    document.getElementById(fileAnchor(change.new_path))?.scrollIntoView({ block: 'start' })
-                  }
-                  data-testid="mr-file-tree-item"
-                >
-                  <Group gap={6} wrap="nowrap" justify="space-between">
-                    <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-                      <IconFile size={14} style={{ flex: 'none' }} />
-                      <Text size="xs" truncate title={change.new_path}>
-                        {change.new_path}
-                      </Text>
-                    </Group>
-                    <Text size="xs" style={{ flex: 'none' }}>
-                      <Text span inherit c="green">
-                        +{additions}
-                      </Text>{' '}
-                      <Text span inherit c="red">
-                        −{deletions}
-                      </Text>
-                    </Text>
-                  </Group>
-                </UnstyledButton>
-              ))}
-            </ScrollArea.Autosize>
-          </Paper>
-          <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
-            {files.map((parsed) => (
-              <FileDiff
-                key={parsed.change.new_path}
-                parsed={parsed}
-                viewType={viewType}
-                refs={refs}
-                target={target}
-                discussions={discussions}
-                canComment={!base}
-              />
-            ))}
-          </Stack>
+          {treeOpen ? (
+            <FileTreePanel
+              files={treeInfo}
+              viewed={viewed}
+              onOpen={(index) => listRef.current?.scrollToFile(index)}
+            />
+          ) : null}
+          <VirtualFileList
+            ref={listRef}
+            files={files}
+            viewed={viewed}
+            onToggleViewed={toggleViewed}
+            viewType={viewType}
+            refs={refs}
+            target={target}
+            discussions={discussions}
+            canComment={!base}
+          />
         </Group>
       )}
     </Stack>
   );
 }
 
-/** One file's header and diff, with its line threads and the open comment form as widgets. */
-function FileDiff({
-  parsed,
+function treeFiles(files: ListedFile[]): TreeFileInfo[] {
+  return files.map((file) => ({
+    path: file.change.new_path,
+    additions: file.additions,
+    deletions: file.deletions,
+  }));
+}
+
+/** What the Changes tab asks of the list: scroll a file's block to the top. */
+interface FileListHandle {
+  scrollToFile: (index: number) => void;
+}
+
+/**
+ * The file blocks in a window virtualiser (TanStack Virtual): each block is measured once rendered;
+ * a few blocks above and below the viewport are kept (overscan) so scrolling stays smooth.
+ */
+function VirtualFileList({
+  ref,
+  files,
+  viewed,
+  onToggleViewed,
   viewType,
   refs,
   target,
   discussions,
   canComment,
 }: {
-  parsed: ParsedFile;
+  ref: Ref<FileListHandle>;
+  files: ListedFile[];
+  viewed: ReadonlySet<string>;
+  onToggleViewed: (path: string, viewed: boolean) => void;
   viewType: 'unified' | 'split';
   refs: DiffRefs | null;
   target: ThreadTarget;
   discussions: Discussion[];
   canComment: boolean;
 }) {
-  const { change, file, additions, deletions } = parsed;
-  const [commentOn, setCommentOn] = useState<ChangeData | null>(null);
-  const create = useCreateDiscussion(target.profileId, target.projectId, target.iid);
-  const tokens = useMemo(
-    () => (file ? tokenizeHunks(file.hunks, change.new_path) : undefined),
-    [file, change.new_path],
+  const container = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  /** Files the user opened or closed by hand (path → open); others follow their display and "viewed". */
+  const [manual, setManual] = useState<Map<string, boolean>>(() => new Map());
+  const isOpen = useCallback(
+    (file: ListedFile) =>
+      file.display !== 'too_large' &&
+      (manual.get(file.change.new_path) ??
+        (file.display === 'expanded' && !viewed.has(file.change.new_path))),
+    [manual, viewed],
   );
 
-  const widgets = useMemo(() => {
-    const result: Record<string, ReactNode> = {};
-    if (!file) return result;
-    const byLine = new Map<string, ChangeData>();
-    for (const hunk of file.hunks) {
-      for (const line of hunk.changes) byLine.set(clickedLineKey(clickedLineFromChange(line)), line);
-    }
-    const threads = new Map<string, Discussion[]>();
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = container.current;
+      if (element) setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    if (container.current?.parentElement) observer.observe(container.current.parentElement);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: files.length,
+    estimateSize: (index) => estimateHeight(files[index]!, isOpen(files[index]!)),
+    overscan: 2,
+    scrollMargin,
+    scrollPaddingStart: 64,
+    getItemKey: (index) => files[index]!.change.new_path,
+  });
+
+  useImperativeHandle(
+    ref,
+    () => ({ scrollToFile: (index: number) => virtualizer.scrollToIndex(index, { align: 'start' }) }),
+    [virtualizer],
+  );
+
+  const threadsByPath = useMemo(() => {
+    const map = new Map<string, Discussion[]>();
     for (const discussion of discussions) {
       const position = discussion.notes[0]?.position;
-      if (!position || (position.new_path !== change.new_path && position.old_path !== change.old_path))
-        continue;
-      const lineKey = positionLineKey(position);
-      const line = lineKey ? byLine.get(lineKey) : undefined;
-      if (!line) continue;
-      const key = getChangeKey(line);
-      threads.set(key, [...(threads.get(key) ?? []), discussion]);
+      if (!position) continue;
+      const path = position.new_path ?? position.old_path;
+      map.set(path, [...(map.get(path) ?? []), discussion]);
     }
-    const keys = new Set([...threads.keys(), ...(commentOn ? [getChangeKey(commentOn)] : [])]);
-    for (const key of keys) {
-      const open = commentOn !== null && getChangeKey(commentOn) === key;
-      result[key] = (
-        <Stack gap="xs" maw={760}>
-          {(threads.get(key) ?? []).map((discussion) => (
-            <DiscussionThread key={discussion.id} discussion={discussion} target={target} />
-          ))}
-          {open && refs && commentOn ? (
-            <Paper withBorder p="sm" data-testid="mr-line-comment-form">
-              <CommentForm
-                label="Comment on this line"
-                submitLabel="Start a thread"
-                autoFocus
-                busy={create.isPending}
-                error={create.error}
-                onCancel={() => setCommentOn(null)}
-                onSubmit={(body, done) =>
-                  create.mutate(
-                    { body, position: buildDiffPosition(refs, change, clickedLineFromChange(commentOn)) },
-                    {
-                      onSuccess: () => {
-                        done();
-                        setCommentOn(null);
-                      },
-                    },
-                  )
-                }
-              />
-            </Paper>
-          ) : null}
-        </Stack>
-      );
-    }
-    return result;
-  }, [file, discussions, change, commentOn, refs, target, create]);
+    return map;
+  }, [discussions]);
 
-  let status = null;
-  if (change.new_file)
-    status = (
-      <Badge size="xs" color="green" variant="light">
-        new
-      </Badge>
-    );
-  else if (change.deleted_file)
-    status = (
-      <Badge size="xs" color="red" variant="light">
-        deleted
-      </Badge>
-    );
-  else if (change.renamed_file)
-    status = (
-      <Badge size="xs" variant="light">
-        renamed
-      </Badge>
-    );
+  const toggleOpen = useCallback((path: string, open: boolean) => {
+    setManual((current) => new Map(current).set(path, open));
+  }, []);
+  const toggleViewed = useCallback(
+    (path: string, value: boolean) => {
+      onToggleViewed(path, value);
+      // As in GitLab: marking a file viewed collapses it, unmarking opens it again.
+      setManual((current) => {
+        const next = new Map(current);
+        next.delete(path);
+        return next;
+      });
+    },
+    [onToggleViewed],
+  );
 
   return (
-    <Paper
-      withBorder
-      id={fileAnchor(change.new_path)}
-      data-testid="mr-file-diff"
-      style={{ overflow: 'hidden' }}
+    <div
+      ref={container}
+      style={{ flex: 1, minWidth: 0, position: 'relative', height: virtualizer.getTotalSize() }}
+      data-testid="mr-file-list"
     >
-      <Group className={classes.fileHeader} justify="space-between" wrap="nowrap">
-        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-          <Text size="sm" ff="monospace" fw={600} truncate>
-            {change.renamed_file ? `${change.old_path} → ${change.new_path}` : change.new_path}
-          </Text>
-          {status}
-        </Group>
-        <Text size="xs" style={{ flex: 'none' }}>
-          <Text span inherit c="green">
-            +{additions}
-          </Text>{' '}
-          <Text span inherit c="red">
-            −{deletions}
-          </Text>
-        </Text>
-      </Group>
-      {change.too_large ? (
-        <Alert m="sm" color="gray">
-          This diff is too large to show.
-        </Alert>
-      ) : !file || file.hunks.length === 0 ? (
-        <Text size="sm" c="dimmed" p="sm">
-          No text changes (a mode change or a binary file).
-        </Text>
-      ) : (
-        <Box className={classes.frame}>
-          <Diff
-            viewType={viewType}
-            diffType={file.type}
-            hunks={file.hunks}
-            tokens={tokens}
-            widgets={widgets}
-            gutterEvents={
-              canComment && refs ? { onClick: ({ change: clicked }) => setCommentOn(clicked) } : undefined
-            }
+      {virtualizer.getVirtualItems().map((item) => {
+        const file = files[item.index]!;
+        const path = file.change.new_path;
+        return (
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              paddingBottom: FILE_GAP,
+              transform: `translateY(${item.start - scrollMargin}px)`,
+            }}
           >
-            {(hunks) =>
-              hunks.flatMap((hunk) => [
-                <Decoration key={`header-${hunk.content}`}>
-                  <Text size="xs" ff="monospace" c="dimmed" className="diff-hunk-header">
-                    {hunk.content}
-                  </Text>
-                </Decoration>,
-                <Hunk key={hunk.content} hunk={hunk} />,
-              ])
-            }
-          </Diff>
-        </Box>
-      )}
-    </Paper>
+            <DiffFile
+              change={file.change}
+              additions={file.additions}
+              deletions={file.deletions}
+              display={file.display}
+              open={isOpen(file)}
+              onToggleOpen={toggleOpen}
+              viewed={viewed.has(path)}
+              onToggleViewed={toggleViewed}
+              viewType={viewType}
+              refs={refs}
+              target={target}
+              discussions={threadsByPath.get(path) ?? NO_THREADS}
+              canComment={canComment}
+            />
+          </div>
+        );
+      })}
+    </div>
   );
 }
+
+const NO_THREADS: Discussion[] = [];

@@ -11,9 +11,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { IconCircleCheck, IconThumbUp } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { IconCircleCheck, IconExternalLink, IconThumbUp } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
 import { labelQueries } from '../../api/labels/queries.js';
 import {
@@ -21,17 +22,21 @@ import {
   useCreateDiscussion,
   useUpdateMergeRequest,
 } from '../../api/merge-requests/mutations.js';
-import { mergeRequestPeopleQueries } from '../../api/merge-requests/queries.js';
+import { mergeRequestPeopleQueries, mergeRequestQueries } from '../../api/merge-requests/queries.js';
 import type {
   Discussion,
   MergeRequestApprovals,
   MergeRequestDetail,
   MergeRequestUser,
 } from '../../api/merge-requests/types.js';
+import { pipelinePaths } from '../pipelines/pipeline-paths.js';
 import { MarkdownView } from '../repository/markdown-view.js';
-import { CommentForm, DiscussionThread, type ThreadTarget } from './discussion-thread.js';
+import { buildActivity } from './activity.js';
+import { ActivityTimeline } from './activity-timeline.js';
+import { CommentForm, type ThreadTarget } from './discussion-thread.js';
 import { MergeChecksList } from './merge-checks-list.js';
 import { LabelChips } from './merge-request-badges.js';
+import { COMMITS_PER_PAGE } from './merge-request-commits.js';
 
 function People({ users }: { users: MergeRequestUser[] }) {
   if (users.length === 0) {
@@ -53,10 +58,20 @@ function People({ users }: { users: MergeRequestUser[] }) {
   );
 }
 
+/** Colour of a pipeline status badge. */
+function pipelineColor(status: string): string {
+  if (status === 'success') return 'green';
+  if (status === 'failed') return 'red';
+  if (status === 'canceled' || status === 'skipped' || status === 'manual') return 'gray';
+  return 'blue';
+}
+
 /**
  * The Overview tab: Markdown description, the merge checks of an open merge request (what blocks the
- * merge and what to do), a sidebar with labels, assignees and reviewers (editable), approvals with
- * Approve/Revoke, and the discussion (general threads; diff threads are listed too).
+ * merge and what to do), the activity timeline ({@link buildActivity}: opening, pushes with their
+ * commits, system notes, approvals, threads — diff threads with their code — and the merge), a comment
+ * box, and a sidebar with the head pipeline (status, link), approvals with Approve/Revoke, labels,
+ * assignees and reviewers (editable).
  */
 export function MergeRequestOverview({
   mr,
@@ -82,6 +97,26 @@ export function MergeRequestOverview({
     ...mergeRequestPeopleQueries.members(profileId, projectId),
     enabled: editing === 'assignees' || editing === 'reviewers',
   });
+  const versions = useQuery(mergeRequestQueries.versions(profileId, projectId, iid));
+  const commits = useInfiniteQuery(
+    mergeRequestQueries.commitPages(profileId, projectId, iid, COMMITS_PER_PAGE),
+  );
+  const hasDiffThreads = discussions.some((discussion) => discussion.notes[0]?.position);
+  const changes = useQuery({
+    ...mergeRequestQueries.changes(profileId, projectId, iid),
+    enabled: hasDiffThreads,
+  });
+  const activity = useMemo(
+    () =>
+      buildActivity(
+        mr,
+        versions.data ?? [],
+        commits.data?.pages.flatMap((page) => page.items) ?? [],
+        discussions,
+        approvals,
+      ),
+    [mr, versions.data, commits.data, discussions, approvals],
+  );
   const labelNames = mr.labels.map((label) => (typeof label === 'string' ? label : label.name));
 
   const startEditing = (what: 'labels' | 'assignees' | 'reviewers') => {
@@ -147,8 +182,7 @@ export function MergeRequestOverview({
     </Group>
   );
 
-  const general = discussions.filter((discussion) => !discussion.notes[0]?.position);
-  const onDiff = discussions.filter((discussion) => discussion.notes[0]?.position);
+  const pipeline = mr.head_pipeline;
 
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
@@ -175,14 +209,7 @@ export function MergeRequestOverview({
             {describeError(discussionsError)}
           </Alert>
         ) : null}
-        {general.map((discussion) => (
-          <DiscussionThread key={discussion.id} discussion={discussion} target={target} />
-        ))}
-        {onDiff.length > 0 ? (
-          <Text size="sm" c="dimmed">
-            {onDiff.length} thread{onDiff.length === 1 ? '' : 's'} on the changes — see the Changes tab.
-          </Text>
-        ) : null}
+        <ActivityTimeline items={activity} target={target} changes={changes.data?.changes} />
         <Paper withBorder p="sm" hidden={Boolean(discussionsError)}>
           <CommentForm
             label="Add a comment"
@@ -194,6 +221,32 @@ export function MergeRequestOverview({
         </Paper>
       </Stack>
       <Stack gap="md">
+        <Paper withBorder p="md" data-testid="mr-pipeline">
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={6}>
+            Pipeline
+          </Text>
+          {pipeline ? (
+            <Group gap="xs" justify="space-between" wrap="nowrap">
+              <Badge variant="light" color={pipelineColor(pipeline.status)} data-testid="mr-pipeline-status">
+                {pipeline.status}
+              </Badge>
+              <Button
+                component={Link}
+                to={pipelinePaths.pipeline(projectId, pipeline.id)}
+                size="compact-xs"
+                variant="subtle"
+                rightSection={<IconExternalLink size={12} />}
+                data-testid="mr-pipeline-link"
+              >
+                Pipeline #{pipeline.id}
+              </Button>
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              No pipeline has run for the latest commit.
+            </Text>
+          )}
+        </Paper>
         <Paper withBorder p="md" data-testid="mr-approvals">
           <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={6}>
             Approvals

@@ -1,0 +1,127 @@
+import { Group, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconCircleCheck,
+  IconChevronRight,
+  IconFile,
+  IconFolder,
+} from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { buildFileTree, treeRows } from './file-tree.js';
+import classes from './diff-view.module.css';
+
+/** What the tree shows of one changed file. */
+export interface TreeFileInfo {
+  path: string;
+  additions: number;
+  deletions: number;
+}
+
+/**
+ * The changed files as a folder tree beside the diff (GitLab's file browser): folders fold and unfold
+ * (buttons with `aria-expanded`), a file jumps to its diff, a tick marks a viewed file. Scrolls on its
+ * own, sticky under the header.
+ */
+export function FileTreePanel({
+  files,
+  viewed,
+  onOpen,
+}: {
+  files: TreeFileInfo[];
+  viewed: ReadonlySet<string>;
+  onOpen: (index: number) => void;
+}) {
+  const tree = useMemo(() => buildFileTree(files.map((file) => file.path)), [files]);
+  const [closed, setClosed] = useState<Set<string>>(() => new Set());
+  const rows = useMemo(() => treeRows(tree, closed), [tree, closed]);
+  const viewedCount = files.filter((file) => viewed.has(file.path)).length;
+
+  return (
+    <Paper withBorder className={classes.treePanel} data-testid="mr-file-tree">
+      <Group justify="space-between" px="sm" pt="sm" pb={4} gap={4}>
+        <Text size="xs" fw={600} c="dimmed">
+          {files.length} changed file{files.length === 1 ? '' : 's'}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="mr-viewed-count">
+          {viewedCount}/{files.length} viewed
+        </Text>
+      </Group>
+      <ScrollArea.Autosize mah="calc(100vh - 140px)" px={4} pb={4}>
+        {rows.map((row) => {
+          const indent = { paddingLeft: 8 + row.depth * 12 };
+          if (row.kind === 'folder') {
+            return (
+              <UnstyledButton
+                key={`folder:${row.path}`}
+                className={classes.treeItem}
+                style={indent}
+                aria-expanded={row.open}
+                onClick={() =>
+                  setClosed((current) => {
+                    const next = new Set(current);
+                    if (next.has(row.path)) next.delete(row.path);
+                    else next.add(row.path);
+                    return next;
+                  })
+                }
+                data-testid="mr-tree-folder"
+              >
+                <Group gap={4} wrap="nowrap">
+                  {row.open ? (
+                    <IconChevronDown size={12} style={{ flex: 'none' }} />
+                  ) : (
+                    <IconChevronRight size={12} style={{ flex: 'none' }} />
+                  )}
+                  <IconFolder size={14} style={{ flex: 'none' }} />
+                  <Text size="xs" truncate title={row.path}>
+                    {row.name}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            );
+          }
+          const file = files[row.index]!;
+          const isViewed = viewed.has(file.path);
+          return (
+            <UnstyledButton
+              key={`file:${row.path}`}
+              className={classes.treeItem}
+              style={indent}
+              onClick={() => onOpen(row.index)}
+              data-testid="mr-file-tree-item"
+              data-viewed={isViewed}
+            >
+              <Group gap={6} wrap="nowrap" justify="space-between">
+                <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                  <span style={{ width: 12, flex: 'none' }} />
+                  <IconFile size={14} style={{ flex: 'none' }} />
+                  <Text size="xs" truncate title={file.path} c={isViewed ? 'dimmed' : undefined}>
+                    {row.name}
+                  </Text>
+                </Group>
+                <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+                  <Text size="xs">
+                    <Text span inherit c="green">
+                      +{file.additions}
+                    </Text>{' '}
+                    <Text span inherit c="red">
+                      −{file.deletions}
+                    </Text>
+                  </Text>
+                  {isViewed ? (
+                    <IconCircleCheck
+                      size={14}
+                      color="var(--mantine-color-green-filled)"
+                      aria-label="Viewed"
+                      role="img"
+                    />
+                  ) : null}
+                </Group>
+              </Group>
+            </UnstyledButton>
+          );
+        })}
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}
