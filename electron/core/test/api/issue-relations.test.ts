@@ -73,6 +73,11 @@ describe('issue relations, labels, milestones and discussion notes', () => {
       expect((await put(i.iid, { json: { labels: '' } })).body.labels).toEqual([]);
     });
 
+    it('creates issues with labels given as a JSON array too', async () => {
+      const i = await issue({ title: 'array', labels: ['m', 'n'] });
+      expect(i.labels).toEqual(['m', 'n']);
+    });
+
     it('adds and removes labels on top of the current (or given) set', async () => {
       const i = await issue({ title: 'add-remove', labels: 'one,two' });
       const added = await put(i.iid, { json: { add_labels: ['three'], remove_labels: 'one' } });
