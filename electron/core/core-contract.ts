@@ -2,6 +2,7 @@
  * The embedded core's public surface (architecture.md "core"), as the host and tests use it.
  * Implemented by `createCore` in `./app.ts`.
  */
+import type { AuditEvent } from '../../shared/audit-events.js';
 import type { StorageMoveHooks } from './services/storage-moves/runtime.js';
 import type { GitHttpLimits } from './services/git-http/git-process-limits.js';
 
@@ -95,6 +96,14 @@ export interface CoreInjectResponse {
   rawPayload: Buffer;
 }
 
+/**
+ * `core.exportAuditEvents`: a refusal as the HTTP list would answer it (`status`, GitLab's error body),
+ * or the events as pages pulled one at a time (see routes/audit-events.ts `openAuditEventExport`).
+ */
+export type AuditEventExport =
+  | { status: 200; pages: Iterable<AuditEvent[]> }
+  | { status: 400 | 401 | 403; body: { message?: string; error?: string; [key: string]: unknown } };
+
 /** A running core. Nothing global: many cores run side by side in one process. */
 export interface Core {
   readonly dataDir: string;
@@ -112,6 +121,16 @@ export interface Core {
    * new token (`personal_access_token_created`). @throws NotFoundError when that user no longer exists.
    */
   issueRootToken?(name: string): string;
+  /**
+   * Host only (in-process; no HTTP route reaches it): the instance audit events `token` may read with
+   * `GET /audit_events` and `query`'s filters, newest first, straight from SQLite in pages of `pageSize`
+   * (default 5,000), for exports at disk speed (issue 17). Never throws for a refusal: it is returned.
+   */
+  exportAuditEvents?(
+    token: string,
+    query: Record<string, string | number>,
+    opts?: { pageSize?: number },
+  ): AuditEventExport;
   /** Listen on `host` (default 127.0.0.1) and `port` (default 0 = a free port); resolves to `http://HOST:PORT`. */
   listen(opts?: { port?: number; host?: string }): Promise<string>;
   /** Resolves when the background work started so far (imports, repository removals) has finished. */

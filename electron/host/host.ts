@@ -9,6 +9,7 @@ import { defaultDemoRepositorySync } from './demo/default-repository.js';
 import type { DemoLoader } from './demo/demo-loader.js';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
 import { resolveExportDir, type PickSavePath } from './exports/destination.js';
+import { embeddedAuditPages } from './exports/embedded-audit-pages.js';
 import { createExportJobs, type ExportJobs } from './exports/export-jobs.js';
 import { removeInterruptedExports } from './exports/in-flight.js';
 import { openOnboardingStore, type OnboardingStore } from './onboarding/onboarding-store.js';
@@ -112,6 +113,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     resolveProfileId: (id) => (id === undefined ? profiles.active() : profiles.get(id)).id,
     ...(options.pickSavePath ? { pickSavePath: options.pickSavePath } : {}),
     exportDir: options.exportDir ?? resolveExportDir(options.env ?? process.env),
+    embeddedPages: embeddedAuditPages({ profiles, vault, core }),
   });
   const changes = createChangeFeed({ events: core?.events, profileId: EMBEDDED_PROFILE_ID });
   const defaultDemoRepository =

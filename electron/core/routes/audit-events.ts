@@ -10,6 +10,7 @@ import { presentAuditEvent } from '../entities/audit-events.js';
 import { isKeysetRequest, readKeysetPageRequest, setKeysetHeaders } from '../http/pagination.js';
 import { findReadableGroup, findReadableProject, requireAdmin } from '../services/access/project-access.js';
 import {
+  auditEventPages,
   getGroupAuditEvent,
   getInstanceAuditEvent,
   getProjectAuditEvent,
@@ -20,7 +21,11 @@ import {
   projectAuditScope,
 } from '../services/audit/audit-events-service.js';
 import type { AuditEventQuery, AuditScope } from '../services/audit/audit-events-service.js';
-import { ParameterError } from '../services/errors.js';
+import type { ServiceContext } from '../services/context.js';
+import { ForbiddenError, ParameterError } from '../services/errors.js';
+import { authenticateToken, userAccessDeniedReason } from '../services/users/users-service.js';
+import type { AuditEventExport } from '../core-contract.js';
+import { defaultScopes } from '../http/auth.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 /** `entity_type` values GitLab accepts (AuditEventFinder::VALID_ENTITY_TYPES). */
@@ -147,4 +152,64 @@ export async function auditEventsRoutes(app: FastifyInstance): Promise<void> {
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     return presentAuditEvent(getProjectAuditEvent(req.svc, project, idParam(req, 'audit_event_id')));
   });
+}
+
+/** Events per page of the in-process export when the host names no size. */
+export const AUDIT_EXPORT_PAGE_SIZE = 5000;
+
+/**
+ * The in-process export behind `core.exportAuditEvents` (host only, no HTTP route reaches it; issue 17):
+ * the same events `GET /audit_events?pagination=keyset&order_by=id&sort=desc` walks, with the same
+ * access rules and parameters, read straight from SQLite in pages of `pageSize` (default 5,000) instead
+ * of 100-event HTTP pages serialized to JSON and parsed again.
+ * - `token` is checked as the `PRIVATE-TOKEN` header is: unknown, revoked or expired → 401
+ *   `{"message":"401 Unauthorized"}`; a blocked user's → 403 with GitLab's reason; a token without
+ *   `api`/`read_api` → 403 `insufficient_scope`; a non-administrator → 403 `{"message":"403 Forbidden"}`.
+ * - `query` takes the instance list's filters (`created_after`, `created_before`, `entity_type`,
+ *   `entity_id`); a bad one → 400 `{"error": …}` in Grape's words.
+ * Refusals come back before any event is read; otherwise `pages` yields presented events (GitLab's
+ * AuditEvent entity, as the API answers), newest first, one page per pull.
+ */
+export function openAuditEventExport(
+  system: ServiceContext,
+  token: string,
+  query: Record<string, unknown>,
+  pageSize = AUDIT_EXPORT_PAGE_SIZE,
+): AuditEventExport {
+  const auth = authenticateToken(system.db, token);
+  if ('refused' in auth) {
+    const reason = auth.user && userAccessDeniedReason(auth.user, system.externalUrl());
+    return reason
+      ? { status: 403, body: { message: `403 Forbidden - ${reason}` } }
+      : { status: 401, body: { message: '401 Unauthorized' } };
+  }
+  const scopes = JSON.parse(auth.token.scopes) as string[];
+  const allowed = defaultScopes('GET');
+  if (!allowed.some((s) => scopes.includes(s)))
+    return {
+      status: 403,
+      body: {
+        error: 'insufficient_scope',
+        error_description: 'The request requires higher privileges than provided by the access token.',
+        scope: allowed.join(' '),
+      },
+    };
+  const ctx: ServiceContext = { ...system, actor: { user: auth.user, scopes, ipAddress: null } };
+  let scope: AuditScope;
+  let q: AuditEventQuery;
+  try {
+    scope = instanceAuditScope(ctx);
+    q = readAuditEventQuery(query, true);
+  } catch (err) {
+    if (err instanceof ForbiddenError) return { status: 403, body: { message: err.message } };
+    if (err instanceof ParameterError) return { status: 400, body: { error: err.message } };
+    throw err;
+  }
+  const size = Math.max(1, Math.min(Math.trunc(pageSize) || AUDIT_EXPORT_PAGE_SIZE, 50_000));
+  return {
+    status: 200,
+    pages: (function* () {
+      for (const rows of auditEventPages(ctx, scope, q, size)) yield rows.map(presentAuditEvent);
+    })(),
+  };
 }

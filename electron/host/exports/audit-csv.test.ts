@@ -2,7 +2,15 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../shared/audit-events.js';
-import { AUDIT_CSV_COLUMNS, auditCsvRecord, csvCell, formulaSafeCell } from './audit-csv.js';
+import {
+  AUDIT_CSV_COLUMNS,
+  AUDIT_CSV_HEADER,
+  auditCsvLines,
+  auditCsvRecord,
+  csvCell,
+  csvLine,
+  formulaSafeCell,
+} from './audit-csv.js';
 
 const event = (details: AuditEvent['details'], extra: Partial<AuditEvent> = {}): AuditEvent => ({
   id: 7,
@@ -86,5 +94,22 @@ describe('auditCsvRecord', () => {
     const [parsed] = parse(text, { columns: true }) as Array<Record<string, string>>;
     expect(parsed?.author_name).toBe(nasty);
     expect(parsed?.target_details).toBe('\'=cmd|"/C calc"!A0');
+  });
+
+  it('csvLine writes the bytes csv-stringify writes with its defaults', () => {
+    const cells = [
+      ['plain', '', 'with space', ' lead', 'trail '],
+      ['a,b', 'say "hi"', 'two\nlines', 'cr\ronly', 'crlf\r\nend', '"', ',', '""'],
+      ['naïve ✓ 日本', "'=1+1", 'tab\there', '-', '@x'],
+    ];
+    for (const row of cells) expect(csvLine(row)).toBe(stringify([row]));
+    expect(AUDIT_CSV_HEADER).toBe(stringify([[...AUDIT_CSV_COLUMNS]]));
+    const events = [
+      event({ author_name: 'Ada, "The Countess"\nLovelace', custom_message: 'x' }),
+      event({ change: 'access_level', from: 'Developer', to: 'Maintainer' }, { id: 8 }),
+    ];
+    expect(AUDIT_CSV_HEADER + auditCsvLines(events)).toBe(
+      stringify(events.map(auditCsvRecord), { header: true, columns: [...AUDIT_CSV_COLUMNS] }),
+    );
   });
 });

@@ -15,6 +15,7 @@ import { freePort } from '../test/fake-gitlab.js';
 import { createKeyFileCipher } from '../vault/key-file-cipher.js';
 import { AUDIT_CSV_COLUMNS } from './audit-csv.js';
 import { writeAuditExport } from './audit-export.js';
+import { embeddedAuditPages } from './embedded-audit-pages.js';
 import { createExportJobs } from './export-jobs.js';
 
 const NASTY_NAME = 'Ada, "The Countess"\nLovelace';
@@ -248,6 +249,106 @@ describe('writeAuditExport over the embedded core', () => {
     expect(ids).toEqual(before.map((e) => e.id));
     expect(written).toBe(before.length);
     expect((await allEvents()).length).toBeGreaterThan(before.length);
+  });
+});
+
+describe('in-process pages from the embedded core (core.exportAuditEvents)', () => {
+  const direct = () => embeddedAuditPages({ profiles: host.profiles, vault: host.vault, core: host.core });
+
+  it('writes the same CSV and NDJSON bytes as the API walk, filters included, in pages of any size', async () => {
+    const adaFilter = { entity_type: 'Project' as const, entity_id: adaProjectId };
+    for (const format of ['csv', 'ndjson'] as const) {
+      for (const filters of [{}, adaFilter]) {
+        const viaApi = join(dir, `api.${format}`);
+        const viaCore = join(dir, `core.${format}`);
+        const a = await writeAuditExport({
+          proxy: host.proxy,
+          profileId: 'embedded',
+          format,
+          filters,
+          file: viaApi,
+        });
+        const pages = await embeddedAuditPages({
+          profiles: host.profiles,
+          vault: host.vault,
+          core: host.core,
+          pageSize: 4,
+        })('embedded', filters);
+        expect(pages).not.toBeNull();
+        let pagesSeen = 0;
+        const b = await writeAuditExport({
+          proxy: { request: () => Promise.reject(new Error('the API must not be used')) },
+          profileId: 'embedded',
+          format,
+          filters,
+          file: viaCore,
+          pages: pages!,
+          onProgress: () => (pagesSeen += 1),
+        });
+        expect(b.written).toBe(a.written);
+        expect(a.written).toBeGreaterThan(0);
+        expect(pagesSeen).toBe(Math.ceil(a.written / 4));
+        expect(await readFile(viaCore, 'utf8')).toBe(await readFile(viaApi, 'utf8'));
+      }
+    }
+  });
+
+  it('is used for the embedded profile only, and refuses as the API does', async () => {
+    const remote = await host.profiles.addRemote({
+      name: 'Elsewhere',
+      url: `http://127.0.0.1:${await freePort()}`,
+      token: 'glpat-elsewhere-000000000000000',
+    });
+    expect(await direct()(remote.id, {})).toBeNull();
+    expect(
+      await embeddedAuditPages({ profiles: host.profiles, vault: host.vault, core: null })('embedded', {}),
+    ).toBeNull();
+
+    const core = host.core!;
+    expect(core.exportAuditEvents!(adaToken, {})).toEqual({
+      status: 403,
+      body: { message: '403 Forbidden' },
+    });
+    expect(core.exportAuditEvents!('glpat-no-such-token-000000000000', {})).toEqual({
+      status: 401,
+      body: { message: '401 Unauthorized' },
+    });
+    const root = (await host.vault.get('embedded'))!;
+    expect(core.exportAuditEvents!(root, { created_after: 'yesterday', entity_id: 3 })).toEqual({
+      status: 400,
+      body: { error: 'entity_type is missing, created_after is invalid' },
+    });
+    // The job shows the API's sentence for the same refusal.
+    const asAda = embeddedAuditPages({
+      profiles: { get: () => ({ ...host.profiles.get('embedded') }) },
+      vault: { get: async () => adaToken },
+      core,
+    });
+    await expect(asAda('embedded', {})).rejects.toThrow(/403 Forbidden.*administrator/);
+  });
+
+  it('export jobs of the embedded profile read the core in-process, never the API pages', async () => {
+    const folder = join(dir, 'in-process');
+    const keysetRequests: string[] = [];
+    const watching = {
+      request: (req: ApiRequest) => {
+        if (req.query?.pagination === 'keyset' || req.path.includes('cursor=')) keysetRequests.push(req.path);
+        return host.proxy.request(req);
+      },
+    };
+    const jobs = createExportJobs({
+      proxy: watching,
+      resolveProfileId: () => 'embedded',
+      exportDir: folder,
+      embeddedPages: direct(),
+    });
+    const total = (await allEvents()).length;
+    const { exportId } = await jobs.start({ kind: 'audit_events', format: 'csv', filters: {} });
+    await vi.waitFor(() => expect(jobs.status(exportId!).state).toBe('done'), { timeout: 20_000 });
+    expect(jobs.status(exportId!)).toMatchObject({ written: total, expected: total });
+    expect(keysetRequests).toEqual([]);
+    const rows = parse(await readFile(jobs.status(exportId!).file!, 'utf8'), { columns: true }) as unknown[];
+    expect(rows).toHaveLength(total);
   });
 });
 

@@ -2,11 +2,10 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import type { AuditEvent, AuditEventFilters } from '../../../shared/audit-events.js';
 import type { ApiQueryValue, ExportFormat } from '../../../shared/ipc-contract.js';
 import type { ApiProxy } from '../proxy/api-proxy.js';
-import { AUDIT_CSV_COLUMNS, auditCsvRecord } from './audit-csv.js';
+import { AUDIT_CSV_HEADER, auditCsvLines } from './audit-csv.js';
 import { ExportError, pageFailureMessage, walkKeysetPages } from './keyset-pages.js';
 
 /** Events per keyset page (GitLab's largest `per_page`). */
@@ -25,6 +24,11 @@ export interface AuditExportWrite {
   onProgress?: (written: number) => void;
   /** Events per page (default {@link AUDIT_EXPORT_PAGE_SIZE}). */
   pageSize?: number;
+  /**
+   * The events to write, newest first, when they come from elsewhere than the keyset walk over the
+   * proxy: the embedded core's in-process export (./embedded-audit-pages.ts). The proxy is not used then.
+   */
+  pages?: AsyncIterable<AuditEvent[]>;
 }
 
 /** The filters as query parameters (absent ones left out). Pure. */
@@ -65,10 +69,11 @@ export async function countAuditEvents(
 
 /**
  * Exports the instance audit events matching `filters` to `file`: walks `GET /audit_events` with
- * keyset pagination (newest first, `order_by=id&sort=desc`, following each `Link: rel="next"`) and
- * streams every event into `<file>.part`, then renames it to `file`.
- * - CSV: a header row, then one row per event in `AUDIT_CSV_COLUMNS` order (csv-stringify quotes
- *   commas, quotes and newlines; cells are formula-safe).
+ * keyset pagination (newest first, `order_by=id&sort=desc`, following each `Link: rel="next"`), or
+ * reads `options.pages` when given, and streams every event into `<file>.part` one page at a time with
+ * the file's backpressure, then renames it to `file`.
+ * - CSV: a header row, then one row per event in `AUDIT_CSV_COLUMNS` order (`csvLine` quotes commas,
+ *   quotes and newlines as csv-stringify does; cells are formula-safe).
  * - NDJSON: each event exactly as the instance returned it, one JSON object per line.
  * On failure or abort the part file is removed and nothing is left at `file`.
  * Returns the number of events written.
@@ -78,23 +83,30 @@ export async function writeAuditExport(options: AuditExportWrite): Promise<{ wri
   const { proxy, profileId, format, filters, file, signal, onProgress } = options;
   const part = `${file}.part`;
   let written = 0;
-  const pages = walkKeysetPages<AuditEvent>(proxy, {
-    profileId,
-    path: '/audit_events',
-    query: {
-      ...auditFilterQuery(filters),
-      pagination: 'keyset',
-      per_page: options.pageSize ?? AUDIT_EXPORT_PAGE_SIZE,
-      order_by: 'id',
-      sort: 'desc',
-    },
-    ...(signal ? { signal } : {}),
-  });
-  const counted = async function* <T>(
-    render: (page: AuditEvent[]) => Iterable<T>,
-  ): AsyncGenerator<T, void, undefined> {
+  const pages =
+    options.pages ??
+    walkKeysetPages<AuditEvent>(proxy, {
+      profileId,
+      path: '/audit_events',
+      query: {
+        ...auditFilterQuery(filters),
+        pagination: 'keyset',
+        per_page: options.pageSize ?? AUDIT_EXPORT_PAGE_SIZE,
+        order_by: 'id',
+        sort: 'desc',
+      },
+      ...(signal ? { signal } : {}),
+    });
+  // One chunk of text per page: the file stream's backpressure pauses the page source (Readable.from
+  // pulls the next page only when the stream wants more), so at most a page or two is in memory.
+  const chunks = async function* (): AsyncGenerator<string, void, undefined> {
+    if (format === 'csv') yield AUDIT_CSV_HEADER;
     for await (const page of pages) {
-      yield* render(page);
+      signal?.throwIfAborted();
+      if (page.length)
+        yield format === 'csv'
+          ? auditCsvLines(page)
+          : page.map((event) => JSON.stringify(event)).join('\n') + '\n';
       written += page.length;
       onProgress?.(written);
     }
@@ -102,24 +114,7 @@ export async function writeAuditExport(options: AuditExportWrite): Promise<{ wri
 
   const out = createWriteStream(part, { flags: 'w', mode: 0o600 });
   try {
-    if (format === 'csv') {
-      await pipeline(
-        Readable.from(counted((page) => page.map(auditCsvRecord))),
-        stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], eof: true }),
-        out,
-        { signal },
-      );
-    } else {
-      await pipeline(
-        Readable.from(
-          counted((page) =>
-            page.length ? [page.map((event) => JSON.stringify(event)).join('\n') + '\n'] : [],
-          ),
-        ),
-        out,
-        { signal },
-      );
-    }
+    await pipeline(Readable.from(chunks(), { objectMode: false }), out, { signal });
     signal?.throwIfAborted();
     await rename(part, file);
   } catch (err) {

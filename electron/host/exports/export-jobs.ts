@@ -8,6 +8,7 @@ import { BridgeError } from '../bridge-error.js';
 import type { ApiProxy } from '../proxy/api-proxy.js';
 import { countAuditEvents, writeAuditExport } from './audit-export.js';
 import { exportFileName, freeExportPath, type PickSavePath } from './destination.js';
+import type { EmbeddedAuditPages } from './embedded-audit-pages.js';
 import { openInFlightExports } from './in-flight.js';
 import { ExportError } from './keyset-pages.js';
 
@@ -49,6 +50,11 @@ export interface ExportJobsOptions {
   keepFinished?: number;
   /** Events per keyset page (default 100; tests use small pages). */
   pageSize?: number;
+  /**
+   * The embedded core's in-process pages (./embedded-audit-pages.ts); when it gives pages for the
+   * export's profile they are written instead of walking the API. Absent: always the API.
+   */
+  embeddedPages?: EmbeddedAuditPages;
   now?: () => Date;
 }
 
@@ -152,6 +158,8 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         try {
           job.status.expected = await countAuditEvents(proxy, profileId, input.filters);
           signal.throwIfAborted();
+          const pages = (await options.embeddedPages?.(profileId, input.filters, signal)) ?? undefined;
+          signal.throwIfAborted();
           const { written } = await writeAuditExport({
             proxy,
             profileId,
@@ -160,6 +168,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
             file: target,
             signal,
             ...(options.pageSize ? { pageSize: options.pageSize } : {}),
+            ...(pages ? { pages } : {}),
             onProgress: (count) => {
               job.status.written = count;
             },

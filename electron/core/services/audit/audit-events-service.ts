@@ -80,6 +80,28 @@ export function listAuditEventsKeyset(
   return { rows, nextAfter: more ? rows[rows.length - 1]!.id : null };
 }
 
+/**
+ * Every event in `scope` matching `q`, newest first, in pages of up to `pageSize` rows: each page is one
+ * indexed keyset statement (`id < cursor`, see db/audit-events.ts), read only when the consumer asks for
+ * the next page, so a walk of a million events holds one page at a time and never an open read
+ * transaction between pages. Events recorded after the walk started (higher ids) are not included; none
+ * is returned twice.
+ */
+export function* auditEventPages(
+  ctx: ServiceContext,
+  scope: AuditScope,
+  q: AuditEventQuery,
+  pageSize: number,
+): Generator<AuditEventRow[], void, undefined> {
+  let after: number | null = null;
+  for (;;) {
+    const page = listAuditEventsKeyset(ctx, scope, q, { limit: pageSize, sort: 'desc', after });
+    if (page.rows.length) yield page.rows;
+    if (page.nextAfter === null) return;
+    after = page.nextAfter;
+  }
+}
+
 /** Every event (`GET /audit_events`). @throws ForbiddenError unless administrator. */
 export function instanceAuditScope(ctx: ServiceContext): AuditScope {
   requireAdmin(ctx);
