@@ -6,7 +6,9 @@
  * - cancelled (`POST …/cancel_merge_when_pipeline_succeeds`): `canceled the automatic merge`;
  * - aborted when the source branch moves to a commit other than the one it was set for (GitLab's
  *   MergeRequests::RefreshService `abort_auto_merges`): `aborted the automatic merge because source branch
- *   was updated`.
+ *   was updated`;
+ * - aborted when the request is closed (GitLab's MergeRequests::CloseService): `aborted the automatic merge
+ *   because merge request was closed`.
  * A failed or cancelled pipeline does not abort it: GitLab keeps waiting, and a retried pipeline that
  * succeeds merges the request. The merge itself lives in accept-merge-request.ts.
  */
@@ -81,6 +83,16 @@ function clearAutoMerge(ctx: ServiceContext, mr: MergeRequestRow, authorId: numb
 /** `POST …/cancel_merge_when_pipeline_succeeds` (checks done by the caller). */
 export function cancelAutoMerge(ctx: ServiceContext, mr: MergeRequestRow, userId: number): void {
   clearAutoMerge(ctx, mr, userId, 'canceled the automatic merge');
+}
+
+/**
+ * The request was just closed by `userId`: an automatic merge set on it is dropped with GitLab's note
+ * (MergeRequests::CloseService → AutoMergeService#abort). Nothing happens when none was set. Runs inside
+ * the caller's transaction (better-sqlite3 transactions nest as savepoints).
+ */
+export function abortAutoMergeOnClose(ctx: ServiceContext, mr: MergeRequestRow, userId: number): void {
+  if (mr.merge_when_pipeline_succeeds !== 1) return;
+  clearAutoMerge(ctx, mr, userId, 'aborted the automatic merge because merge request was closed');
 }
 
 /**

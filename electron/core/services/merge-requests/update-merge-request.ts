@@ -23,6 +23,7 @@ import { ConflictError, UnprocessableEntityError, ValidationError } from '../err
 import { findOrCreateLabels, labelTitles, projectLabelScope } from '../labels/labels-service.js';
 import { findLabelsByTitles } from '../../db/labels.js';
 import { requireMergeRequestDelete, requireMergeRequestUpdate } from './merge-request-access.js';
+import { abortAutoMergeOnClose } from './auto-merge.js';
 import {
   branchTip,
   checkTitleAndDescription,
@@ -103,6 +104,7 @@ export async function updateMergeRequestBy(
   }
   ctx.db.transaction(() => {
     updateMergeRequest(ctx.db, mr.id, changes, at);
+    if (changes.state === 'closed') abortAutoMergeOnClose(ctx, mr, user.id);
     if (p.assignee_ids !== undefined || p.assignee_id !== undefined)
       replaceAssignees(ctx.db, mr.id, existingUserIds(ctx, p.assignee_ids ?? [p.assignee_id!]));
     if (p.reviewer_ids !== undefined) replaceReviewers(ctx.db, mr.id, existingUserIds(ctx, p.reviewer_ids));

@@ -231,4 +231,28 @@ describe('merge when pipeline succeeds', () => {
     expect(now.status).toBe(200);
     expect(now.body.state).toBe('merged');
   });
+
+  it('closing the request aborts it with a system note; the pipeline that then succeeds merges nothing', async () => {
+    const { mr, pipeline } = await openWithPipeline('auto-close');
+    await gateDir(pipeline.id);
+    const set = await t.api<Mr>('PUT', mrPath(mr.iid, '/merge'), {
+      json: { merge_when_pipeline_succeeds: true },
+    });
+    expect(set.body.merge_when_pipeline_succeeds).toBe(true);
+
+    const closed = await t.api<Mr>('PUT', mrPath(mr.iid), { json: { state_event: 'close' } });
+    expect(closed.status).toBe(200);
+    expect(closed.body.state).toBe('closed');
+    expect(closed.body.merge_when_pipeline_succeeds).toBe(false);
+    expect((await systemNotes(mr.iid)).at(-1)).toBe(
+      'aborted the automatic merge because merge request was closed',
+    );
+
+    await release(pipeline.id, 'pass');
+    expect((await waitForPipeline(t, project.id, pipeline.id)).status).toBe('success');
+    await t.core.idle();
+    const after = await getMr(mr.iid);
+    expect(after.state).toBe('closed');
+    expect(after.merge_commit_sha).toBeNull();
+  });
 });
