@@ -135,6 +135,25 @@ describe('repository blobs, archives and first branches', () => {
       expect(r.headers.get('content-disposition')).toBe('attachment');
       expect(Buffer.from(await r.arrayBuffer())).toEqual(bytes);
     });
+    it('sends a PNG inline as image/png, as Workhorse sniffs it', async () => {
+      const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from([0, 0, 0, 13, 0, 255])]);
+      const res = await t.api('POST', `/projects/${p.id}/repository/files/logo.bin`, {
+        json: {
+          branch: 'trunk',
+          commit_message: 'logo',
+          content: png.toString('base64'),
+          encoding: 'base64',
+        },
+      });
+      expect(res.status).toBe(201);
+      const sha = gitDir(p.repo, 'rev-parse', 'trunk:logo.bin');
+      const r = await fetch(`${t.url}/api/v4/projects/${p.id}/repository/blobs/${sha}/raw`, {
+        headers: { 'PRIVATE-TOKEN': t.rootToken },
+      });
+      expect(r.headers.get('content-type')).toBe('image/png');
+      expect(r.headers.get('content-disposition')).toBe('inline');
+      expect(Buffer.from(await r.arrayBuffer())).toEqual(png);
+    });
   });
 
   describe('GET /repository/archive[.format]', () => {
