@@ -79,6 +79,13 @@ function isCalendarDate(s: string): boolean {
 /** A date parameter as Grape's `type: Date` reads it: `YYYY-MM-DD` of a real day; blank clears. */
 const gDate = () => z.preprocess((v) => (v === '' ? null : v), z.string().refine(isCalendarDate).nullable());
 
+const MILESTONE_LIST_PARAMS = {
+  state: gEnum(['active', 'closed', 'all'] as const).default('all'),
+  iids: gStringArray().optional(),
+  title: gString().optional(),
+  search: gString().optional(),
+};
+
 const MILESTONE_UPDATE_PARAMS = {
   title: gString().optional(),
   description: gString().optional(),
@@ -262,10 +269,25 @@ export async function issuesRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(presentMilestone(m, projectPlace(req.svc, project).webUrl));
   });
 
-  app.get('/projects/:id/milestones', async (req, reply) => {
+  /**
+   * `GET /projects/:id/milestones`: newest first, paginated; `state` active|closed|all, `iids[]`, `title`
+   * (exact), `search` (title or description); anonymous on public projects (lib/api/milestone_responses.rb
+   * `list_milestones_for`).
+   */
+  app.get('/projects/:id/milestones', { config: { auth: 'optional' } }, async (req, reply) => {
+    const p = parseParams(MILESTONE_LIST_PARAMS, req.gparams);
+    const iids = p.iids?.map((v) => (/^\d+$/.test(v.trim()) ? Number(v) : Number.NaN));
+    if (iids?.some((n) => !Number.isSafeInteger(n))) throw new ParameterError('iids is invalid');
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     const page = pageOf(req);
-    const all = listMilestones(req.svc, project);
+    const term = p.search?.toLowerCase();
+    const all = listMilestones(req.svc, project).filter(
+      (m) =>
+        (p.state === 'all' || m.state === p.state) &&
+        (!iids || iids.includes(m.iid)) &&
+        (p.title === undefined || m.title === p.title) &&
+        (!term || m.title.toLowerCase().includes(term) || (m.description ?? '').toLowerCase().includes(term)),
+    );
     const web = projectPlace(req.svc, project).webUrl;
     return sendPage(
       req,

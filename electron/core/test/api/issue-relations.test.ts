@@ -280,6 +280,34 @@ describe('issue relations, labels, milestones and discussion notes', () => {
       ).toBe(404);
     });
 
+    it('lists with state, iids, title and search filters, anonymously on public projects', async () => {
+      const pubId = (
+        await t.api<{ id: number }>('POST', '/projects', { json: { name: 'Roadmap', visibility: 'public' } })
+      ).body.id;
+      const mk = async (title: string, description?: string) =>
+        (
+          await t.api<MilestoneJson>('POST', `/projects/${pubId}/milestones`, {
+            json: { title, description },
+          })
+        ).body;
+      const a = await mk('Alpha', 'first steps');
+      const b = await mk('Beta');
+      await t.api('PUT', `/projects/${pubId}/milestones/${a.id}`, { json: { state_event: 'close' } });
+      const list = async (q: string) =>
+        (await t.api<MilestoneJson[]>('GET', `/projects/${pubId}/milestones${q}`, { token: null })).body.map(
+          (m) => m.title,
+        );
+      expect(await list('')).toEqual(['Beta', 'Alpha']);
+      expect(await list('?state=closed')).toEqual(['Alpha']);
+      expect(await list('?state=active')).toEqual(['Beta']);
+      expect(await list(`?iids[]=${b.iid}`)).toEqual(['Beta']);
+      expect(await list('?title=Alpha')).toEqual(['Alpha']);
+      expect(await list('?search=STEPS')).toEqual(['Alpha']);
+      const bad = await t.api('GET', `/projects/${pubId}/milestones?state=open`);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ error: 'state does not have a valid value' });
+    });
+
     it('edits title, description, dates and closes/activates for Reporters', async () => {
       const m = await milestone('Edit me');
       const res = await t.api<MilestoneJson>('PUT', `/projects/${pid()}/milestones/${m.id}`, {
