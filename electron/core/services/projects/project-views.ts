@@ -3,12 +3,14 @@
  * rows each project presenter needs (namespace, owner, whether the repository is empty).
  */
 import type { Db } from '../../db/database.js';
+import { findNamespaceNameChains } from '../../db/namespace-chains.js';
 import { findAncestorIds, findNamespacesByIds } from '../../db/namespaces.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
 import { countProjects, listProjects } from '../../db/projects.js';
 import type { ProjectListFilter, ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
-import { isRepositoryEmpty, repositoryExists } from '../../git/repository.js';
+import { cachedRefRead } from '../../git/refs-cache.js';
+import { isRepositoryEmpty } from '../../git/repository.js';
 import { resolveRepositoryPath } from '../../git/storage.js';
 import type { ProjectPresentation } from '../../entities/projects.js';
 import { isAdmin, membershipScope } from '../access/project-access.js';
@@ -66,7 +68,12 @@ export function namespaceFullName(db: Db, ns: NamespaceRow): string {
   return ids.map((id) => rows.get(id)?.name ?? '').join(' / ');
 }
 
-/** Everything `presentProject` needs for each row. */
+/**
+ * Everything `presentProject` needs for each row, in a fixed number of statements whatever the page
+ * size (namespaces, their owners, every group's ancestor names: one query each; issue 17), and whether
+ * each repository is empty from the refs cache (git/refs-cache.ts: a few `stat`s per repository while its
+ * refs are unchanged, instead of walking `refs/heads` and reading `packed-refs` on every request).
+ */
 export async function loadProjectPresentations(
   ctx: ServiceContext,
   rows: ProjectRow[],
@@ -79,15 +86,25 @@ export async function loadProjectPresentations(
     .filter((n) => n.kind === 'user' && n.owner_id)
     .map((n) => n.owner_id!);
   const owners = findUsersByIds(ctx.db, ownerIds);
+  const chains = findNamespaceNameChains(
+    ctx.db,
+    [...namespaces.values()].filter((n) => n.kind !== 'user').map((n) => n.id),
+  );
+  // As namespaceFullName: a user's namespace is named after its owner, a group by its chain.
+  const fullName = (ns: NamespaceRow): string =>
+    ns.kind === 'user'
+      ? ((ns.owner_id ? owners.get(ns.owner_id)?.name : undefined) ?? ns.name)
+      : (chains.get(ns.id) ?? []).join(' / ');
   const admin = isAdmin(ctx.actor.user);
   return Promise.all(
     rows.map(async (r) => {
       const ns = namespaces.get(r.namespace_id)!;
       const repoPath = resolveRepositoryPath(ctx.shards, r.repository_storage, r.disk_path);
-      const emptyRepo = !(await repositoryExists(repoPath)) || (await isRepositoryEmpty(repoPath));
+      // A missing repository counts as empty (isRepositoryEmpty finds no branch in it).
+      const emptyRepo = await cachedRefRead(repoPath, 'empty_repo', () => isRepositoryEmpty(repoPath));
       return {
         namespace: ns,
-        namespaceFullName: namespaceFullName(ctx.db, ns),
+        namespaceFullName: fullName(ns),
         owner: ns.kind === 'user' && ns.owner_id ? (owners.get(ns.owner_id) ?? null) : null,
         emptyRepo,
         admin,

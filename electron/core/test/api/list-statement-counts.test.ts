@@ -1,0 +1,126 @@
+/**
+ * The number of SQL statements a list request runs (issue 17's regression guard; never its time): a
+ * merge request list and a project list each run a fixed number of statements, the same for a page of
+ * one as for a full page of rows with every kind of related row (authors, assignees, reviewers, labels,
+ * milestones, notes, awards, namespaces), so no per-row query (N+1) can creep back in. Counted over real
+ * HTTP against the core's SQLite file with db/statement-counter.ts.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatements } from '../../db/statement-counter.js';
+import { addProjectMember, importFixtureProject } from '../helpers/repository-projects.js';
+import type { ImportedProject } from '../helpers/repository-projects.js';
+import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
+import type { TestCore } from '../helpers/test-core.js';
+
+/** Statements a default merge request list request runs: see the `toEqual` list below. */
+const MR_LIST_STATEMENTS = 13;
+/**
+ * Statements `GET /projects` runs for an administrator who belongs to two groups (Top and Sub): the
+ * membership scope (services/access) still reads each of the caller's groups' subgroups with one query
+ * per group — bounded by the caller's groups, not by the page.
+ */
+const PROJECT_LIST_STATEMENTS = 12;
+
+describe('SQL statements per list request', () => {
+  let t: TestCore;
+  let p: ImportedProject;
+  let dbFile: string;
+
+  /** The statements one GET runs, after checking it answered 200 with `expected` items. */
+  const statementsOf = async (apiPath: string, expected?: number): Promise<string[]> => {
+    const { result, statements } = await recordStatements(dbFile, () => t.api<unknown[]>('GET', apiPath));
+    expect(result.status, result.text).toBe(200);
+    if (expected !== undefined) expect(result.body).toHaveLength(expected);
+    else expect(result.body.length).toBeGreaterThan(1);
+    return statements;
+  };
+
+  beforeAll(async () => {
+    t = await startTestCore();
+    dbFile = path.join(t.dataDir, 'outpost.sqlite');
+    p = await importFixtureProject(t, 'Counted');
+    const [dev, other] = await Promise.all([createUserWithToken(t), createUserWithToken(t)]);
+    await addProjectMember(t, p.id, dev.id, 30);
+    await addProjectMember(t, p.id, other.id, 30);
+    const milestone = await t.api<{ id: number }>('POST', `/projects/${p.id}/milestones`, {
+      json: { title: 'Sprint' },
+    });
+    const branches = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
+    for (const b of branches)
+      await t.api('POST', `/projects/${p.id}/repository/branches`, { json: { branch: b, ref: 'feature' } });
+    for (const [i, b] of branches.entries()) {
+      const res = await t.api<{ iid: number }>('POST', `/projects/${p.id}/merge_requests`, {
+        json: {
+          source_branch: b,
+          target_branch: 'trunk',
+          title: `Change ${i}`,
+          labels: i % 2 ? 'Bug,UI' : `Area ${i}`,
+          assignee_ids: [dev.id, other.id].slice(0, i % 3),
+          reviewer_ids: i % 2 ? [other.id] : [],
+          ...(i % 2 ? { milestone_id: milestone.body.id } : {}),
+        },
+        token: i % 2 ? dev.token : undefined,
+      });
+      expect(res.status, res.text).toBe(201);
+      const mr = `/projects/${p.id}/merge_requests/${res.body.iid}`;
+      expect((await t.api('POST', `${mr}/notes`, { json: { body: `note ${i}` } })).status).toBe(201);
+      expect((await t.api('POST', `${mr}/award_emoji`, { json: { name: 'thumbsup' } })).status).toBe(201);
+      if (i === 5) expect((await t.api('PUT', mr, { json: { state_event: 'close' } })).status).toBe(200);
+    }
+    for (let i = 0; i < 2; i++)
+      expect((await t.api('POST', '/projects', { json: { name: `extra-${i}` } })).status).toBe(201);
+    // A project two groups deep: its "Top / Sub / …" name needs every ancestor.
+    const top = await t.api<{ id: number }>('POST', '/groups', { json: { name: 'Top', path: 'top' } });
+    const sub = await t.api<{ id: number }>('POST', '/groups', {
+      json: { name: 'Sub', path: 'sub', parent_id: top.body.id },
+    });
+    const deep = await t.api('POST', '/projects', { json: { name: 'deep', namespace_id: sub.body.id } });
+    expect(deep.status, deep.text).toBe(201);
+    await t.core.idle();
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /**
+   * The statements of a full page of `query`, after checking that every one-row page of it runs no
+   * statement the full page doesn't (a presenter may skip a batch query that has no ids, never add one).
+   */
+  const fixedStatements = async (listPath: string, rows: number): Promise<string[]> => {
+    const sep = listPath.includes('?') ? '&' : '?';
+    const full = await statementsOf(`${listPath}${sep}per_page=20`, rows);
+    for (let page = 1; page <= rows; page++) {
+      const single = await statementsOf(`${listPath}${sep}per_page=1&page=${page}`, 1);
+      expect(
+        single.filter((sql) => !full.includes(sql)),
+        `page ${page}`,
+      ).toEqual([]);
+      expect(single.length).toBeLessThanOrEqual(full.length);
+    }
+    return full;
+  };
+
+  it('a merge request list runs a fixed number of statements, the same for one row as for a full page', async () => {
+    const statements = await fixedStatements(`/projects/${p.id}/merge_requests`, 6);
+    expect(statements, statements.join('\n')).toHaveLength(MR_LIST_STATEMENTS);
+    // The other orders, filters and the simple view run no more.
+    for (const query of ['order_by=updated_at', 'state=opened&labels=Bug', 'view=simple', 'state=all']) {
+      const other = await statementsOf(`/projects/${p.id}/merge_requests?${query}&per_page=20`);
+      expect(other.length, query).toBeLessThanOrEqual(MR_LIST_STATEMENTS);
+    }
+  });
+
+  it('a project list runs a fixed number of statements, the same for one row as for a full page', async () => {
+    const statements = await fixedStatements('/projects', 4);
+    expect(statements, statements.join('\n')).toHaveLength(PROJECT_LIST_STATEMENTS);
+    const page = await t.api<{ name_with_namespace: string }[]>('GET', '/projects?per_page=20');
+    expect(page.body.map((x) => x.name_with_namespace)).toEqual([
+      'Top / Sub / deep',
+      'Administrator / extra-1',
+      'Administrator / extra-0',
+      expect.stringMatching(/ \/ Counted$/),
+    ]);
+  });
+});
