@@ -39,6 +39,7 @@ import { resumeImports } from './services/projects/import-repository.js';
 import { finishRepositoryRemovals, repairRepositories } from './services/projects/repository-maintenance.js';
 import { recoverStorageMoves } from './services/storage-moves/execute-move.js';
 import { StorageMoveRuntime } from './services/storage-moves/runtime.js';
+import { avatarRoutes } from './routes/avatars.js';
 import { bootstrapRoot, createPersonalAccessToken } from './services/users/users-service.js';
 
 export type { Core, CoreOptions } from './core-contract.js';
@@ -110,6 +111,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const systemCtx: ServiceContext = {
     db,
+    dataDir,
     shards,
     actor: { user: null, scopes: [], ipAddress: null },
     externalUrl: () => externalUrl,
@@ -183,6 +185,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   await app.register(apiRoutes, { prefix: '/api/v4', alertPayloadLimit });
   // The alert receiver lives outside /api/v4, on project paths, as GitLab's notify URLs.
   await app.register(alertReceiverRoutes, { payloadLimit: alertPayloadLimit });
+  // Uploaded avatars at GitLab's /uploads/-/system/… URLs, and PUT /api/v4/user/avatar.
+  await app.register(avatarRoutes);
   // Git's smart HTTP on project paths (`git clone <http_url_to_repo>`), and its internal push check.
   await app.register(gitHttpRoutes, { hooksDir: gitHooksDir, limits: opts.gitHttp });
   await app.ready();

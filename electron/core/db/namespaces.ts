@@ -15,6 +15,8 @@ export interface NamespaceRow {
   visibility: 'private' | 'internal' | 'public';
   created_at: string;
   updated_at: string;
+  /** File name of the uploaded avatar (migration 016); null for none. */
+  avatar: string | null;
 }
 
 export function findNamespaceById(db: Db, id: number): NamespaceRow | undefined {
@@ -55,7 +57,7 @@ export function findAncestorIds(db: Db, namespaceId: number): number[] {
   return rows.map((r) => r.id);
 }
 
-export function insertNamespace(db: Db, n: Omit<NamespaceRow, 'id' | 'updated_at'>): number {
+export function insertNamespace(db: Db, n: Omit<NamespaceRow, 'id' | 'updated_at' | 'avatar'>): number {
   const info = db
     .prepare(
       `INSERT INTO namespaces (name, path, full_path, kind, parent_id, owner_id, description, visibility, created_at, updated_at)

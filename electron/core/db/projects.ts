@@ -21,6 +21,8 @@ export interface ProjectRow {
   created_at: string;
   updated_at: string;
   last_activity_at: string;
+  /** File name of the uploaded avatar (migration 016); null for none. */
+  avatar: string | null;
 }
 
 export function findProjectById(db: Db, id: number): ProjectRow | undefined {

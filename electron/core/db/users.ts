@@ -27,6 +27,8 @@ export interface UserRow {
   created_at: string;
   updated_at: string;
   last_activity_on: string | null;
+  /** File name of the uploaded avatar (migration 016); null for none. */
+  avatar: string | null;
 }
 
 export interface TokenRow {

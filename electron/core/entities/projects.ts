@@ -7,6 +7,7 @@ import type { MemberRow } from '../db/members.js';
 import type { NamespaceRow } from '../db/namespaces.js';
 import type { ProjectRow } from '../db/projects.js';
 import type { UserRow } from '../db/users.js';
+import { avatarUrl } from './avatar-url.js';
 import { presentUserBasic } from './users.js';
 
 export function presentNamespace(ns: NamespaceRow, baseUrl: string): NamespaceBasic {
@@ -17,7 +18,7 @@ export function presentNamespace(ns: NamespaceRow, baseUrl: string): NamespaceBa
     kind: ns.kind,
     full_path: ns.full_path,
     parent_id: ns.parent_id,
-    avatar_url: null,
+    avatar_url: ns.kind === 'group' ? avatarUrl(baseUrl, 'group', ns.id, ns.avatar) : null,
     web_url: ns.kind === 'group' ? `${baseUrl}/groups/${ns.full_path}` : `${baseUrl}/${ns.full_path}`,
   };
 }
@@ -35,7 +36,7 @@ export function presentGroup(ns: NamespaceRow, fullName: string, baseUrl: string
     parent_id: ns.parent_id,
     created_at: ns.created_at,
     web_url: `${baseUrl}/groups/${ns.full_path}`,
-    avatar_url: null,
+    avatar_url: avatarUrl(baseUrl, 'group', ns.id, ns.avatar),
   };
 }
 
@@ -72,7 +73,7 @@ export function presentProject(p: ProjectRow, x: ProjectPresentation, baseUrl: s
     http_url_to_repo: `${webUrl}.git`,
     ssh_url_to_repo: `git@${host}:${fullPath}.git`,
     readme_url: !x.emptyRepo && p.default_branch ? `${webUrl}/-/blob/${p.default_branch}/README.md` : null,
-    avatar_url: null,
+    avatar_url: avatarUrl(baseUrl, 'project', p.id, p.avatar),
     topics: [],
     tag_list: [],
     forks_count: 0,

@@ -5,6 +5,7 @@
 import type { PersonalAccessToken, User, UserBasic } from '../../../shared/api-types/users.js';
 import type { MembershipRow } from '../db/members.js';
 import type { TokenRow, UserRow } from '../db/users.js';
+import { avatarUrl } from './avatar-url.js';
 
 /** The embedded user object. */
 export function presentUserBasic(u: UserRow, baseUrl: string): UserBasic {
@@ -13,7 +14,7 @@ export function presentUserBasic(u: UserRow, baseUrl: string): UserBasic {
     username: u.username,
     name: u.name,
     state: u.state as UserBasic['state'],
-    avatar_url: null,
+    avatar_url: avatarUrl(baseUrl, 'user', u.id, u.avatar),
     web_url: `${baseUrl}/${u.username}`,
   };
 }

@@ -52,7 +52,11 @@ async function multipartPairs(req: FastifyRequest): Promise<[string, string][]> 
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') pairs.push([part.fieldname, String(part.value)]);
-      else pairs.push([part.fieldname, (await part.toBuffer()).toString('utf8')]);
+      else {
+        const data = await part.toBuffer();
+        (req.uploadedFiles ??= new Map()).set(part.fieldname, { filename: part.filename, data });
+        pairs.push([part.fieldname, data.toString('utf8')]);
+      }
     }
   } catch (err) {
     const status = (err as { statusCode?: unknown } | null)?.statusCode;
@@ -63,15 +67,26 @@ async function multipartPairs(req: FastifyRequest): Promise<[string, string][]> 
   return pairs;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The files of a multipart body by field name (the last one of a name wins), bytes as sent: the
+     * `avatar` uploads read them (services/avatars). Their fields in `gparams` hold the bytes as UTF-8 text.
+     */
+    uploadedFiles?: Map<string, { filename: string; data: Buffer }>;
+  }
+}
+
 /** Nesting below this many levels is not looked into (no route reads anything that deep). */
 export const NULL_BYTE_SCAN_DEPTH = 32;
 
 /**
  * Parameters whose string value is file bytes, where a NUL is data (a text file's `content` in the
- * repository files and commits APIs; git receives it on stdin, never as an argument). GitLab's
+ * repository files and commits APIs; git receives it on stdin, never as an argument; an uploaded
+ * `avatar` image, read from `uploadedFiles`). GitLab's
  * middleware likewise leaves uploaded files alone.
  */
-const FILE_BYTES_PARAMS: ReadonlySet<string> = new Set(['content']);
+const FILE_BYTES_PARAMS: ReadonlySet<string> = new Set(['content', 'avatar']);
 
 /**
  * True for parsed parameter data only: arrays and plain objects (prototype Object.prototype or null, as

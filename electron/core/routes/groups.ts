@@ -14,6 +14,8 @@ import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
 import { GROUP_PROJECT_LIST_PARAMS } from './project-list-params.js';
 import { findReadableGroup } from '../services/access/project-access.js';
 import { ParameterError } from '../services/errors.js';
+import { storeAvatar } from '../services/avatars/avatars.js';
+import { uploadedAvatar } from './avatars.js';
 import { deleteGroup, transferGroup, updateGroup } from '../services/groups/group-admin.js';
 import { listGroupChildren, listGroupProjects } from '../services/groups/group-lists.js';
 import { createGroup, listVisibleGroups } from '../services/groups/groups-service.js';
@@ -133,7 +135,10 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
       },
       req.gparams,
     );
-    return present(req, updateGroup(req.svc, group, p));
+    const avatar = uploadedAvatar(req);
+    const updated = updateGroup(req.svc, group, p);
+    if (avatar) updated.avatar = await storeAvatar(req.svc, 'group', updated.id, avatar);
+    return present(req, updated);
   });
 
   /**

@@ -20,6 +20,8 @@ import {
 import { listProjectGroups } from '../services/projects/project-groups.js';
 import { transferProject } from '../services/projects/transfer-project.js';
 import { ParameterError } from '../services/errors.js';
+import { storeAvatar } from '../services/avatars/avatars.js';
+import { uploadedAvatar } from './avatars.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 /** Present rows as GitLab project JSON for the request's caller. */
@@ -56,7 +58,9 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
         .status(400)
         .send({ error: 'name, path are missing, at least one parameter must be provided' });
     }
+    const avatar = uploadedAvatar(req);
     const project = await createProject(req.svc, p);
+    if (avatar) project.avatar = await storeAvatar(req.svc, 'project', project.id, avatar);
     const [out] = await present(req, [project]);
     return reply.status(201).send(out);
   });
@@ -98,7 +102,9 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
       },
       req.gparams,
     );
+    const avatar = uploadedAvatar(req);
     const updated = await updateProject(req.svc, project, p);
+    if (avatar) updated.avatar = await storeAvatar(req.svc, 'project', updated.id, avatar);
     const [out] = await present(req, [updated]);
     return out;
   });

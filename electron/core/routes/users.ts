@@ -25,6 +25,8 @@ import {
 import type { StateResult } from '../services/users/user-admin.js';
 import { listUserProjects } from '../services/users/user-projects.js';
 import { isAdmin, requireAdmin } from '../services/access/project-access.js';
+import { storeAvatar } from '../services/avatars/avatars.js';
+import { uploadedAvatar } from './avatars.js';
 import { NotFoundError } from '../services/errors.js';
 import {
   createPersonalAccessToken,
@@ -201,7 +203,9 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
       req.gparams,
     );
+    const avatar = uploadedAvatar(req);
     const user = updateUserByAdmin(req.svc, id, p);
+    if (avatar) user.avatar = await storeAvatar(req.svc, 'user', user.id, avatar);
     return presentUser(user, req.svc.externalUrl(), {
       admin: true,
       self: req.svc.actor.user?.id === user.id,

@@ -26,6 +26,8 @@ export interface ServiceContext {
   /** Base URL for web_url fields, without trailing slash. */
   externalUrl: () => string;
   tasks: BackgroundTasks;
+  /** The core's data directory (uploaded avatars live under it); absent only in hand-made contexts. */
+  dataDir?: string;
   /** Seals secrets kept at rest (cluster tokens, CI/CD variable values); key in `<dataDir>/core_secret.key`. */
   secrets: SecretBox;
   /** The pipeline runner of this core (job processes, traces, change events); absent only in hand-made contexts. */
