@@ -148,6 +148,49 @@ describe('python-gitlab (unchanged) against the core', () => {
     });
   }, 120_000);
 
+  it('every area of the spec, day to day (everyday.py)', async () => {
+    const out = await script('everyday.py');
+    expect(out).toEqual({
+      project: 'root/py-everyday',
+      project_after_save: ['edited by python-gitlab', 'avatar.png'],
+      avatar_bytes: true,
+      file: ['src/app.txt', 'hello\n'],
+      raw: 'hello again\n',
+      tree: ['README.md', 'src', 'src/app.txt'],
+      commits: ['Edit app', 'Add app', 'Initial commit'],
+      branches: ['main', 'py-feature'],
+      tags: ['v1.0'],
+      protected: ['py-*', [40]],
+      mr: [1, 'opened', ['client', 'py']],
+      mr_notes: ['A note'],
+      discussion: ['A thread', 'A reply'],
+      approved_by: ['root'],
+      merged: 'merged',
+      merge_again: 405,
+      pipeline: ['api', 'success'],
+      pipeline_variables: [['PY', '1']],
+      job: ['build', 'success'],
+      trace_ok: true,
+      environment: 'py-env',
+      deployment: 'success',
+      issue: ['closed', ['bug', 'py'], 'v1.0'],
+      participants: ['root'],
+      milestones_after_delete: 0,
+      settings: [12, ['example.com', 'example.org'], true],
+      variable: 'v2',
+      variables_after_delete: [],
+      audit_events: true,
+      plan_limits: 4321,
+      cluster: ['py-cluster'],
+      storage_moves: [],
+      token_user: 'pyeveryday',
+      revoked: [['py-token'], 401],
+      user_avatar: 'avatar.png',
+      transferred: 'py-dest/py-everyday',
+      project_after_delete: 404,
+    });
+  }, 120_000);
+
   /** `python3 -m gitlab -o json <args>` (the `gitlab` CLI) with the URL and token in its environment variables. */
   async function cli(...args: string[]): Promise<unknown> {
     if (!python) throw new Error(missing);
