@@ -39,7 +39,8 @@ const GROUPS: BenchGroup[] = [
   { key: 'core-api', heading: 'core API (OUTPOST_BENCH_PROJECTS, default 300)', run: benchCoreApi },
   {
     key: 'repository',
-    heading: 'repository reads (this checkout, imported; OUTPOST_BENCH_READS, default 300)',
+    heading:
+      'repository reads (a generated express-sized repository, OUTPOST_BENCH_REPO_COMMITS default 11,467, imported; OUTPOST_BENCH_READS, default 300)',
     run: benchRepositoryRead,
   },
   {

@@ -14,6 +14,7 @@ import { readBlob } from './blobs.js';
 import {
   CatFileUnsupportedName,
   catFileContents,
+  catFileContentsMany,
   catFileInfo,
   catFilePoolStats,
   closeRepositoryProcesses,
@@ -113,6 +114,17 @@ describe('cat-file pool', () => {
     const obj = await pending;
     expect(obj && 'content' in obj && obj.content?.equals(hostile)).toBe(true);
     expect(catFilePoolStats().pids).not.toContain(pid);
+  });
+
+  it('answers a request naming many objects in order, dropping oversized ones unread', async () => {
+    const small = git(repos[0]!, ['hash-object', '-w', '--stdin'], 'small\n');
+    const answers = await catFileContentsMany(repos[0]!, [small, hostileId, 'nothing', small], 1024);
+    expect(
+      answers.map((a) => (a === null ? null : 'tooLarge' in a ? 'too large' : a.content?.toString())),
+    ).toEqual(['small\n', 'too large', null, 'small\n']);
+    expect(await catFileContentsMany(repos[0]!, [])).toEqual([]);
+    const obj = await catFileContents(repos[0]!, hostileId);
+    expect(obj && 'content' in obj && obj.content?.equals(hostile)).toBe(true);
   });
 
   it('does not buffer an object over maxBytes; readBlob then spawns git for it', async () => {

@@ -5,13 +5,14 @@
  *
  * - Bounded: at most `perRepository` processes per repository (default 2) and `total` overall
  *   (default 16); when the total is reached, the least recently used idle process is ended first.
- * - One command at a time per process; further requests wait in that process's queue (FIFO).
+ * - One request at a time per process (a request may name many objects, written together and answered
+ *   in order); further requests wait in that process's queue (FIFO).
  * - A process idle for `idleMs` (default 30 s) is ended; one that dies (killed, crashed, repository
  *   gone) is dropped and the next request starts a fresh one; a request whose process died before it
  *   answered is retried once on a fresh process.
  * - Hostile content: objects are framed by the size git announces, so binary data, NULs and newlines
  *   in blobs are harmless; an object bigger than the caller's `maxBytes` is not buffered (the process
- *   is ended and the caller is told the size, to fall back to a spawned git); names holding a newline
+ *   are dropped as they arrive and the caller is told the size, to fall back to a spawned git); names holding a newline
  *   or NUL (which the line protocol cannot carry) are refused with `CatFileUnsupportedName`.
  * - `closeRepositoryProcesses` ends a repository's processes (deletion, storage move);
  *   `shutdownCatFilePool` ends all of them and waits for them to exit (core close).
@@ -70,11 +71,15 @@ export function configureCatFilePool(next: Partial<CatFilePoolLimits>): void {
   Object.assign(limits, next);
 }
 
+/** One answer: the object, an oversized object's header, or null for a name that names nothing. */
+type Answer = CatFileObject | CatFileTooLarge | null;
+
+/** One request: one or more names of the same command, written together, answered in order. */
 interface Job {
   command: 'info' | 'contents';
-  name: string;
+  names: readonly string[];
   maxBytes: number;
-  resolve: (value: CatFileObject | CatFileTooLarge | null) => void;
+  resolve: (answers: Answer[]) => void;
   reject: (err: Error) => void;
   retried: boolean;
 }
@@ -86,10 +91,13 @@ class CatFileProcess {
   readonly child: ChildProcessWithoutNullStreams;
   private readonly queue: Job[] = [];
   private current: Job | null = null;
+  private answers: Answer[] = [];
   private chunks: Buffer[] = [];
   private buffered = 0;
-  /** Header of the current `contents` answer once read. */
+  /** Header of the `contents` answer being read, once its header line is in. */
   private header: { oid: string; type: CatFileObject['type']; size: number } | null = null;
+  /** Bytes of an oversized object (and its newline) still to drop unread. */
+  private skip = 0;
   private stderrTail = '';
   private idleTimer: NodeJS.Timeout | null = null;
   private requestTimer: NodeJS.Timeout | null = null;
@@ -107,7 +115,7 @@ class CatFileProcess {
     this.child.stderr.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-4096);
     });
-    this.child.stdin.on('error', () => undefined); // EPIPE when git died: reported by 'exit'.
+    this.child.stdin.on('error', () => undefined); // EPIPE when git died: reported by 'close'.
     this.child.on('error', (err) => this.die(`git cat-file failed to start: ${err.message}`));
     // 'close', not 'exit': every byte git wrote has been read by then.
     this.child.on('close', () => this.die('git cat-file exited'));
@@ -144,12 +152,15 @@ class CatFileProcess {
     }
     this.setIdle(false);
     this.current = job;
+    this.answers = [];
     this.header = null;
+    this.skip = 0;
     this.requestTimer = setTimeout(() => {
       this.child.kill('SIGKILL');
       this.die(`git cat-file timed out after ${limits.requestTimeoutMs} ms`, false);
     }, limits.requestTimeoutMs);
-    this.child.stdin.write(`${job.command} ${job.name}\n`);
+    // Every name at once: git answers them in order, and reading overlaps with git's work.
+    this.child.stdin.write(job.names.map((n) => `${job.command} ${n}\n`).join(''));
   }
 
   /** Idle: no timers or pipes keep Node alive, and the idle timeout runs; busy: the reverse. */
@@ -174,31 +185,43 @@ class CatFileProcess {
   private onData(chunk: Buffer): void {
     this.chunks.push(chunk);
     this.buffered += chunk.length;
-    while (this.current && this.tryAnswer());
+    while (this.current && this.readAnswer());
+    if (this.current && this.answers.length === this.current.names.length) this.finish();
+  }
+
+  private joined(): Buffer {
+    if (this.chunks.length !== 1) this.chunks = [Buffer.concat(this.chunks, this.buffered)];
+    return this.chunks[0] ?? Buffer.alloc(0);
   }
 
   private take(n: number): Buffer {
-    const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
-    const head = all.subarray(0, n);
+    const all = this.joined();
     const rest = all.subarray(n);
     this.chunks = rest.length ? [rest] : [];
     this.buffered = rest.length;
-    return head;
+    return all.subarray(0, n);
   }
 
-  /** Consume one answer for the current job when it is complete; true when one was consumed. */
-  private tryAnswer(): boolean {
+  /** Consume one answer of the current job when it is complete; true when one was consumed. */
+  private readAnswer(): boolean {
     const job = this.current!;
+    if (this.skip > 0) {
+      if (this.buffered === 0) return false;
+      const n = Math.min(this.skip, this.buffered);
+      this.take(n);
+      this.skip -= n;
+      return this.skip === 0;
+    }
+    if (this.answers.length === job.names.length) return false;
+    const name = job.names[this.answers.length]!;
     if (!this.header) {
-      const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.buffered);
-      this.chunks = all.length ? [all] : [];
-      const nl = all.indexOf(0x0a);
+      const nl = this.buffered ? this.joined().indexOf(0x0a) : -1;
       if (nl < 0) return false;
       const line = this.take(nl + 1)
         .subarray(0, nl)
         .toString('utf8');
-      if (line === `${job.name} missing` || line === `${job.name} ambiguous`) {
-        this.finish(() => job.resolve(null));
+      if (line === `${name} missing` || line === `${name} ambiguous`) {
+        this.answers.push(null);
         return true;
       }
       const m = /^([0-9a-f]{40,64}) (\S+) (\d+)$/.exec(line);
@@ -210,24 +233,22 @@ class CatFileProcess {
       }
       const header = { oid: m[1]!, type: m[2] as CatFileObject['type'], size: Number(m[3]) };
       if (job.command === 'info') {
-        this.finish(() => job.resolve({ ...header, content: null }));
+        this.answers.push({ ...header, content: null });
         return true;
       }
       if (header.size > job.maxBytes) {
-        // Not buffered: end this process (the bytes are never read) and tell the caller the size.
-        this.current = null;
-        this.clearRequestTimer();
-        job.resolve({ ...header, tooLarge: true });
-        this.child.kill('SIGKILL');
-        this.die('git cat-file ended after an oversized object');
-        return false;
+        // Not buffered: its bytes are dropped as they arrive; the caller gets the size.
+        this.answers.push({ ...header, tooLarge: true });
+        this.skip = header.size + 1;
+        return true;
       }
       this.header = header;
     }
     const header = this.header;
     if (this.buffered < header.size + 1) return false;
     const content = Buffer.from(this.take(header.size + 1).subarray(0, header.size));
-    this.finish(() => job.resolve({ ...header, content }));
+    this.header = null;
+    this.answers.push({ ...header, content });
     return true;
   }
 
@@ -236,12 +257,15 @@ class CatFileProcess {
     this.requestTimer = null;
   }
 
-  private finish(settle: () => void): void {
+  private finish(): void {
+    if (this.skip > 0) return; // the last answer's dropped bytes are still coming
+    const job = this.current!;
+    const answers = this.answers;
     this.clearRequestTimer();
-    this.header = null;
     this.current = null;
+    this.answers = [];
     this.lastUsed = Date.now();
-    settle();
+    job.resolve(answers);
     this.next();
   }
 
@@ -325,12 +349,13 @@ function dispatch(key: string, job: Job): void {
 function request(
   repoPath: string,
   command: Job['command'],
-  name: string,
+  names: readonly string[],
   maxBytes: number,
-): Promise<CatFileObject | CatFileTooLarge | null> {
-  if (/[\n\0]/.test(name)) return Promise.reject(new CatFileUnsupportedName());
+): Promise<Answer[]> {
+  if (names.length === 0) return Promise.resolve([]);
+  if (names.some((n) => /[\n\0]/.test(n))) return Promise.reject(new CatFileUnsupportedName());
   return new Promise((resolve, reject) =>
-    dispatch(repositoryKey(repoPath), { command, name, maxBytes, resolve, reject, retried: false }),
+    dispatch(repositoryKey(repoPath), { command, names, maxBytes, resolve, reject, retried: false }),
   );
 }
 
@@ -340,12 +365,12 @@ function request(
  * @throws CatFileUnsupportedName; GitError when git can't read the repository.
  */
 export async function catFileInfo(repoPath: string, name: string): Promise<CatFileObject | null> {
-  return (await request(repoPath, 'info', name, 0)) as CatFileObject | null;
+  return ((await request(repoPath, 'info', [name], 0))[0] ?? null) as CatFileObject | null;
 }
 
 /**
  * The object `name` names with its bytes, null when it names none, or `{ tooLarge: true, size }` (bytes
- * not read) when it is bigger than `maxBytes` (default 32 MiB).
+ * not kept) when it is bigger than `maxBytes` (default 32 MiB).
  * @throws CatFileUnsupportedName; GitError when git can't read the repository.
  */
 export async function catFileContents(
@@ -353,7 +378,20 @@ export async function catFileContents(
   name: string,
   maxBytes = 32 * 1024 * 1024,
 ): Promise<CatFileObject | CatFileTooLarge | null> {
-  return request(repoPath, 'contents', name, maxBytes);
+  return (await request(repoPath, 'contents', [name], maxBytes))[0] ?? null;
+}
+
+/**
+ * As `catFileContents` for many names in one request (written to git together, answered in order):
+ * one answer per name.
+ * @throws CatFileUnsupportedName; GitError when git can't read the repository.
+ */
+export function catFileContentsMany(
+  repoPath: string,
+  names: readonly string[],
+  maxBytes = 32 * 1024 * 1024,
+): Promise<(CatFileObject | CatFileTooLarge | null)[]> {
+  return request(repoPath, 'contents', names, maxBytes);
 }
 
 /** End every process of the repository at `repoPath` (deleted, moved); waits for them to exit. */

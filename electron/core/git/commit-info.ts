@@ -2,21 +2,22 @@
  * Reading commit metadata in one git call for many revisions (`git log --no-walk`), parsed from a
  * NUL/RS-delimited format so messages with any characters survive.
  */
-import { CatFileUnsupportedName, catFileContents, catFileInfo } from './cat-file-pool.js';
+import { CatFileUnsupportedName, catFileContentsMany, catFileInfo } from './cat-file-pool.js';
 import { gitPrintsZuluDates, parseCommitObject } from './git-objects.js';
-import { runGit } from './run-git.js';
+import { repositoryKey, runGit } from './run-git.js';
 
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /**
- * Commits by full id through the cat-file pool, in the given order; null when any is missing, not a
+ * Commits by full id through the cat-file pool (one request naming them all), in the given order; null when any is missing, not a
  * commit, or holds something the plain parse can't reproduce (then `git log` answers instead).
  */
 async function readCommitObjects(repoPath: string, ids: readonly string[]): Promise<CommitInfo[] | null> {
   const zulu = await gitPrintsZuluDates();
+  const objects = await catFileContentsMany(repoPath, ids, 4 * 1024 * 1024).catch(() => null);
+  if (!objects) return null;
   const commits: CommitInfo[] = [];
-  for (const id of ids) {
-    const obj = await catFileContents(repoPath, id, 4 * 1024 * 1024).catch(() => null);
+  for (const obj of objects) {
     if (!obj || obj.type !== 'commit' || !('content' in obj) || !obj.content) return null;
     const commit = parseCommitObject(obj.oid, obj.content, zulu);
     if (!commit) return null;
@@ -84,7 +85,8 @@ export async function readCommits(repoPath: string, revs: readonly string[]): Pr
 }
 
 /**
- * A page of history from `rev` (newest first), optionally only commits touching `path`.
+ * A page of history from `rev` (newest first), optionally only commits touching `path`. Pages from a
+ * full commit id without `since`/`until` are cached (128 pages of up to 128 KiB of log output each).
  * @throws GitError for an unknown revision.
  */
 export async function readHistory(
@@ -100,8 +102,33 @@ export async function readHistory(
   if (opts.until) args.push(`--until=${opts.until}`);
   args.push(rev, '--');
   if (opts.path) args.push(opts.path);
-  return parseCommitRecords(await runGit(args, { gitDir: repoPath }));
+  // The history behind a commit id never changes: pages of it are cached (not with since/until,
+  // which git may read relative to now).
+  const key =
+    FULL_ID.test(rev) && !opts.since && !opts.until ? `${repositoryKey(repoPath)}\0${args.join('\0')}` : null;
+  const hit = key === null ? undefined : historyPages.get(key);
+  if (hit) {
+    historyPages.delete(key!);
+    historyPages.set(key!, hit);
+    return hit.map((c) => ({ ...c, parentIds: [...c.parentIds] }));
+  }
+  const out = await runGit(args, { gitDir: repoPath });
+  const commits = parseCommitRecords(out);
+  if (key !== null && out.length <= HISTORY_PAGE_MAX_BYTES) {
+    historyPages.set(
+      key,
+      commits.map((c) => ({ ...c, parentIds: [...c.parentIds] })),
+    );
+    if (historyPages.size > HISTORY_PAGES_MAX) historyPages.delete(historyPages.keys().next().value!);
+  }
+  return commits;
 }
+
+/** Least recently used history pages by repository, arguments and commit id (see `readHistory`). */
+const historyPages = new Map<string, CommitInfo[]>();
+const HISTORY_PAGES_MAX = 128;
+/** Pages whose `git log` output is bigger are not cached (bounds the cache to ~16 MiB). */
+const HISTORY_PAGE_MAX_BYTES = 128 * 1024;
 
 /**
  * Resolve a branch, tag or SHA to a commit SHA, or null when it names no commit.
