@@ -192,9 +192,23 @@ describe('issue relations, labels, milestones and discussion notes', () => {
       expect(res.status).toBe(200);
       expect(res.body.map((m) => m.iid)).toEqual([closer.iid]);
       const other = await issue({ title: 'closed one' });
-      await t.api('POST', `/projects/${pid()}/merge_requests`, {
-        json: { source_branch: s.mr.source_branch, target_branch: 'feature', title: `Fixes #${other.iid}` },
+      await t.api('POST', `/projects/${pid()}/repository/branches`, {
+        json: { branch: 'fix-2', ref: 'trunk' },
       });
+      await t.api('POST', `/projects/${pid()}/repository/files/fix2.txt`, {
+        json: { branch: 'fix-2', commit_message: 'fix 2', content: 'y' },
+      });
+      const fixer = await t.api<{ iid: number }>('POST', `/projects/${pid()}/merge_requests`, {
+        json: {
+          source_branch: 'fix-2',
+          target_branch: 'trunk',
+          title: 'Fixer',
+          description: `Fixes #${other.iid}`,
+        },
+      });
+      expect(fixer.status).toBe(201);
+      const open = await t.api<{ iid: number }[]>('GET', `/projects/${pid()}/issues/${other.iid}/closed_by`);
+      expect(open.body.map((m) => m.iid)).toEqual([fixer.body.iid]);
       await t.api('PUT', `/projects/${pid()}/issues/${other.iid}`, { json: { state_event: 'close' } });
       const none = await t.api<unknown[]>('GET', `/projects/${pid()}/issues/${other.iid}/closed_by`);
       expect(none.body).toEqual([]);
