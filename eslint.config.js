@@ -150,6 +150,67 @@ export default tseslint.config(
     },
   },
   {
+    // The runner reaches pipeline state through runner/pipeline-state-port.ts, injected in app.ts; it
+    // never imports services (not even types), so services ↛ runner ↛ services can't come back.
+    files: ['electron/core/runner/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'fastify', message: 'The runner never sees HTTP.' },
+            { name: 'electron', message: 'Only electron/main and electron/preload import Electron.' },
+          ],
+          patterns: [
+            {
+              group: ['**/services/**', '**/routes/**', '**/http/**'],
+              message: 'The runner reaches pipeline state through PipelineStatePort (injected in app.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // core/ci is a pure leaf (YAML → jobs, statuses, variables, masking, JUnit): it imports only itself,
+    // shared/ and libraries — no Node I/O, no db, git, services, runner or HTTP. Depth-aware regexes
+    // allow `./`, `../` inside ci/config and shared/ at the right depth.
+    files: ['electron/core/ci/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['fastify', 'better-sqlite3', 'electron'],
+          patterns: [
+            { group: nodeBuiltins, message: 'core/ci is pure: no Node I/O.' },
+            {
+              regex: '^\\.\\./(?!\\.\\./\\.\\./shared/)',
+              message: 'core/ci imports only itself and shared/ (architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/core/ci/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['fastify', 'better-sqlite3', 'electron'],
+          patterns: [
+            { group: nodeBuiltins, message: 'core/ci is pure: no Node I/O.' },
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\./\\.\\./shared/)',
+              message: 'core/ci imports only itself and shared/ (architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Entities may import row types (type-only), never code that queries.
     files: ['electron/core/entities/**/*.ts'],
     rules: {

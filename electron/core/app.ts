@@ -35,6 +35,7 @@ import { apiRoutes } from './routes/index.js';
 import { PipelineRunner } from './runner/pipeline-runner.js';
 import type { Actor, ServiceContext } from './services/context.js';
 import { installPreReceiveHook } from './services/git-http/pre-receive-hook.js';
+import { runnerPipelineState } from './services/pipelines/runner-state.js';
 import { resumeImports } from './services/projects/import-repository.js';
 import { finishRepositoryRemovals, repairRepositories } from './services/projects/repository-maintenance.js';
 import { recoverStorageMoves } from './services/storage-moves/execute-move.js';
@@ -139,7 +140,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   resumeImports(systemCtx);
   // The pre-receive hook every push over HTTP runs (rewritten at each start).
   const gitHooksDir = await installPreReceiveHook(path.join(dataDir, 'git-hooks'));
-  runner.start(systemCtx);
+  runner.start(runnerPipelineState(systemCtx));
   recoverMergeStatusChecks(systemCtx);
   recoverRebases(systemCtx);
   // Merge when pipeline succeeds: finished pipelines merge the requests waiting for them.

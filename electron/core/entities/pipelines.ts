@@ -15,8 +15,8 @@ import type {
 } from '../../../shared/api-types/pipelines.js';
 import type { PipelineListRow, PipelineRow, PipelineVariableRow } from '../db/ci-pipelines.js';
 import type { UserRow } from '../db/users.js';
-import type { ParsedTestCase } from '../runner/junit.js';
-import { countCases } from '../runner/junit.js';
+import type { ParsedTestCase } from '../ci/junit.js';
+import { countCases } from '../ci/junit.js';
 import { presentUserBasic } from './users.js';
 
 /** `http://host/group/project/-/pipelines/<id>`. */

@@ -36,8 +36,8 @@ import {
   readPipelineVariables,
   readTestReport,
 } from '../services/pipelines/pipeline-reads.js';
-import { COMPLETED_STATUSES, JOB_STATUSES } from '../runner/status.js';
-import type { CiStatus } from '../runner/status.js';
+import { COMPLETED_STATUSES, JOB_STATUSES } from '../ci/status.js';
+import type { CiStatus } from '../ci/status.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 
 /** Reads: anonymous on public projects ("Public pipelines" on); tokens with api or read_api. */

@@ -5,7 +5,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { globToRegExp } from './config/pipeline-seed.js';
+import { globToRegExp } from '../ci/config/pipeline-seed.js';
 
 export async function findArtifactFiles(
   root: string,

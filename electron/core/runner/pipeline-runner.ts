@@ -24,33 +24,29 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CiEvents } from '../ci-events.js';
+import { formatGoDuration } from '../ci/config/duration.js';
+import { toRegExp } from '../ci/config/expression.js';
+import { parseJunitXml } from '../ci/junit.js';
+import type { ParsedTestReport } from '../ci/junit.js';
+import { secondsBetween } from '../ci/timing.js';
 import { nowIso } from '../db/database.js';
 import { findJobById, findJobsByStatus, upsertJobTestReport } from '../db/ci-jobs.js';
 import type { JobRow } from '../db/ci-jobs.js';
 import { findPipelineById, findUnfinishedPipelineIds } from '../db/ci-pipelines.js';
+import type { PipelineRow } from '../db/ci-pipelines.js';
 import { findProjectById } from '../db/projects.js';
+import type { ProjectRow } from '../db/projects.js';
 import { checkoutCommit } from '../git/ci-source.js';
-import { instanceSetting } from '../services/admin/instance-settings.js';
-import type { ServiceContext } from '../services/context.js';
-import { CiEvents } from '../services/pipelines/change-events.js';
-import type { CiRuntime } from '../services/pipelines/ci-runtime.js';
-import { cloneJobForRetry } from '../services/pipelines/clone-job.js';
-import { jobVariables, projectFullPath } from '../services/pipelines/job-environment.js';
-import { changeJob, refreshPipeline, secondsBetween } from '../services/pipelines/pipeline-state.js';
-import { projectRepositoryPath } from '../services/projects/projects-service.js';
 import { findArtifactFiles } from './artifact-files.js';
-import { formatGoDuration } from './config/duration.js';
-import { toRegExp } from './config/expression.js';
 import { buildScript } from './job-script.js';
 import { killGroup, runScript } from './job-process.js';
 import type { RunningScript } from './job-process.js';
-import { parseJunitXml } from './junit.js';
-import type { ParsedTestReport } from './junit.js';
+import type { PipelineStatePort, RunnerJobVariable } from './pipeline-state-port.js';
 import { sandboxPath } from './sandbox/bwrap-args.js';
 import { JobSandbox, sandboxedCommand } from './sandbox/job-sandbox.js';
-import type { JobSandboxOptions } from './sandbox/job-sandbox.js';
+import type { JobSandboxOptions, SandboxProbe } from './sandbox/job-sandbox.js';
 import { limitedScriptCommand } from './sandbox/limits.js';
-import type { JobLimits } from './sandbox/limits.js';
 import { TraceWriter } from './trace-writer.js';
 
 export const RUNNER_DESCRIPTION = 'Outpost local executor';
@@ -127,14 +123,51 @@ function buildRootOf(marker: string): string {
   return path.join(os.tmpdir(), `outpost-job-${marker}`);
 }
 
-export class PipelineRunner implements CiRuntime {
+/** What `prepareJob` sets up for a job attempt: its rows, build directories, variables, trace and script. */
+interface JobSetup {
+  job: JobRow;
+  pipeline: PipelineRow | undefined;
+  project: ProjectRow | undefined;
+  marker: string;
+  /** The attempt's build root (removed after the job). */
+  root: string;
+  tmpDir: string;
+  homeDir: string;
+  projectDir: string;
+  variables: RunnerJobVariable[];
+  trace: TraceWriter;
+  script: { before_script: string[]; script: string[]; after_script: string[]; ignored_keywords?: string[] };
+  timeoutSeconds: number;
+}
+
+/** How the job's scripts run, decided by `prepareExecutor`. */
+interface Executor {
+  probe: SandboxProbe;
+  /** The argv of a script file: the limits wrapper, inside the sandbox when there is one. */
+  commandFor: (scriptFile: string) => string[];
+  /** PATH of the job (inside a sandbox only the entries it shows). */
+  jobPath: string;
+}
+
+type Outcome = 'success' | 'failed' | 'canceled' | 'timeout' | 'system' | 'refused';
+
+/** How a job's scripts ended (before its final state is written). */
+interface JobResult {
+  outcome: Outcome;
+  exitCode: number | null;
+  systemMessage: string;
+  report: ParsedTestReport | null;
+  reportBytes: number;
+}
+
+export class PipelineRunner {
   readonly events = new CiEvents();
   readonly dataDir: string;
   /** The explicit `concurrency` option (wins over the setting), or null. */
   private readonly concurrencyOption: number | null;
   private readonly sandbox: JobSandbox;
   private readonly onError: (message: string, err: unknown) => void;
-  private ctx: ServiceContext | null = null;
+  private state: PipelineStatePort | null = null;
   private readonly running = new Map<number, RunningEntry>();
   private readonly dirty = new Set<number>();
   private dirtyAll = false;
@@ -149,25 +182,28 @@ export class PipelineRunner implements CiRuntime {
     this.onError = opts.onError ?? (() => undefined);
   }
 
-  /** Recover from a previous process, then start processing. */
-  start(ctx: ServiceContext): void {
-    this.ctx = ctx;
+  /**
+   * Recover from a previous process, then start processing. `state` is how the runner reaches pipeline
+   * state (services/pipelines/runner-state.ts over the core's system context, wired in app.ts).
+   */
+  start(state: PipelineStatePort): void {
+    this.state = state;
     mkdirSync(path.join(this.dataDir, 'traces'), { recursive: true });
     this.recoverInterruptedJobs();
     this.schedule();
   }
 
-  /** See CiRuntime.schedule. */
+  /** Re-evaluate `pipelineId` (or every unfinished pipeline) and start ready jobs, soon (CiRuntime). */
   schedule(pipelineId?: number): void {
     if (this.stopping) return;
     if (pipelineId === undefined) this.dirtyAll = true;
     else this.dirty.add(pipelineId);
-    if (this.tickQueued || !this.ctx) return;
+    if (this.tickQueued || !this.state) return;
     this.tickQueued = true;
     setImmediate(() => this.tick());
   }
 
-  /** See CiRuntime.stopJob. */
+  /** Stop a job's process group if it runs here; the caller has written its final status (CiRuntime). */
   stopJob(jobId: number): void {
     const entry = this.running.get(jobId);
     if (!entry) return;
@@ -178,23 +214,25 @@ export class PipelineRunner implements CiRuntime {
   /** Jobs at once now: the option, else the instance setting `ci_concurrent_jobs`. */
   private concurrency(): number {
     if (this.concurrencyOption !== null) return this.concurrencyOption;
-    return this.ctx ? instanceSetting(this.ctx.db, 'ci_concurrent_jobs') : 1;
+    return this.state ? this.state.concurrentJobs() : 1;
   }
 
   /** How the next job would run, with the limits it gets (see JobSandboxStatus). */
   async sandboxStatus(): Promise<JobSandboxStatus> {
     const probe = await this.sandbox.detect();
-    const db = this.ctx?.db;
-    const allow = db ? instanceSetting(db, 'allow_unsandboxed_ci_jobs') : false;
-    const limits = db ? jobLimits(db) : { memoryMb: 0, cpuSeconds: 0 };
+    const settings = this.state?.sandboxSettings() ?? {
+      allowUnsandboxed: false,
+      limits: { memoryMb: 0, cpuSeconds: 0 },
+    };
+    const allow = settings.allowUnsandboxed;
     return {
       available: probe.available,
       executor: probe.available ? 'bubblewrap' : allow ? 'unsandboxed' : 'refused',
       reason: probe.available ? null : probe.reason,
       allow_unsandboxed_ci_jobs: allow,
       concurrent_jobs: this.concurrency(),
-      memory_limit_mb: limits.memoryMb,
-      cpu_limit_seconds: limits.cpuSeconds,
+      memory_limit_mb: settings.limits.memoryMb,
+      cpu_limit_seconds: settings.limits.cpuSeconds,
     };
   }
 
@@ -218,9 +256,9 @@ export class PipelineRunner implements CiRuntime {
   }
 
   private recoverInterruptedJobs(): void {
-    const ctx = this.ctx!;
+    const state = this.state!;
     const now = nowIso();
-    for (const job of findJobsByStatus(ctx.db, ['running', 'preparing'], 100_000)) {
+    for (const job of findJobsByStatus(state.db, ['running', 'preparing'], 100_000)) {
       if (job.pid && job.marker && processHasMarker(job.pid, job.marker)) killGroup(job.pid, 'SIGKILL');
       if (job.marker)
         void rm(buildRootOf(job.marker), { recursive: true, force: true }).catch(() => undefined);
@@ -234,8 +272,7 @@ export class PipelineRunner implements CiRuntime {
           this.onError('trace of an interrupted job', err);
         }
       }
-      changeJob(
-        ctx,
+      state.changeJob(
         job,
         {
           status: 'failed',
@@ -254,16 +291,16 @@ export class PipelineRunner implements CiRuntime {
 
   private tick(): void {
     this.tickQueued = false;
-    const ctx = this.ctx;
-    if (!ctx || this.stopping) return;
+    const state = this.state;
+    if (!state || this.stopping) return;
     try {
       const ids = new Set(this.dirty);
       this.dirty.clear();
       if (this.dirtyAll) {
         this.dirtyAll = false;
-        for (const id of findUnfinishedPipelineIds(ctx.db)) ids.add(id);
+        for (const id of findUnfinishedPipelineIds(state.db)) ids.add(id);
       }
-      for (const id of ids) refreshPipeline(ctx, id);
+      for (const id of ids) state.refreshPipeline(id);
       this.startReadyJobs();
     } catch (err) {
       this.onError('pipeline processing failed', err);
@@ -271,10 +308,10 @@ export class PipelineRunner implements CiRuntime {
   }
 
   private startReadyJobs(): void {
-    const ctx = this.ctx!;
+    const state = this.state!;
     const concurrency = this.concurrency();
     while (this.running.size < concurrency && !this.stopping) {
-      const next = findJobsByStatus(ctx.db, ['pending'], this.running.size + concurrency).find(
+      const next = findJobsByStatus(state.db, ['pending'], this.running.size + concurrency).find(
         (j) => !this.running.has(j.id),
       );
       if (!next) return;
@@ -283,12 +320,11 @@ export class PipelineRunner implements CiRuntime {
   }
 
   private startJob(queued: JobRow): void {
-    const ctx = this.ctx!;
+    const state = this.state!;
     const now = nowIso();
     const marker = randomBytes(8).toString('hex');
     const tracePath = `traces/${queued.id}.log`;
-    const job = changeJob(
-      ctx,
+    const job = state.changeJob(
       queued,
       {
         status: 'running',
@@ -301,7 +337,7 @@ export class PipelineRunner implements CiRuntime {
       },
       now,
     );
-    refreshPipeline(ctx, job.pipeline_id, now);
+    state.refreshPipeline(job.pipeline_id, now);
     const entry: RunningEntry = {
       jobId: job.id,
       cancelRequested: false,
@@ -317,18 +353,57 @@ export class PipelineRunner implements CiRuntime {
     this.running.set(job.id, entry);
   }
 
+  /**
+   * One job attempt, in GitLab Runner's steps: set up (`prepareJob`), choose the executor
+   * (`prepareExecutor`: sandbox, unsandboxed with a warning, or refused), get the sources, run
+   * before_script + script and after_script (`runScripts`), collect JUnit reports (`collectReports`), then
+   * write the final state (`finishJob`) and remove the build root.
+   */
   private async runJob(job: JobRow, entry: RunningEntry, marker: string): Promise<void> {
-    const ctx = this.ctx!;
-    const pipeline = findPipelineById(ctx.db, job.pipeline_id);
-    const project = findProjectById(ctx.db, job.project_id);
+    const setup = this.prepareJob(job, marker);
+    const result: JobResult = {
+      outcome: 'failed',
+      exitCode: null,
+      systemMessage: '',
+      report: null,
+      reportBytes: 0,
+    };
+    try {
+      const executor = await this.prepareExecutor(setup);
+      const { pipeline, project } = setup;
+      if (!pipeline || !project) throw new Error('the pipeline or project no longer exists');
+      await this.getSources(setup, pipeline, project);
+      const env = await this.jobEnvironment(setup, executor);
+      if (entry.cancelRequested) {
+        result.outcome = 'canceled';
+      } else {
+        await this.runScripts(setup, executor, env, entry, result);
+        await this.collectReports(setup, result);
+        setup.trace.sectionStart('cleanup_file_variables', 'Cleaning up file based variables');
+        setup.trace.sectionEnd('cleanup_file_variables');
+      }
+    } catch (err) {
+      if (err instanceof JobRefused) result.outcome = 'refused';
+      else {
+        result.outcome = entry.cancelRequested ? 'canceled' : 'system';
+        result.systemMessage = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+      }
+    }
+    this.finishJob(setup, result);
+    await this.cleanup(setup.root);
+  }
+
+  /** The job's rows, build directories, variables, trace (masking its masked values) and script. */
+  private prepareJob(job: JobRow, marker: string): JobSetup {
+    const state = this.state!;
+    const pipeline = findPipelineById(state.db, job.pipeline_id);
+    const project = findProjectById(state.db, job.project_id);
     const root = buildRootOf(marker);
-    const tmpDir = path.join(root, 'tmp');
-    const homeDir = path.join(root, 'home');
-    const fullPath = project ? projectFullPath(ctx, project) : `project-${job.project_id}`;
+    const fullPath = project ? state.projectFullPath(project) : `project-${job.project_id}`;
     const projectDir = path.join(root, 'builds', fullPath);
     const variables =
       pipeline && project
-        ? jobVariables(ctx, job, pipeline, project, {
+        ? state.jobVariables(job, pipeline, project, {
             projectDir,
             buildsDir: path.join(root, 'builds'),
             startedAt: job.started_at ?? nowIso(),
@@ -340,199 +415,227 @@ export class PipelineRunner implements CiRuntime {
       secrets,
       job.coverage_regex ? safeRegExp(job.coverage_regex) : null,
     );
-    const script = JSON.parse(job.script) as {
-      before_script: string[];
-      script: string[];
-      after_script: string[];
-      ignored_keywords?: string[];
+    return {
+      job,
+      pipeline,
+      project,
+      marker,
+      root,
+      tmpDir: path.join(root, 'tmp'),
+      homeDir: path.join(root, 'home'),
+      projectDir,
+      variables,
+      trace,
+      script: JSON.parse(job.script) as JobSetup['script'],
+      timeoutSeconds: job.timeout ?? DEFAULT_JOB_TIMEOUT_SECONDS,
     };
-    const timeoutSeconds = job.timeout ?? DEFAULT_JOB_TIMEOUT_SECONDS;
+  }
 
-    let outcome: 'success' | 'failed' | 'canceled' | 'timeout' | 'system' | 'refused';
-    let exitCode: number | null = null;
-    let systemMessage = '';
-    let report: ParsedTestReport | null = null;
-    let reportBytes = 0;
-    try {
-      trace.note(`Running with gitlab-runner 13.10.0 (outpost)`);
-      trace.note(`  on ${RUNNER_DESCRIPTION} (${os.hostname()})`);
-      // The executor, decided now: the settings are read at each job's start.
-      const probe = await this.sandbox.detect();
-      const allowUnsandboxed = instanceSetting(ctx.db, 'allow_unsandboxed_ci_jobs');
-      const limits = jobLimits(ctx.db);
-      trace.sectionStart(
-        'prepare_executor',
-        `Preparing the "${probe.available ? 'bubblewrap' : 'shell'}" executor`,
-      );
-      if (probe.available) {
-        trace.note(
-          `Using Shell executor in a bubblewrap sandbox: new PID, IPC and UTS namespaces, ` +
-            (probe.uid !== null ? `uid ${probe.uid} in a user namespace` : 'no capabilities') +
-            `, system directories read-only; only the build directory and ` +
-            (probe.tmpSize ? '/tmp (at most the memory limit)' : '/tmp') +
-            ` are writable, and nothing else of this machine is visible`,
-        );
-      } else if (allowUnsandboxed) {
-        trace.note(`WARNING: The job sandbox is not available on this machine: ${probe.reason}`, 'yellow');
-        trace.note(
-          'WARNING: This job runs WITHOUT a sandbox, as a plain process of the desktop user with all of ' +
-            "that user's access, because the instance setting allow_unsandboxed_ci_jobs is on.",
-          'yellow',
-        );
-        trace.note('Using Shell executor...');
-      } else {
-        trace.note(`ERROR: The job sandbox is not available on this machine: ${probe.reason}`, 'red');
-        trace.note(ALLOW_UNSANDBOXED_HINT, 'red');
-        trace.sectionEnd('prepare_executor');
-        throw new JobRefused();
-      }
+  /**
+   * The executor, decided now (the settings are read at each job's start), announced in the trace's
+   * `prepare_executor` section; throws JobRefused when there is no sandbox and unsandboxed jobs are not
+   * allowed.
+   */
+  private async prepareExecutor(setup: JobSetup): Promise<Executor> {
+    const { job, trace, script, root, projectDir, timeoutSeconds } = setup;
+    trace.note(`Running with gitlab-runner 13.10.0 (outpost)`);
+    trace.note(`  on ${RUNNER_DESCRIPTION} (${os.hostname()})`);
+    const probe = await this.sandbox.detect();
+    const { allowUnsandboxed, limits } = this.state!.sandboxSettings();
+    trace.sectionStart(
+      'prepare_executor',
+      `Preparing the "${probe.available ? 'bubblewrap' : 'shell'}" executor`,
+    );
+    if (probe.available) {
       trace.note(
-        `Limits: ${limits.memoryMb} MiB of memory and ${limits.cpuSeconds} s of CPU per process, ` +
-          `${formatGoDuration(timeoutSeconds)} in all`,
+        `Using Shell executor in a bubblewrap sandbox: new PID, IPC and UTS namespaces, ` +
+          (probe.uid !== null ? `uid ${probe.uid} in a user namespace` : 'no capabilities') +
+          `, system directories read-only; only the build directory and ` +
+          (probe.tmpSize ? '/tmp (at most the memory limit)' : '/tmp') +
+          ` are writable, and nothing else of this machine is visible`,
       );
-      if (job.image)
-        trace.note(
-          `WARNING: image "${job.image}" was not used: Outpost runs no container engine (no docker or ` +
-            `podman); the job runs ${probe.available ? 'in a sandbox on' : 'directly on'} this machine ` +
-            `with its installed tools`,
-          'yellow',
-        );
-      if (script.ignored_keywords && script.ignored_keywords.length > 0)
-        trace.note(
-          `WARNING: ${script.ignored_keywords.join(', ')}: not used by Outpost's local executor`,
-          'yellow',
-        );
+    } else if (allowUnsandboxed) {
+      trace.note(`WARNING: The job sandbox is not available on this machine: ${probe.reason}`, 'yellow');
+      trace.note(
+        'WARNING: This job runs WITHOUT a sandbox, as a plain process of the desktop user with all of ' +
+          "that user's access, because the instance setting allow_unsandboxed_ci_jobs is on.",
+        'yellow',
+      );
+      trace.note('Using Shell executor...');
+    } else {
+      trace.note(`ERROR: The job sandbox is not available on this machine: ${probe.reason}`, 'red');
+      trace.note(ALLOW_UNSANDBOXED_HINT, 'red');
       trace.sectionEnd('prepare_executor');
-      trace.sectionStart('prepare_script', 'Preparing environment');
-      trace.note(`Running on ${os.hostname()}...`);
-      trace.sectionEnd('prepare_script');
-      if (!pipeline || !project) throw new Error('the pipeline or project no longer exists');
-      // The argv of a script file: the limits wrapper, inside the sandbox when there is one.
-      const commandFor = (scriptFile: string): string[] => {
+      throw new JobRefused();
+    }
+    trace.note(
+      `Limits: ${limits.memoryMb} MiB of memory and ${limits.cpuSeconds} s of CPU per process, ` +
+        `${formatGoDuration(timeoutSeconds)} in all`,
+    );
+    if (job.image)
+      trace.note(
+        `WARNING: image "${job.image}" was not used: Outpost runs no container engine (no docker or ` +
+          `podman); the job runs ${probe.available ? 'in a sandbox on' : 'directly on'} this machine ` +
+          `with its installed tools`,
+        'yellow',
+      );
+    if (script.ignored_keywords && script.ignored_keywords.length > 0)
+      trace.note(
+        `WARNING: ${script.ignored_keywords.join(', ')}: not used by Outpost's local executor`,
+        'yellow',
+      );
+    trace.sectionEnd('prepare_executor');
+    trace.sectionStart('prepare_script', 'Preparing environment');
+    trace.note(`Running on ${os.hostname()}...`);
+    trace.sectionEnd('prepare_script');
+    const hostPath = process.env.PATH || '/usr/local/bin:/usr/bin:/bin';
+    return {
+      probe,
+      commandFor: (scriptFile) => {
         const inner = limitedScriptCommand(scriptFile, limits);
         return probe.available
           ? sandboxedCommand(probe, root, projectDir, inner, limits.memoryMb * 1024 * 1024)
           : inner;
-      };
-      const hostPath = process.env.PATH || '/usr/local/bin:/usr/bin:/bin';
-      const jobPath = probe.available ? sandboxPath(hostPath, probe.layout) : hostPath;
+      },
+      jobPath: probe.available ? sandboxPath(hostPath, probe.layout) : hostPath,
+    };
+  }
 
-      trace.sectionStart('get_sources', 'Getting source from Git repository');
-      trace.note(`Fetching changes...`, 'green');
-      await mkdir(root, { recursive: true, mode: 0o700 });
-      await mkdir(tmpDir, { recursive: true });
-      await mkdir(homeDir, { recursive: true });
-      await checkoutCommit(projectRepositoryPath(ctx, project), pipeline.sha, projectDir);
-      trace.note(`Checking out ${pipeline.sha.slice(0, 8)} as ${pipeline.ref}...`, 'green');
-      trace.sectionEnd('get_sources');
+  /** `get_sources`: the build root, then a self-contained working copy of the pipeline's commit. */
+  private async getSources(setup: JobSetup, pipeline: PipelineRow, project: ProjectRow): Promise<void> {
+    const { trace, root, tmpDir, homeDir, projectDir } = setup;
+    trace.sectionStart('get_sources', 'Getting source from Git repository');
+    trace.note(`Fetching changes...`, 'green');
+    await mkdir(root, { recursive: true, mode: 0o700 });
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(homeDir, { recursive: true });
+    await checkoutCommit(this.state!.repositoryPath(project), pipeline.sha, projectDir);
+    trace.note(`Checking out ${pipeline.sha.slice(0, 8)} as ${pipeline.ref}...`, 'green');
+    trace.sectionEnd('get_sources');
+  }
 
-      const env = baseEnvironment(tmpDir, homeDir, jobPath, marker);
-      for (const v of variables) {
-        if (v.file) {
-          const file = path.join(tmpDir, `${v.key}.var`);
-          await writeFile(file, v.value, { mode: 0o600 });
-          env[v.key] = file;
-        } else env[v.key] = v.value;
-      }
-
-      if (entry.cancelRequested) {
-        outcome = 'canceled';
-      } else {
-        trace.sectionStart('step_script', 'Executing "step_script" stage of the job script');
-        const stepFile = path.join(tmpDir, 'step_script.sh');
-        await writeFile(stepFile, buildScript([...script.before_script, ...script.script]), { mode: 0o700 });
-        const run = runScript({
-          command: commandFor(stepFile),
-          cwd: projectDir,
-          env,
-          trace,
-          timeoutMs: timeoutSeconds * 1000,
-          onSpawn: (pid) => {
-            changeJob(ctx, job, { pid });
-          },
-        });
-        entry.script = run;
-        if (entry.cancelRequested) run.cancel();
-        const result = await run.done;
-        entry.script = null;
-        trace.sectionEnd('step_script');
-        exitCode = result.exitCode;
-        if (result.spawnError) {
-          outcome = 'system';
-          systemMessage = result.spawnError;
-        } else if (result.canceled || entry.cancelRequested) outcome = 'canceled';
-        else if (result.timedOut) outcome = 'timeout';
-        else outcome = result.exitCode === 0 ? 'success' : 'failed';
-
-        if ((outcome === 'success' || outcome === 'failed') && script.after_script.length > 0) {
-          trace.sectionStart('after_script', 'Running after_script');
-          trace.note('Running after script...', 'green');
-          const afterFile = path.join(tmpDir, 'after_script.sh');
-          await writeFile(afterFile, buildScript(script.after_script), { mode: 0o700 });
-          const after = runScript({
-            command: commandFor(afterFile),
-            cwd: projectDir,
-            env: { ...env, CI_JOB_STATUS: outcome },
-            trace,
-            timeoutMs: AFTER_SCRIPT_TIMEOUT_SECONDS * 1000,
-          });
-          entry.script = after;
-          if (entry.cancelRequested) after.cancel();
-          const afterResult = await after.done;
-          entry.script = null;
-          if (afterResult.timedOut)
-            trace.note(
-              `WARNING: after_script failed: execution took longer than ${formatGoDuration(AFTER_SCRIPT_TIMEOUT_SECONDS)} seconds`,
-              'yellow',
-            );
-          else if (afterResult.exitCode !== 0)
-            trace.note(
-              `WARNING: after_script failed, but job will continue unaffected: exit code ${afterResult.exitCode}`,
-              'yellow',
-            );
-          trace.sectionEnd('after_script');
-          if (entry.cancelRequested) outcome = 'canceled';
-        }
-
-        const junitPaths = job.junit_paths ? (JSON.parse(job.junit_paths) as string[]) : [];
-        if (junitPaths.length > 0 && outcome !== 'canceled' && outcome !== 'system') {
-          const label = outcome === 'success' ? 'successful' : 'failed';
-          trace.sectionStart(
-            `upload_artifacts_on_${outcome === 'success' ? 'success' : 'failure'}`,
-            `Uploading artifacts for ${label} job`,
-          );
-          const files = await findArtifactFiles(projectDir, junitPaths);
-          trace.note(`Uploading artifacts...`, 'green');
-          trace.note(`${junitPaths.join(' ')}: found ${files.length} matching files and directories`);
-          report = { cases: [], suiteError: null };
-          for (const f of files) {
-            const xml = await readFile(path.join(projectDir, f));
-            reportBytes += xml.length;
-            if (reportBytes > MAX_JUNIT_BYTES) {
-              report.suiteError = 'JUnit XML parsing failed: the report is too large';
-              break;
-            }
-            parseJunitXml(xml.toString('utf8'), report);
-          }
-          if (files.length === 0) trace.note(`WARNING: ${junitPaths.join(' ')}: no matching files`, 'yellow');
-          trace.sectionEnd(`upload_artifacts_on_${outcome === 'success' ? 'success' : 'failure'}`);
-        }
-        trace.sectionStart('cleanup_file_variables', 'Cleaning up file based variables');
-        trace.sectionEnd('cleanup_file_variables');
-      }
-    } catch (err) {
-      if (err instanceof JobRefused) outcome = 'refused';
-      else {
-        outcome = entry.cancelRequested ? 'canceled' : 'system';
-        systemMessage = err instanceof Error ? err.message.split('\n')[0]! : String(err);
-      }
+  /** The job's environment: harmless basics, then its variables (`file` ones written under tmp). */
+  private async jobEnvironment(setup: JobSetup, executor: Executor): Promise<Record<string, string>> {
+    const env = baseEnvironment(setup.tmpDir, setup.homeDir, executor.jobPath, setup.marker);
+    for (const v of setup.variables) {
+      if (v.file) {
+        const file = path.join(setup.tmpDir, `${v.key}.var`);
+        await writeFile(file, v.value, { mode: 0o600 });
+        env[v.key] = file;
+      } else env[v.key] = v.value;
     }
+    return env;
+  }
 
-    // The final state, unless an API cancel already wrote it.
-    const current = findJobById(ctx.db, job.id);
+  /**
+   * `step_script` (before_script + script, under the job's timeout), then `after_script` when the script
+   * succeeded or failed (its own 5-minute timeout; its failure only warns). Sets `result.outcome` and
+   * `exitCode`; a cancel request stops whichever runs.
+   */
+  private async runScripts(
+    setup: JobSetup,
+    executor: Executor,
+    env: Record<string, string>,
+    entry: RunningEntry,
+    result: JobResult,
+  ): Promise<void> {
+    const { job, trace, tmpDir, projectDir, script, timeoutSeconds } = setup;
+    const state = this.state!;
+    trace.sectionStart('step_script', 'Executing "step_script" stage of the job script');
+    const stepFile = path.join(tmpDir, 'step_script.sh');
+    await writeFile(stepFile, buildScript([...script.before_script, ...script.script]), { mode: 0o700 });
+    const run = runScript({
+      command: executor.commandFor(stepFile),
+      cwd: projectDir,
+      env,
+      trace,
+      timeoutMs: timeoutSeconds * 1000,
+      onSpawn: (pid) => {
+        state.changeJob(job, { pid });
+      },
+    });
+    entry.script = run;
+    if (entry.cancelRequested) run.cancel();
+    const step = await run.done;
+    entry.script = null;
+    trace.sectionEnd('step_script');
+    result.exitCode = step.exitCode;
+    if (step.spawnError) {
+      result.outcome = 'system';
+      result.systemMessage = step.spawnError;
+    } else if (step.canceled || entry.cancelRequested) result.outcome = 'canceled';
+    else if (step.timedOut) result.outcome = 'timeout';
+    else result.outcome = step.exitCode === 0 ? 'success' : 'failed';
+
+    if ((result.outcome === 'success' || result.outcome === 'failed') && script.after_script.length > 0) {
+      trace.sectionStart('after_script', 'Running after_script');
+      trace.note('Running after script...', 'green');
+      const afterFile = path.join(tmpDir, 'after_script.sh');
+      await writeFile(afterFile, buildScript(script.after_script), { mode: 0o700 });
+      const after = runScript({
+        command: executor.commandFor(afterFile),
+        cwd: projectDir,
+        env: { ...env, CI_JOB_STATUS: result.outcome },
+        trace,
+        timeoutMs: AFTER_SCRIPT_TIMEOUT_SECONDS * 1000,
+      });
+      entry.script = after;
+      if (entry.cancelRequested) after.cancel();
+      const afterResult = await after.done;
+      entry.script = null;
+      if (afterResult.timedOut)
+        trace.note(
+          `WARNING: after_script failed: execution took longer than ${formatGoDuration(AFTER_SCRIPT_TIMEOUT_SECONDS)} seconds`,
+          'yellow',
+        );
+      else if (afterResult.exitCode !== 0)
+        trace.note(
+          `WARNING: after_script failed, but job will continue unaffected: exit code ${afterResult.exitCode}`,
+          'yellow',
+        );
+      trace.sectionEnd('after_script');
+      if (entry.cancelRequested) result.outcome = 'canceled';
+    }
+  }
+
+  /** `artifacts:reports:junit`: the matching files parsed into `result.report` (at most 30 MiB of XML). */
+  private async collectReports(setup: JobSetup, result: JobResult): Promise<void> {
+    const { job, trace, projectDir } = setup;
+    const outcome = result.outcome;
+    const junitPaths = job.junit_paths ? (JSON.parse(job.junit_paths) as string[]) : [];
+    if (junitPaths.length === 0 || outcome === 'canceled' || outcome === 'system') return;
+    const label = outcome === 'success' ? 'successful' : 'failed';
+    const section = `upload_artifacts_on_${outcome === 'success' ? 'success' : 'failure'}`;
+    trace.sectionStart(section, `Uploading artifacts for ${label} job`);
+    const files = await findArtifactFiles(projectDir, junitPaths);
+    trace.note(`Uploading artifacts...`, 'green');
+    trace.note(`${junitPaths.join(' ')}: found ${files.length} matching files and directories`);
+    const report: ParsedTestReport = { cases: [], suiteError: null };
+    result.report = report;
+    for (const f of files) {
+      const xml = await readFile(path.join(projectDir, f));
+      result.reportBytes += xml.length;
+      if (result.reportBytes > MAX_JUNIT_BYTES) {
+        report.suiteError = 'JUnit XML parsing failed: the report is too large';
+        break;
+      }
+      parseJunitXml(xml.toString('utf8'), report);
+    }
+    if (files.length === 0) trace.note(`WARNING: ${junitPaths.join(' ')}: no matching files`, 'yellow');
+    trace.sectionEnd(section);
+  }
+
+  /**
+   * The job's final state from its outcome (GitLab's failure reasons; `allow_failure:exit_codes`), unless
+   * an API cancel already wrote it; the test report; automatic `retry:`; the pipeline processed.
+   */
+  private finishJob(setup: JobSetup, result: JobResult): void {
+    const { job, trace, timeoutSeconds } = setup;
+    const { outcome, exitCode } = result;
+    const state = this.state!;
+    const current = findJobById(state.db, job.id);
     if (!current) {
       trace.close();
-      await this.cleanup(root);
       return;
     }
     const now = nowIso();
@@ -566,13 +669,13 @@ export class PipelineRunner implements CiRuntime {
       trace.note(`ERROR: Job failed: exit code ${exitCode ?? 1}`, 'red');
     } else {
       failureReason = 'runner_system_failure';
-      trace.note(`ERROR: Job failed (system failure): ${systemMessage}`, 'red');
+      trace.note(`ERROR: Job failed (system failure): ${result.systemMessage}`, 'red');
     }
     const coverage = trace.coverage;
     const size = trace.close();
-    if (report) upsertJobTestReport(ctx.db, job.id, JSON.stringify(report), reportBytes);
-    const finished = changeJob(
-      ctx,
+    if (result.report)
+      upsertJobTestReport(state.db, job.id, JSON.stringify(result.report), result.reportBytes);
+    const finished = state.changeJob(
       current,
       {
         status,
@@ -587,9 +690,8 @@ export class PipelineRunner implements CiRuntime {
       now,
     );
     if (finished.status === 'failed' && !this.stopping && shouldAutoRetry(finished))
-      cloneJobForRetry(ctx, finished, { status: 'pending', userId: finished.user_id, now });
-    refreshPipeline(ctx, job.pipeline_id);
-    await this.cleanup(root);
+      state.retryJob(finished, now);
+    state.refreshPipeline(job.pipeline_id);
   }
 
   private async cleanup(root: string): Promise<void> {
@@ -604,14 +706,6 @@ class JobRefused extends Error {
   constructor() {
     super('the job sandbox is not available');
   }
-}
-
-/** The per-process limits of a job from the instance settings (sandbox/limits.ts). */
-function jobLimits(db: ServiceContext['db']): JobLimits {
-  return {
-    memoryMb: instanceSetting(db, 'ci_job_memory_limit_mb'),
-    cpuSeconds: instanceSetting(db, 'ci_job_cpu_limit_seconds'),
-  };
 }
 
 /** GitLab's automatic retry: attempts left and a matching `retry:when` (default: any failure). */

@@ -6,7 +6,7 @@
  */
 import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { TraceMasker } from './mask.js';
+import { TraceMasker } from '../ci/mask.js';
 
 const RESET = '\x1b[0;m';
 const CLEAR = '\x1b[0K';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DemoStatus } from '../../../shared/ipc-contract.js';
-import { parseCiConfig } from '../../core/runner/config/ci-config.js';
-import { countCases, parseJunitXml } from '../../core/runner/junit.js';
+import { parseCiConfig } from '../../core/ci/config/ci-config.js';
+import { countCases, parseJunitXml } from '../../core/ci/junit.js';
 import { DEMO_CI_YAML, DEMO_JUNIT_XML } from './ci-config.js';
 import { DemoStepError } from './demo-api.js';
 import type { DemoContext } from './demo-context.js';

@@ -2,7 +2,7 @@
  * What services need from the pipeline runner of their core (implemented by `runner/pipeline-runner.ts`):
  * where traces live, the change events, and ways to ask for processing or to stop a running job.
  */
-import type { CiEvents } from './change-events.js';
+import type { CiEvents } from '../../ci-events.js';
 
 export interface CiRuntime {
   /** The core's data directory (traces are `<dataDir>/traces/<job id>.log`). */

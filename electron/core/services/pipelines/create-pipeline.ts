@@ -20,7 +20,7 @@
  *   GitLab does); `createMergeRequestPipeline` does the same when a merge request is opened and for
  *   `POST …/merge_requests/:iid/pipelines`. Its ref is `refs/merge-requests/<iid>/head` (kept at the source
  *   head in the target repository), it runs in the target project, its jobs get the `CI_MERGE_REQUEST_*`
- *   variables (runner/predefined-variables.ts `mergeRequestVariables`, stored with the jobs' variables so a
+ *   variables (ci/predefined-variables.ts `mergeRequestVariables`, stored with the jobs' variables so a
  *   retry keeps them) and `changes` rules compare the merge request's diff (merge base to head). Jobs
  *   without `rules`/`only` run only for branches and tags, so a configuration without
  *   `merge_request_event` rules or `only: [merge_requests]` makes no merge request pipeline.
@@ -37,9 +37,9 @@ import { changedPaths, listCommitFiles, readBlobAtCommit } from '../../git/ci-so
 import { readCommits } from '../../git/commit-info.js';
 import type { CommitInfo } from '../../git/commit-info.js';
 import { findBranchRef, findTagRef, ZERO_SHA } from '../../git/refs.js';
-import { parseCiConfig } from '../../runner/config/ci-config.js';
-import { seedPipeline, usesExists } from '../../runner/config/pipeline-seed.js';
-import type { SeededJob } from '../../runner/config/pipeline-seed.js';
+import { parseCiConfig } from '../../ci/config/ci-config.js';
+import { seedPipeline, usesExists } from '../../ci/config/pipeline-seed.js';
+import type { SeededJob } from '../../ci/config/pipeline-seed.js';
 import { instanceVariablesForJob } from '../admin/ci-variables/ci-variables-service.js';
 import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
@@ -55,8 +55,8 @@ import {
   CI_SERVER_VERSION,
   mergeRequestVariables,
   predefinedVariables,
-} from '../../runner/predefined-variables.js';
-import type { MergeRequestCiInput } from '../../runner/predefined-variables.js';
+} from '../../ci/predefined-variables.js';
+import type { MergeRequestCiInput } from '../../ci/predefined-variables.js';
 import { findOpenMergeRequestsForBranch } from '../../db/merge-requests.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import { mergeRequestHeadRef } from '../../db/merge-request-pipelines.js';

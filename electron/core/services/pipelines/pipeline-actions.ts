@@ -11,12 +11,13 @@ import type { JobRow } from '../../db/ci-jobs.js';
 import { deletePipelineRow } from '../../db/ci-pipelines.js';
 import type { PipelineRow } from '../../db/ci-pipelines.js';
 import type { ProjectRow } from '../../db/projects.js';
-import { CANCELABLE_STATUSES } from '../../runner/status.js';
-import type { CiStatus } from '../../runner/status.js';
+import { CANCELABLE_STATUSES } from '../../ci/status.js';
+import type { CiStatus } from '../../ci/status.js';
+import { secondsBetween } from '../../ci/timing.js';
 import type { ServiceContext } from '../context.js';
 import { cloneJobForRetry } from './clone-job.js';
 import { requirePipelineDelete, requireRefUpdate } from './pipeline-access.js';
-import { changeJob, refreshPipeline, secondsBetween } from './pipeline-state.js';
+import { changeJob, refreshPipeline } from './pipeline-state.js';
 
 /** Cancel one job if it can be canceled (status → canceled, process stopped). */
 export function cancelJobRow(ctx: ServiceContext, job: JobRow, now = nowIso()): JobRow {

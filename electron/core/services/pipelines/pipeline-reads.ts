@@ -23,7 +23,7 @@ import type { ProjectRow } from '../../db/projects.js';
 import { findUserById, findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
 import { listBranchRefs, listTagRefs } from '../../git/refs.js';
-import type { ParsedTestReport } from '../../runner/junit.js';
+import type { ParsedTestReport } from '../../ci/junit.js';
 import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
@@ -77,7 +77,7 @@ export function loadPipelineView(
   return {
     pipeline,
     user: pipeline.user_id !== null ? (findUserById(ctx.db, pipeline.user_id) ?? null) : null,
-    // hasWarnings (runner/status.ts) over the current jobs, asked of SQL without loading them.
+    // hasWarnings (ci/status.ts) over the current jobs, asked of SQL without loading them.
     warnings: pipelineHasAllowedFailure(ctx.db, pipeline.id),
     projectWebUrl: projectRepository(ctx, project).webUrl,
     detailsPath: `/${projectFullPath(ctx, project)}/-/pipelines/${pipeline.id}`,

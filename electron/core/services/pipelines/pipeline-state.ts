@@ -10,15 +10,11 @@ import { findJobById, findPipelineJobs, updateJob } from '../../db/ci-jobs.js';
 import type { JobChanges, JobRow } from '../../db/ci-jobs.js';
 import { findPipelineById, updatePipeline } from '../../db/ci-pipelines.js';
 import type { PipelineChanges, PipelineRow } from '../../db/ci-pipelines.js';
-import { COMPLETED_STATUSES, compositeStatus, processJobs } from '../../runner/status.js';
-import type { CiStatus } from '../../runner/status.js';
+import { COMPLETED_STATUSES, compositeStatus, processJobs } from '../../ci/status.js';
+import type { CiStatus } from '../../ci/status.js';
+import { secondsBetween } from '../../ci/timing.js';
 import type { ServiceContext } from '../context.js';
 import { notifyJobDeployment } from './deployment-hook.js';
-
-/** Seconds between two ISO timestamps (never negative). */
-export function secondsBetween(from: string, to: string): number {
-  return Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000);
-}
 
 /** Publish a job's change (event and deployment hook). */
 export function publishJobChange(ctx: ServiceContext, job: JobRow): void {

@@ -3,7 +3,7 @@
  * renderer (no polling for the embedded instance). One emitter per core; listeners are called
  * synchronously right after the change is committed to SQLite. A throwing listener is isolated.
  */
-import type { CoreEventMap, CoreEvents } from '../../core-contract.js';
+import type { CoreEventMap, CoreEvents } from './core-contract.js';
 
 type Listener<K extends keyof CoreEventMap> = (event: CoreEventMap[K]) => void;
 
