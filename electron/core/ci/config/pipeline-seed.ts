@@ -6,7 +6,7 @@
  * `only: [branches, tags]`. `changes` compares against the push's previous commit and is always true when
  * there is none (new branch, tag, API or web pipelines). Pure; unit-tested.
  */
-import type { CiConfig, CiJob, CiRule, JobEnvironment, JobWhen, RefPolicy } from './ci-config.js';
+import type { CiConfig, CiJob, CiRule, JobEnvironment, JobWhen, RefPolicy } from './types.js';
 import { toRegExp } from './expression.js';
 
 export type PipelineSource = 'push' | 'web' | 'api' | 'merge_request_event';
