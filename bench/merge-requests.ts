@@ -4,7 +4,8 @@
  * (`recordMergeRequest`: labels found or created, assignees, iids; the git branch checks of the HTTP
  * create are skipped, every request shares the fixture's SHAs), a quarter closed through
  * `updateMergeRequestBy`; then the project list is requested through the core (inject) with several
- * filters, printing requests per second, p50 and p99 latency for each, beside the same count + page SQL
+ * filters (OUTPOST_BENCH_MR_LIST_RUNS runs each, default 200, after OUTPOST_BENCH_MR_LIST_WARMUP warm-up
+ * runs, default 50), printing requests per second, p50 and p99 latency for each, beside the same count + page SQL
  * (core/db's `countMergeRequests` + `listMergeRequests` with the filter the service resolves) alone on the
  * bench's own connection, interleaved with the requests run for run (a busy machine weighs on both alike).
  * Then the default list over real HTTP: OUTPOST_BENCH_MR_HTTP_CONNECTIONS (default 20) keep-alive clients
@@ -50,7 +51,8 @@ function stats(ms: number[]): string {
 
 export async function benchMergeRequestList(): Promise<BenchRow[]> {
   const n = Number(process.env.OUTPOST_BENCH_MRS ?? 10_000);
-  const runs = Number(process.env.OUTPOST_BENCH_MR_LIST_RUNS ?? 100);
+  const runs = Number(process.env.OUTPOST_BENCH_MR_LIST_RUNS ?? 200);
+  const warmup = Number(process.env.OUTPOST_BENCH_MR_LIST_WARMUP ?? 50);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-mrs-'));
   const src = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-mrs-src-'));
   const core = await createCore({ dataDir, rootToken: TOKEN });
@@ -180,7 +182,8 @@ export async function benchMergeRequestList(): Promise<BenchRow[]> {
         countMergeRequests(db, filter);
         listMergeRequests(db, filter, order, 20, offset);
       };
-      for (let r = 0; r < 5; r += 1) {
+      // Warmed alike (JIT, statement cache, page cache) so the first filter isn't measured cold.
+      for (let r = 0; r < warmup; r += 1) {
         sqlAlone();
         await request();
       }
