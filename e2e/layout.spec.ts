@@ -157,34 +157,34 @@ async function settle(page: Page) {
 
 /**
  * Measures horizontal overflow: `scrollWidth` of the page against `innerWidth`, and when it overflows,
- * the outermost elements whose right edge passes the window (skipping those inside a scroll container,
- * which may scroll on their own), described by tag, test id, class and text.
+ * the innermost elements whose right edge passes the window (none of their children does), each
+ * described by tag, test id, class and text, with its nearest ancestor that has a test id or a class.
  */
 async function measure(page: Page) {
   return page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     const width = window.innerWidth;
     const offenders: string[] = [];
+    const describe = (el: Element) => {
+      const testId = el.getAttribute('data-testid');
+      const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).slice(0, 2).join('.');
+      return `<${el.tagName.toLowerCase()}${testId ? ` data-testid=${testId}` : ''}${cls ? ` .${cls}` : ''}>`;
+    };
     if (root.scrollWidth > width) {
-      const inScroller = (el: Element) => {
-        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-          const style = getComputedStyle(p);
-          if (/(auto|scroll|hidden|clip)/.test(style.overflowX)) return true;
-        }
-        return false;
-      };
-      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const sticking = Array.from(document.body.querySelectorAll('*')).filter((el) => {
         const rect = el.getBoundingClientRect();
-        if (rect.width === 0 || rect.right <= width + 0.5) continue;
-        if (inScroller(el)) continue;
-        // Only the outermost offender of a branch: skip it when its parent overflows too.
-        const parentRect = el.parentElement?.getBoundingClientRect();
-        if (parentRect && parentRect.right > width + 0.5 && el.parentElement !== document.body) continue;
-        const testId = el.getAttribute('data-testid');
-        const cls = (typeof el.className === 'string' ? el.className : '').split(/\s+/).slice(0, 2).join('.');
+        return rect.width > 0 && rect.right > width + 0.5;
+      });
+      const set = new Set(sticking);
+      for (const el of sticking) {
+        if (Array.from(el.children).some((child) => set.has(child))) continue;
+        const rect = el.getBoundingClientRect();
         const text = (el.textContent ?? '').trim().slice(0, 40);
+        let context = el.parentElement;
+        while (context && !context.getAttribute('data-testid') && context !== document.body)
+          context = context.parentElement;
         offenders.push(
-          `<${el.tagName.toLowerCase()}${testId ? ` data-testid=${testId}` : ''}${cls ? ` .${cls}` : ''}> right=${Math.round(rect.right)} "${text}"`,
+          `${describe(el)} right=${Math.round(rect.right)} "${text}"${context && context !== document.body ? ` in ${describe(context)}` : ''}`,
         );
         if (offenders.length >= 5) break;
       }

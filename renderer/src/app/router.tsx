@@ -24,6 +24,7 @@ import { MergeRequestListPage } from '../features/merge-requests/merge-request-l
 import { MergeRequestPage } from '../features/merge-requests/merge-request-page.js';
 import { MergeRequestsIndexPage } from '../features/merge-requests/merge-requests-index-page.js';
 import { ProjectListPage } from '../features/projects/project-list-page.js';
+import { ProjectSettingsPage } from '../features/projects/project-settings-page.js';
 import { BlamePage } from '../features/repository/blame-page.js';
 import { BranchesPage } from '../features/repository/branches-page.js';
 import { CommitPage } from '../features/repository/commit-page.js';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/projects" replace /> },
           { path: 'projects', element: <ProjectListPage /> },
+          { path: 'projects/:projectId/settings', element: <ProjectSettingsPage /> },
           { path: 'repository', element: <RepositoryIndexPage /> },
           {
             path: 'repository/:projectId',

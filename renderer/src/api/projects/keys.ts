@@ -24,4 +24,7 @@ export const projectKeys = {
     [...projectKeys.lists(profileId), filters] as const,
   details: (profileId: string) => [...projectKeys.all(profileId), 'detail'] as const,
   detail: (profileId: string, id: number) => [...projectKeys.details(profileId), id] as const,
+  /** Branch names offered as the default branch in the project's settings. */
+  branchNames: (profileId: string, id: number) =>
+    [...projectKeys.detail(profileId, id), 'branch-names'] as const,
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Visibility } from '../../../../shared/access-levels.js';
 import type { Project } from '../../../../shared/api-types/projects.js';
+import { ApiError } from '../api-error.js';
 import { apiJson } from '../client.js';
 import { projectKeys } from './keys.js';
 
@@ -58,5 +59,112 @@ export function useImportProject(profileId: string) {
     mutationFn: (input: ImportProjectInput) =>
       apiJson<Project>({ method: 'POST', path: '/projects', body: input, profileId }),
     onSuccess: (project) => storeCreatedProject(queryClient, profileId, project),
+  });
+}
+
+/** Body of `PUT /projects/:id` (doc/api/projects.md "Edit project"): only the fields that change. */
+export interface UpdateProjectInput {
+  name?: string;
+  path?: string;
+  description?: string;
+  visibility?: Visibility;
+  default_branch?: string;
+}
+
+/**
+ * True for the 404 an instance answers for a route it does not have (`{"error": "404 Not Found"}` or
+ * `{"message": "404 Not Found"}`), as opposed to `404 Project Not Found`.
+ */
+export function isMissingRoute(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 404) return false;
+  const body = (error.body ?? {}) as { error?: unknown; message?: unknown };
+  return body.error === '404 Not Found' || body.message === '404 Not Found';
+}
+
+/** Stores a changed project as its detail and refreshes every project list of the profile. */
+async function storeChangedProject(queryClient: QueryClient, profileId: string, project: Project) {
+  queryClient.setQueryData(projectKeys.detail(profileId, project.id), project);
+  await queryClient.invalidateQueries({ queryKey: projectKeys.lists(profileId) });
+}
+
+/**
+ * `PUT /projects/:id` with the changed fields. Stores the answer as the project's detail. Rejects with
+ * an ApiError carrying GitLab's per-field messages on 400 (`{"message": {"path": ["has already been
+ * taken"]}}`), 403 without the right role.
+ */
+export function useUpdateProject(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProjectInput) =>
+      apiJson<Project>({ method: 'PUT', path: `/projects/${projectId}`, body: input, profileId }),
+    onSuccess: (project) => storeChangedProject(queryClient, profileId, project),
+  });
+}
+
+/**
+ * Archive or unarchive: `POST /projects/:id/archive` / `unarchive` (doc/api/projects.md "Archive a
+ * project", GitLab 13.10 answers 201 with the project). An instance without those endpoints (404
+ * `404 Not Found` for the route, as an older embedded core answers) is asked with `PUT /projects/:id`
+ * `{archived}` instead. Errors: ApiError (403 without Maintainer/Owner).
+ */
+export function useSetProjectArchived(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (archived: boolean) => {
+      const action = archived ? 'archive' : 'unarchive';
+      try {
+        return await apiJson<Project>({
+          method: 'POST',
+          path: `/projects/${projectId}/${action}`,
+          profileId,
+        });
+      } catch (error) {
+        if (!isMissingRoute(error)) throw error;
+        return apiJson<Project>({
+          method: 'PUT',
+          path: `/projects/${projectId}`,
+          body: { archived },
+          profileId,
+        });
+      }
+    },
+    onSuccess: (project) => storeChangedProject(queryClient, profileId, project),
+  });
+}
+
+/**
+ * `PUT /projects/:id/transfer` `{namespace}` (id or full path; doc/api/projects.md "Transfer a project to
+ * a new namespace"). Rejects with the instance's error as it is: 400 `Failed to transfer project …`,
+ * 403, 404 `Namespace Not Found`, or a plain 404 from an instance without the endpoint.
+ */
+export function useTransferProject(profileId: string, projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (namespace: number | string) =>
+      apiJson<Project>({
+        method: 'PUT',
+        path: `/projects/${projectId}/transfer`,
+        body: { namespace },
+        profileId,
+      }),
+    onSuccess: (project) => storeChangedProject(queryClient, profileId, project),
+  });
+}
+
+/**
+ * `DELETE /projects/:id` (202 Accepted; doc/api/projects.md "Delete project"). Removes the project's
+ * cached detail and refreshes the lists. Errors: ApiError (403 without Owner, 404).
+ */
+export function useDeleteProject(profileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (projectId: number) => {
+      await apiJson<unknown>({ method: 'DELETE', path: `/projects/${projectId}`, profileId });
+      return projectId;
+    },
+    onSuccess: async (projectId) => {
+      queryClient.removeQueries({ queryKey: projectKeys.detail(profileId, projectId) });
+      await queryClient.invalidateQueries({ queryKey: projectKeys.lists(profileId) });
+    },
   });
 }

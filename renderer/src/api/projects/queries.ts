@@ -35,4 +35,22 @@ export const projectQueries = {
       queryFn: () => apiJson<Project>({ method: 'GET', path: `/projects/${id}`, profileId }),
       staleTime: 30_000,
     }),
+  /**
+   * Names of the project's branches for the default-branch picker: `GET /projects/:id/repository/branches`
+   * (first 100, `search` narrows it; doc/api/branches.md).
+   */
+  branchNames: (profileId: string, id: number) =>
+    queryOptions({
+      queryKey: projectKeys.branchNames(profileId, id),
+      queryFn: async () =>
+        (
+          await apiJson<Array<{ name: string }>>({
+            method: 'GET',
+            path: `/projects/${id}/repository/branches`,
+            query: { per_page: 100 },
+            profileId,
+          })
+        ).map((branch) => branch.name),
+      staleTime: 30_000,
+    }),
 };

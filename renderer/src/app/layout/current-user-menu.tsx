@@ -2,9 +2,15 @@ import { Avatar, Badge, Group, Menu, Skeleton, Stack, Text, Tooltip, UnstyledBut
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconChevronDown, IconKeyboard } from '@tabler/icons-react';
 import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
+import { BridgeError } from '../../api/bridge-error.js';
 import { describeError } from '../../api/describe-error.js';
 import { userQueries } from '../../api/users/queries.js';
 import { useShortcutsHelpRequested } from '../shortcuts/shortcuts-help-store.js';
+
+/** True when the instance could not be asked at all (timeout, refused connection), not a token problem. */
+function unreachable(error: unknown): boolean {
+  return error instanceof BridgeError && (error.code === 'timeout' || error.code === 'unreachable');
+}
 
 /**
  * The user the active profile's token acts as (`GET /user`): initials avatar and name, with a menu
@@ -20,7 +26,7 @@ export function CurrentUserMenu({ profile }: { profile: ProfileSummary }) {
       <Tooltip label={describeError(error)} multiline w={280}>
         <Group gap={6} c="red" data-testid="current-user-error">
           <IconAlertTriangle size={18} />
-          <Text size="sm">Not signed in</Text>
+          <Text size="sm">{unreachable(error) ? `${profile.name} unreachable` : 'Not signed in'}</Text>
         </Group>
       </Tooltip>
     );

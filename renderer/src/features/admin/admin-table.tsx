@@ -16,6 +16,11 @@ export interface AdminColumnMeta {
   size?: AdminColumnSize;
   /** Width of the skeleton bar while loading. */
   skeletonWidth?: number | string;
+  /**
+   * Hide the column while the table's container is at most this wide (px; CSS container query), so a
+   * narrow window drops low-priority columns instead of scrolling them out of view.
+   */
+  hideBelow?: 720 | 880 | 1040;
 }
 
 /** Props of {@link AdminTable}. */
@@ -51,9 +56,19 @@ const SIZE_CLASSES: Record<AdminColumnSize, string | undefined> = {
   actions: classes.actions,
 };
 
+const HIDE_CLASSES: Record<NonNullable<AdminColumnMeta['hideBelow']>, string | undefined> = {
+  720: classes.hideBelow720,
+  880: classes.hideBelow880,
+  1040: classes.hideBelow1040,
+};
+
 function sizeClass(meta: unknown): string | undefined {
-  const size = (meta as AdminColumnMeta | undefined)?.size;
-  return size ? SIZE_CLASSES[size] : undefined;
+  const { size, hideBelow } = (meta as AdminColumnMeta | undefined) ?? {};
+  return (
+    [size ? SIZE_CLASSES[size] : undefined, hideBelow ? HIDE_CLASSES[hideBelow] : undefined]
+      .filter(Boolean)
+      .join(' ') || undefined
+  );
 }
 
 /**
@@ -81,51 +96,55 @@ export function AdminTable<T>({
   });
 
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table
-        highlightOnHover
-        verticalSpacing="sm"
-        horizontalSpacing="md"
-        className={classes.table}
-        aria-label={label}
-        aria-busy={loading}
-      >
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id} className={sizeClass(header.column.columnDef.meta)}>
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {loading
-            ? Array.from({ length: skeletonRows }, (_, index) => (
-                <Table.Tr key={`skeleton-${index}`} data-testid={`${rowTestId}-skeleton`}>
-                  {table.getVisibleLeafColumns().map((column) => (
-                    <Table.Td key={column.id} className={sizeClass(column.columnDef.meta)}>
-                      <Skeleton
-                        height={10}
-                        width={(column.columnDef.meta as AdminColumnMeta | undefined)?.skeletonWidth ?? '70%'}
-                      />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            : table.getRowModel().rows.map((row) => (
-                <Table.Tr key={row.id} data-testid={rowTestId}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id} className={sizeClass(cell.column.columnDef.meta)}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <div className={classes.container}>
+      <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table
+          highlightOnHover
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          className={classes.table}
+          aria-label={label}
+          aria-busy={loading}
+        >
+          <Table.Thead>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Tr key={group.id}>
+                {group.headers.map((header) => (
+                  <Table.Th key={header.id} className={sizeClass(header.column.columnDef.meta)}>
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Thead>
+          <Table.Tbody>
+            {loading
+              ? Array.from({ length: skeletonRows }, (_, index) => (
+                  <Table.Tr key={`skeleton-${index}`} data-testid={`${rowTestId}-skeleton`}>
+                    {table.getVisibleLeafColumns().map((column) => (
+                      <Table.Td key={column.id} className={sizeClass(column.columnDef.meta)}>
+                        <Skeleton
+                          height={10}
+                          width={
+                            (column.columnDef.meta as AdminColumnMeta | undefined)?.skeletonWidth ?? '70%'
+                          }
+                        />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <Table.Tr key={row.id} data-testid={rowTestId}>
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td key={cell.id} className={sizeClass(cell.column.columnDef.meta)}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </div>
   );
 }

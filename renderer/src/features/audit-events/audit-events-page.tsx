@@ -103,8 +103,11 @@ export function AuditEventsPage() {
     [range, entityType, entityIdValue],
   );
 
-  const list = useInfiniteQuery(auditEventQueries.list(profile.id, filters));
-  const count = useQuery(auditEventQueries.count(profile.id, filters));
+  // An unusable custom range (inverted, not a date) loads nothing: no stale or unfiltered table is
+  // shown under the range's error, which goes as soon as either date is fixed.
+  const rangeUsable = rangeProblem === null;
+  const list = useInfiniteQuery({ ...auditEventQueries.list(profile.id, filters), enabled: rangeUsable });
+  const count = useQuery({ ...auditEventQueries.count(profile.id, filters), enabled: rangeUsable });
   const pages = list.data?.pages;
   const loaded = useMemo(() => (pages ?? []).flatMap((page) => page.items), [pages]);
   const clientFiltering = !noClientFilters(clientFilters);
@@ -121,7 +124,7 @@ export function AuditEventsPage() {
   const rangeLabel = describeTimeRange(range);
   const total = count.data;
   let description = `Who changed what on ${profile.name}, newest first`;
-  if (total !== undefined) {
+  if (total !== undefined && rangeUsable) {
     const matching =
       total === null
         ? 'More than 10,000 events'
@@ -155,7 +158,19 @@ export function AuditEventsPage() {
   const narrowed = entityType !== '' || clientFiltering || range.preset !== '30d';
 
   let body;
-  if (list.isError && !list.data) {
+  if (!rangeUsable) {
+    body = (
+      <Paper withBorder data-testid="audit-range-problem">
+        <EmptyState
+          py={56}
+          variant="light"
+          icon={<IconHistory size={26} stroke={1.6} />}
+          title="Fix the time range to see events"
+          description={`${rangeProblem} No events are shown until the range is valid.`}
+        />
+      </Paper>
+    );
+  } else if (list.isError && !list.data) {
     body = (
       <AdminQueryError
         what="audit events"
@@ -391,7 +406,9 @@ export function AuditEventsPage() {
             </Text>
           </Group>
         </Paper>
-        <AuditEventsChart profileId={profile.id} filters={filters} rangeLabel={rangeLabel} />
+        {rangeUsable ? (
+          <AuditEventsChart profileId={profile.id} filters={filters} rangeLabel={rangeLabel} />
+        ) : null}
         {body}
       </Stack>
       <AuditEventDrawer event={selected} opened={drawerOpen} onClose={() => setDrawerOpen(false)} />

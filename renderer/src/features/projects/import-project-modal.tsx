@@ -16,8 +16,10 @@ import { IconAlertCircle, IconFolderOpen } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { Visibility } from '../../../../shared/access-levels.js';
 import type { Project } from '../../../../shared/api-types/projects.js';
-import { useImportProject } from '../../api/projects/mutations.js';
+import { findProjectAtPath } from '../../api/projects/check-project-path.js';
+import { useDeleteProject, useImportProject } from '../../api/projects/mutations.js';
 import { isImporting, waitForImport } from '../../api/projects/wait-for-import.js';
+import { describeError } from '../../api/describe-error.js';
 import { asSentence } from '../../lib/as-sentence.js';
 import { deriveProjectPath, validateProjectPath } from './derive-project-path.js';
 import { followImportInBackground } from './follow-import.js';
@@ -67,6 +69,8 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
   const abortRef = useRef<AbortController | null>(null);
   const queryClient = useQueryClient();
   const importProject = useImportProject(profileId);
+  const deleteProject = useDeleteProject(profileId);
+  const [checking, setChecking] = useState(false);
 
   const update = (patch: Partial<FormState>) => setForm((previous) => ({ ...previous, ...patch }));
 
@@ -77,6 +81,7 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
     setErrors(NO_ERRORS);
     setImporting(null);
     importProject.reset();
+    deleteProject.reset();
   };
 
   const close = () => {
@@ -118,12 +123,41 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
     setErrors({ fields, general: null });
     if (!source.ok || Object.keys(fields).length > 0) return;
 
+    // The path must be free first: a project created for an import that then fails is in the way of
+    // the next try (it is deleted or retried from the failed view below, or from its settings).
+    setChecking(true);
+    try {
+      const existing = await findProjectAtPath(
+        profileId,
+        form.namespaceId ? Number(form.namespaceId) : null,
+        form.path,
+      );
+      if (existing) {
+        setErrors({
+          fields: {
+            path: `${existing.path_with_namespace} already exists${existing.import_status === 'failed' ? ' (its import failed)' : ''}: pick another slug, or delete that project from its settings.`,
+          },
+          general: null,
+        });
+        return;
+      }
+    } catch (error) {
+      setErrors(toProjectFormErrors(error));
+      return;
+    } finally {
+      setChecking(false);
+    }
+    await startImport(source.url);
+  };
+
+  /** Creates the project with `import_url` and follows the import. */
+  const startImport = async (importUrl: string) => {
     let project: Project;
     try {
       project = await importProject.mutateAsync({
         name: form.name.trim(),
         path: form.path,
-        import_url: source.url,
+        import_url: importUrl,
         visibility: form.visibility,
         namespace_id: form.namespaceId ? Number(form.namespaceId) : undefined,
       });
@@ -176,15 +210,58 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
           </Text>
         </>
       )}
+      {deleteProject.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Could not delete the project">
+          {describeError(deleteProject.error)}
+        </Alert>
+      ) : null}
       <Group justify="flex-end">
-        <Button variant="default" onClick={close}>
+        {importing.import_status === 'failed' ? (
+          <>
+            <Button
+              variant="default"
+              color="red"
+              loading={deleteProject.isPending}
+              onClick={() =>
+                deleteProject.mutate(importing.id, {
+                  onSuccess: () => {
+                    notifications.show({
+                      color: 'teal',
+                      message: `Deleted ${importing.path_with_namespace}`,
+                    });
+                    reset();
+                    onClose();
+                  },
+                })
+              }
+            >
+              Delete project
+            </Button>
+            <Button
+              loading={importProject.isPending}
+              disabled={deleteProject.isPending}
+              onClick={() =>
+                deleteProject.mutate(importing.id, {
+                  onSuccess: () => {
+                    const source = toImportUrl(form.source);
+                    setImporting(null);
+                    if (source.ok) void startImport(source.url);
+                  },
+                })
+              }
+            >
+              Delete and import again
+            </Button>
+          </>
+        ) : null}
+        <Button variant="default" onClick={close} disabled={deleteProject.isPending}>
           {importing.import_status === 'failed' ? 'Close' : 'Continue in background'}
         </Button>
       </Group>
     </Stack>
   ) : null;
 
-  const busy = importProject.isPending;
+  const busy = importProject.isPending || checking;
 
   return (
     <Modal

@@ -10,13 +10,24 @@ export interface NamespaceSelectProps {
   value: string | null;
   onChange: (value: string | null) => void;
   error?: string | undefined;
+  /** Line under the label (default: "Leave empty for your personal namespace."). */
+  description?: string;
+  /** Placeholder while nothing is picked (default: "Your personal namespace"). */
+  placeholder?: string;
 }
 
 /**
  * Where the project goes. Lists `GET /namespaces`; when the instance has no such endpoint (or it
  * fails), says the project goes to the user's personal namespace and sends no `namespace_id`.
  */
-export function NamespaceSelect({ profileId, value, onChange, error }: NamespaceSelectProps) {
+export function NamespaceSelect({
+  profileId,
+  value,
+  onChange,
+  error,
+  description = 'Leave empty for your personal namespace.',
+  placeholder = 'Your personal namespace',
+}: NamespaceSelectProps) {
   const { data, isPending, isError } = useQuery(namespaceQueries.list(profileId));
 
   if (isError || (data && data.length === 0)) {
@@ -39,8 +50,8 @@ export function NamespaceSelect({ profileId, value, onChange, error }: Namespace
   return (
     <Select
       label="Namespace"
-      description="Leave empty for your personal namespace."
-      placeholder={isPending ? 'Loading namespaces…' : 'Your personal namespace'}
+      description={description}
+      placeholder={isPending ? 'Loading namespaces…' : placeholder}
       data={groups}
       value={value}
       onChange={onChange}

@@ -1,11 +1,12 @@
 import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCode, IconGitBranch } from '@tabler/icons-react';
+import { IconCode, IconGitBranch, IconSettings } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import type { Project } from '../../../../shared/api-types/projects.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { repositoryRoute } from '../repository/repository-paths.js';
 import { ImportStatusBadge } from './import-status-badge.js';
+import { projectSettingsRoute } from './project-paths.js';
 import classes from './project-table.module.css';
 import { VisibilityBadge } from './visibility-badge.js';
 
@@ -120,18 +121,32 @@ export const projectColumns = [
     header: () => <VisuallyHidden>Actions</VisuallyHidden>,
     enableSorting: false,
     cell: ({ row }) => (
-      <Tooltip label="Browse repository">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          component={Link}
-          to={repositoryRoute(row.original.id)}
-          aria-label={`Browse the repository of ${row.original.name}`}
-          data-testid="open-repository"
-        >
-          <IconCode size={18} stroke={1.7} />
-        </ActionIcon>
-      </Tooltip>
+      <Group gap={2} wrap="nowrap" justify="flex-end">
+        <Tooltip label="Browse repository">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            component={Link}
+            to={repositoryRoute(row.original.id)}
+            aria-label={`Browse the repository of ${row.original.name}`}
+            data-testid="open-repository"
+          >
+            <IconCode size={18} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Settings">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            component={Link}
+            to={projectSettingsRoute(row.original.id)}
+            aria-label={`Settings of ${row.original.name}`}
+            data-testid="open-settings"
+          >
+            <IconSettings size={18} stroke={1.7} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
     ),
   }),
 ];

@@ -103,7 +103,7 @@ export const clusterColumns: ColumnDef<InstanceCluster, unknown>[] = [
   column.display({
     id: 'created_at',
     header: 'Created',
-    meta: meta({ size: 'shrink', skeletonWidth: 72 }),
+    meta: meta({ size: 'shrink', skeletonWidth: 72, hideBelow: 1040 }),
     cell: ({ row }) => <RelativeTime iso={row.original.created_at} size="sm" c="dimmed" />,
   }),
   column.display({

@@ -136,7 +136,7 @@ export function ClustersPage() {
           loading={query.isPending}
           skeletonRows={3}
           rowTestId="cluster-row"
-          minWidth={900}
+          minWidth={760}
         />
       </Paper>
     );

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanLimits } from '../../../api/admin/plan-limits/types.js';
-import { changedLimits, entryErrors, limitsToEntries, toPlanLimitsInput } from './plan-limits-form-values.js';
+import {
+  changedLimits,
+  editedLimits,
+  entryErrors,
+  limitsToEntries,
+  toPlanLimitsInput,
+} from './plan-limits-form-values.js';
 
 const limits: PlanLimits = {
   conan_max_file_size: 3221225472,
@@ -39,5 +45,25 @@ describe('plan limit entries', () => {
       pypi_max_file_size: 'That is not a whole number of bytes (0.5 B).',
     });
     expect(toPlanLimitsInput('default', entries, limits)).toBeNull();
+  });
+
+  it('count every edited limit as a change, invalid ones included', () => {
+    const entries = limitsToEntries(limits);
+    expect(editedLimits(entries, limits)).toEqual([]);
+    const edited = {
+      ...entries,
+      npm_max_file_size: { value: 1, unit: 'GiB' as const },
+      maven_max_file_size: { value: -1, unit: 'MiB' as const },
+      pypi_max_file_size: { value: '', unit: 'GiB' as const },
+      // The same bytes in another unit: no change.
+      conan_max_file_size: { value: 3072, unit: 'MiB' as const },
+    };
+    expect(editedLimits(edited, limits)).toEqual([
+      'maven_max_file_size',
+      'npm_max_file_size',
+      'pypi_max_file_size',
+    ]);
+    // The save body can't be built while one is invalid, but the count still says three.
+    expect(changedLimits(toPlanLimitsInput('default', edited, limits))).toEqual([]);
   });
 });

@@ -58,3 +58,18 @@ export function changedLimits(input: UpdatePlanLimitsInput | null): PlanFileSize
   if (!input) return [];
   return PLAN_FILE_SIZE_LIMITS.filter((name) => input[name] !== undefined);
 }
+
+/**
+ * The limits whose entry differs from the plan's current value, invalid entries included (an entry
+ * that is not a size, or not the one shown at first, is a change too): what the dirty count and Reset
+ * go by. A valid entry counts when its bytes differ (`1024 MiB` for `1 GiB` is no change).
+ */
+export function editedLimits(entries: PlanLimitEntries, limits: PlanLimits): PlanFileSizeLimitName[] {
+  const original = limitsToEntries(limits);
+  return PLAN_FILE_SIZE_LIMITS.filter((name) => {
+    const bytes = partsToBytes(entries[name]);
+    if (bytes !== null) return bytes !== limits[name];
+    const before = original[name];
+    return String(entries[name].value) !== String(before.value) || entries[name].unit !== before.unit;
+  });
+}

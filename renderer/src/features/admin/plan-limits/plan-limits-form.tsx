@@ -11,6 +11,7 @@ import { PLAN_LIMIT_LABELS, planLabel } from './plan-limit-labels.js';
 import classes from './plan-limits-form.module.css';
 import {
   changedLimits,
+  editedLimits,
   entryErrors,
   limitsToEntries,
   toPlanLimitsInput,
@@ -34,6 +35,9 @@ export function PlanLimitsForm({ profileId, planName, limits }: PlanLimitsFormPr
   const errors = entryErrors(entries);
   const input = toPlanLimitsInput(planName, entries, limits);
   const changed = changedLimits(input);
+  // What the dirty count, the "was" badges and Reset go by: every edited field, invalid ones included.
+  const edited = editedLimits(entries, limits);
+  const invalid = Object.keys(errors).length;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,7 +66,7 @@ export function PlanLimitsForm({ profileId, planName, limits }: PlanLimitsFormPr
         </div>
         {PLAN_FILE_SIZE_LIMITS.map((name) => {
           const { label, description } = PLAN_LIMIT_LABELS[name];
-          const isChanged = changed.includes(name);
+          const isChanged = edited.includes(name);
           return (
             <div
               key={name}
@@ -106,14 +110,18 @@ export function PlanLimitsForm({ profileId, planName, limits }: PlanLimitsFormPr
           ) : null}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {changed.length === 0
+              {edited.length === 0
                 ? 'No unsaved changes.'
-                : `${changed.length} unsaved ${changed.length === 1 ? 'change' : 'changes'}.`}
+                : `${edited.length} unsaved ${edited.length === 1 ? 'change' : 'changes'}.${
+                    invalid > 0
+                      ? ` Fix ${invalid === 1 ? 'the invalid size' : `the ${invalid} invalid sizes`} to save.`
+                      : ''
+                  }`}
             </Text>
             <Group gap="sm">
               <Button
                 variant="default"
-                disabled={changed.length === 0 || updateLimits.isPending}
+                disabled={edited.length === 0 || updateLimits.isPending}
                 onClick={() => {
                   setEntries(limitsToEntries(limits));
                   updateLimits.reset();

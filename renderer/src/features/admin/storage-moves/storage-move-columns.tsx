@@ -132,13 +132,13 @@ export const storageMoveColumns: ColumnDef<StorageMoveTableRow, unknown>[] = [
   column.display({
     id: 'created_at',
     header: 'Created',
-    meta: meta({ size: 'shrink', skeletonWidth: 72 }),
+    meta: meta({ size: 'shrink', skeletonWidth: 72, hideBelow: 880 }),
     cell: ({ row }) => <RelativeTime iso={row.original.created_at} size="sm" c="dimmed" />,
   }),
   column.display({
     id: 'updated_at',
     header: 'Updated',
-    meta: meta({ size: 'shrink', skeletonWidth: 72 }),
+    meta: meta({ size: 'shrink', skeletonWidth: 72, hideBelow: 1040 }),
     cell: ({ row }) => <RelativeTime iso={row.original.progress?.updated_at} size="sm" c="dimmed" />,
   }),
 ];

@@ -269,7 +269,7 @@ export function StorageMovesPage() {
             loading={moves.isPending}
             skeletonRows={4}
             rowTestId="storage-move-row"
-            minWidth={980}
+            minWidth={760}
           />
         )}
         {pageCount > 1 || (moves.data?.total ?? 0) > allMoves.length ? (
