@@ -18,6 +18,7 @@ import { loadOrCreateSecretKeySync } from './crypto/secret-key-file.js';
 import { openDatabase } from './db/database.js';
 import { shutdownCatFilePool } from './git/cat-file-pool.js';
 import type { StorageShards } from './git/storage.js';
+import { checkAdminRoute } from './http/admin-guard.js';
 import { checkRouteAccess, resolveActor } from './http/auth.js';
 import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
@@ -179,6 +180,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     req.gparams = await collectParams(req);
     // `sudo` (parameter or header): an administrator's sudo-scoped token acting as another user.
     if (!applySudo(req, reply)) return reply;
+    // Routes declared administrator-only (config.admin, http/admin-guard.ts): 403 for everyone else.
+    checkAdminRoute(req);
     return undefined;
   });
 

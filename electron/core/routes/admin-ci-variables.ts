@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { presentCiVariable } from '../entities/ci-variables.js';
+import { adminRouteGroup } from '../http/admin-guard.js';
 import { gBool, gEnum, gString, parseParams } from '../http/validate.js';
-import { requireAdmin } from '../services/access/project-access.js';
 import {
   createInstanceVariable,
   deleteInstanceVariable,
@@ -18,9 +18,11 @@ import { VARIABLE_TYPES } from '../services/admin/ci-variables/variable-rules.js
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 export async function adminCiVariablesRoutes(app: FastifyInstance): Promise<void> {
+  // Administrators only (GitLab's `before { authenticated_as_admin! }`): see http/admin-guard.ts.
+  adminRouteGroup(app);
+
   /** `GET /admin/ci/variables`: paginated, in creation order. */
   app.get('/admin/ci/variables', async (req, reply) => {
-    requireAdmin(req.svc);
     const page = pageOf(req);
     const { total, variables } = listInstanceVariablesPage(req.svc, page.perPage, page.offset);
     return sendPage(req, reply, page, total, variables.map(presentCiVariable));
@@ -28,7 +30,6 @@ export async function adminCiVariablesRoutes(app: FastifyInstance): Promise<void
 
   /** `GET /admin/ci/variables/:key`. 404 `InstanceVariable Not Found`. */
   app.get('/admin/ci/variables/:key', async (req) => {
-    requireAdmin(req.svc);
     return presentCiVariable(getInstanceVariable(req.svc, pathParam(req, 'key')));
   });
 
@@ -37,7 +38,6 @@ export async function adminCiVariablesRoutes(app: FastifyInstance): Promise<void
    * `masked` (false). 201 with the variable; 400 for key/value rules, a taken key or the plan limit.
    */
   app.post('/admin/ci/variables', async (req, reply) => {
-    requireAdmin(req.svc);
     const p = parseParams(
       {
         key: gString(),
@@ -53,7 +53,6 @@ export async function adminCiVariablesRoutes(app: FastifyInstance): Promise<void
 
   /** `PUT /admin/ci/variables/:key`: `value` required (spec); `variable_type`, `protected`, `masked`. */
   app.put('/admin/ci/variables/:key', async (req) => {
-    requireAdmin(req.svc);
     const p = parseParams(
       {
         value: gString(),
@@ -68,7 +67,6 @@ export async function adminCiVariablesRoutes(app: FastifyInstance): Promise<void
 
   /** `DELETE /admin/ci/variables/:key`: 204. */
   app.delete('/admin/ci/variables/:key', async (req, reply) => {
-    requireAdmin(req.svc);
     deleteInstanceVariable(req.svc, pathParam(req, 'key'));
     return reply.status(204).send();
   });

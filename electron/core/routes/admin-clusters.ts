@@ -9,8 +9,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { presentCluster } from '../entities/clusters.js';
+import { adminRouteGroup } from '../http/admin-guard.js';
 import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
-import { requireAdmin } from '../services/access/project-access.js';
 import { AUTHORIZATION_TYPES } from '../services/admin/clusters/cluster-rules.js';
 import {
   addCluster,
@@ -139,9 +139,11 @@ function clusterId(req: FastifyRequest): number {
 }
 
 export async function adminClustersRoutes(app: FastifyInstance): Promise<void> {
+  // Administrators only (GitLab's `before { authenticated_as_admin! }`): see http/admin-guard.ts.
+  adminRouteGroup(app);
+
   /** `GET /admin/clusters`: paginated, oldest first. */
   app.get('/admin/clusters', async (req, reply) => {
-    requireAdmin(req.svc);
     const page = pageOf(req);
     const { total, views } = listClustersPage(req.svc, page.perPage, page.offset);
     return sendPage(
@@ -155,7 +157,6 @@ export async function adminClustersRoutes(app: FastifyInstance): Promise<void> {
 
   /** `GET /admin/clusters/:cluster_id`. 404 `Cluster Not Found`. */
   app.get('/admin/clusters/:cluster_id', async (req) => {
-    requireAdmin(req.svc);
     return presentCluster(getCluster(req.svc, clusterId(req)), req.svc.externalUrl());
   });
 
@@ -166,7 +167,6 @@ export async function adminClustersRoutes(app: FastifyInstance): Promise<void> {
    * 201 with the cluster; 400 for missing/invalid parameters or validation errors.
    */
   app.post('/admin/clusters/add', async (req, reply) => {
-    requireAdmin(req.svc);
     const { top, platform, spelling } = parseClusterParams(
       req.gparams,
       createShape,
@@ -182,7 +182,6 @@ export async function adminClustersRoutes(app: FastifyInstance): Promise<void> {
    * clusters added through the API. 200 with the cluster (and `project: null`).
    */
   app.put('/admin/clusters/:cluster_id', async (req) => {
-    requireAdmin(req.svc);
     const id = clusterId(req);
     const { top, platform, spelling } = parseClusterParams(
       req.gparams,
@@ -196,7 +195,6 @@ export async function adminClustersRoutes(app: FastifyInstance): Promise<void> {
 
   /** `DELETE /admin/clusters/:cluster_id`: 204. */
   app.delete('/admin/clusters/:cluster_id', async (req, reply) => {
-    requireAdmin(req.svc);
     removeCluster(req.svc, clusterId(req));
     return reply.status(204).send();
   });

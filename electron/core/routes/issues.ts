@@ -16,7 +16,7 @@ import { presentIssue, presentMilestone } from '../entities/issues.js';
 import { presentMergeRequestBasic } from '../entities/merge-requests.js';
 import { presentUserBasic } from '../entities/users.js';
 import { gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
-import { findReadableProject, requireAdmin } from '../services/access/project-access.js';
+import { findReadableProject } from '../services/access/project-access.js';
 import { projectPlace } from '../services/access/project-place.js';
 import {
   createIssue,
@@ -244,11 +244,11 @@ export async function issuesRoutes(app: FastifyInstance): Promise<void> {
 
   /**
    * `GET …/issues/:issue_iid/user_agent_detail`: administrators only (403 otherwise, before any lookup,
-   * as GitLab's `authenticated_as_admin!`). The core records no user agent details (GitLab records them for
-   * spam checking), so every issue answers GitLab's `404 UserAgentDetail Not Found`.
+   * as GitLab's `authenticated_as_admin!`; declared in the route's config, see http/admin-guard.ts). The
+   * core records no user agent details (GitLab records them for spam checking), so every issue answers
+   * GitLab's `404 UserAgentDetail Not Found`.
    */
-  app.get('/projects/:id/issues/:issue_iid/user_agent_detail', async (req) => {
-    requireAdmin(req.svc);
+  app.get('/projects/:id/issues/:issue_iid/user_agent_detail', { config: { admin: true } }, async (req) => {
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     findIssue(req.svc, project, intParam(req, 'issue_iid'));
     throw new NotFoundError('UserAgentDetail');

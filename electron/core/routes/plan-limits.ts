@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { presentPlanLimits } from '../entities/plan-limits.js';
+import { adminRouteGroup } from '../http/admin-guard.js';
 import { gInt, gString, parseParams } from '../http/validate.js';
-import { requireAdmin } from '../services/access/project-access.js';
 import {
   DEFAULT_PLAN,
   changePlanLimits,
@@ -17,9 +17,11 @@ import {
 const limit = () => gInt().refine(Number.isSafeInteger).optional();
 
 export async function planLimitsRoutes(app: FastifyInstance): Promise<void> {
+  // Administrators only (GitLab's `before { authenticated_as_admin! }`): see http/admin-guard.ts.
+  adminRouteGroup(app);
+
   /** `GET /application/plan_limits`: the limits of `plan_name` (default `default`). 404 `Plan Not Found`. */
   app.get('/application/plan_limits', async (req) => {
-    requireAdmin(req.svc);
     const p = parseParams({ plan_name: gString().optional() }, req.gparams);
     return presentPlanLimits(getPlanLimits(req.svc, p.plan_name ?? DEFAULT_PLAN));
   });
@@ -31,7 +33,6 @@ export async function planLimitsRoutes(app: FastifyInstance): Promise<void> {
    * 400 `{"error":"<limit> is invalid"}` for non-integers, `{"message":{"<limit>":[…]}}` for negatives.
    */
   app.put('/application/plan_limits', async (req) => {
-    requireAdmin(req.svc);
     const p = parseParams(
       {
         plan_name: gString(),

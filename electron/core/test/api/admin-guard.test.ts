@@ -1,0 +1,95 @@
+/**
+ * The administrator guard declared per route group (http/admin-guard.ts; GitLab's
+ * `before { authenticated_as_admin! }`), over real HTTP: every route of the admin groups answers 401 to
+ * anonymous callers, then 403 `403 Forbidden` to a regular user before its parameters are read (bad
+ * parameters included), and to an administrator acting through `sudo` as a regular user; an administrator
+ * reaches the handler. Routes outside the groups are not guarded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
+import type { TestCore } from '../helpers/test-core.js';
+
+/** Every route declared administrator-only, with parameters a handler would refuse with 400 or 404. */
+const GUARDED: [method: string, path: string, json?: unknown][] = [
+  ['GET', '/admin/clusters'],
+  ['GET', '/admin/clusters/999999'],
+  ['GET', '/admin/clusters/not-a-number'],
+  ['POST', '/admin/clusters/add', { name: '' }],
+  ['PUT', '/admin/clusters/999999', { enabled: 'maybe' }],
+  ['DELETE', '/admin/clusters/999999'],
+  ['GET', '/admin/ci/variables'],
+  ['GET', '/admin/ci/variables/NOPE'],
+  ['POST', '/admin/ci/variables', { key: 'bad key!' }],
+  ['PUT', '/admin/ci/variables/NOPE', {}],
+  ['DELETE', '/admin/ci/variables/NOPE'],
+  ['GET', '/application/plan_limits?plan_name=nope'],
+  ['PUT', '/application/plan_limits', { npm_max_file_size: -1 }],
+  ['GET', '/projects/999999/issues/1/user_agent_detail'],
+];
+
+describe('administrator guard per route group', () => {
+  let t: TestCore;
+  let user: { id: number; token: string };
+  let sudoAdmin: { token: string };
+
+  beforeAll(async () => {
+    t = await startTestCore();
+    user = await createUserWithToken(t);
+    sudoAdmin = await createUserWithToken(t, { admin: true, scopes: ['api', 'sudo'] });
+  });
+  afterAll(async () => t.close());
+
+  it('answers 401 to anonymous callers on every guarded route', async () => {
+    for (const [method, path, json] of GUARDED) {
+      const res = await t.api(method, path, { json, token: null });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body).toEqual({ message: '401 Unauthorized' });
+    }
+  });
+
+  it('answers 403 to a regular user before reading any parameter', async () => {
+    for (const [method, path, json] of GUARDED) {
+      const res = await t.api(method, path, { json, token: user.token });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body).toEqual({ message: '403 Forbidden' });
+    }
+  });
+
+  it('answers 403 to an administrator acting as a regular user through sudo', async () => {
+    for (const [method, path, json] of GUARDED) {
+      const res = await t.api(method, path, {
+        json,
+        token: sudoAdmin.token,
+        headers: { Sudo: String(user.id) },
+      });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body).toEqual({ message: '403 Forbidden' });
+    }
+  });
+
+  it('lets administrators through to the handler (its own 200/400/404 answers)', async () => {
+    for (const [method, path, json] of GUARDED) {
+      const res = await t.api(method, path, { json, token: sudoAdmin.token });
+      expect([200, 400, 404], `${method} ${path} ${res.text}`).toContain(res.status);
+    }
+    expect((await t.api('GET', '/admin/clusters')).status).toBe(200);
+    expect((await t.api('GET', '/admin/clusters/999999')).body).toEqual({ message: '404 Cluster Not Found' });
+  });
+
+  it('leaves routes of other groups unguarded', async () => {
+    // The issues group holds one administrator-only route; its siblings answer regular users.
+    const project = await t.api<{ id: number }>('POST', '/projects', {
+      json: { name: 'guarded-siblings' },
+      token: user.token,
+    });
+    expect(project.status).toBe(201);
+    expect((await t.api('GET', `/projects/${project.body.id}/issues`, { token: user.token })).status).toBe(
+      200,
+    );
+    const detail = await t.api('GET', `/projects/${project.body.id}/issues/1/user_agent_detail`, {
+      token: user.token,
+    });
+    expect(detail.status).toBe(403);
+    expect((await t.api('GET', '/version', { token: user.token })).status).toBe(200);
+  });
+});
