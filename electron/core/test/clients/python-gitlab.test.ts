@@ -7,7 +7,9 @@
  * that instruction rather than skipping. `OUTPOST_PYTHON` names the interpreter to use; otherwise
  * /usr/bin/python3 (where Debian's package lives) and then `python3` on PATH are tried.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,20 +193,46 @@ describe('python-gitlab (unchanged) against the core', () => {
     });
   }, 120_000);
 
-  /** `python3 -m gitlab -o json <args>` (the `gitlab` CLI) with the URL and token in its environment variables. */
-  async function cli(...args: string[]): Promise<unknown> {
+  /** The CLI's environment: URL and token in its variables, a HOME without a config file. */
+  const cliEnv = () => ({ GITLAB_URL: t.url, GITLAB_PRIVATE_TOKEN: ROOT_TOKEN, HOME: t.dataDir });
+
+  /** `python3 -m gitlab -o json <args>`: the `gitlab` CLI as its own process. */
+  async function cliProcess(...args: string[]): Promise<unknown> {
     if (!python) throw new Error(missing);
-    const r = await run(python, ['-m', 'gitlab', '-o', 'json', ...args], {
-      GITLAB_URL: t.url,
-      GITLAB_PRIVATE_TOKEN: ROOT_TOKEN,
-      HOME: t.dataDir,
-    });
+    const r = await run(python, ['-m', 'gitlab', '-o', 'json', ...args], cliEnv());
     expect(r.code, `gitlab ${args.join(' ')} exited ${r.code}:\n${r.stderr}${r.stdout}`).toBe(0);
     return r.stdout.trim() ? (JSON.parse(r.stdout) as unknown) : null;
   }
 
+  /**
+   * The same CLI code (`gitlab.cli.main`, unchanged) run by python-gitlab/cli_server.py, one command per
+   * line in one Python process: a Python start and import per command took most of this test's time.
+   */
+  let server: ChildProcessWithoutNullStreams | null = null;
+  let serverLines: AsyncIterator<string> | null = null;
+  async function cli(...args: string[]): Promise<unknown> {
+    if (!python) throw new Error(missing);
+    if (!server) {
+      server = spawn(python, [path.join(SCRIPTS, 'cli_server.py')], {
+        env: { PATH: process.env.PATH, LANG: 'C.UTF-8', ...cliEnv() },
+      });
+      serverLines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
+    }
+    server.stdin.write(`${JSON.stringify(['-o', 'json', ...args])}\n`);
+    const line = await serverLines!.next();
+    if (line.done) throw new Error('the CLI server ended');
+    const r = JSON.parse(line.value) as { code: number; stdout: string; stderr: string };
+    expect(r.code, `gitlab ${args.join(' ')} exited ${r.code}:\n${r.stderr}${r.stdout}`).toBe(0);
+    return r.stdout.trim() ? (JSON.parse(r.stdout) as unknown) : null;
+  }
+  afterAll(() => {
+    server?.stdin.end();
+  });
+
   it('the gitlab CLI: group create/update/subgroups/delete, namespace get, user create/block/unblock', async () => {
-    const g = (await cli('group', 'create', '--name', 'CLI Group', '--path', 'cli-group')) as { id: number };
+    const g = (await cliProcess('group', 'create', '--name', 'CLI Group', '--path', 'cli-group')) as {
+      id: number;
+    };
     expect(g).toMatchObject({ name: 'CLI Group', full_path: 'cli-group' });
     const sub = (await cli(
       'group',

@@ -1,0 +1,45 @@
+"""Run python-gitlab's `gitlab` CLI (gitlab.cli.main, what `gitlab` and `python3 -m gitlab` run), unchanged,
+once per request line, in one process: the test saves a Python start and import per command.
+
+Protocol: each stdin line is a JSON array of CLI arguments (without the program name); for each, one stdout
+line `{"code": <exit code>, "stdout": "...", "stderr": "..."}`. The URL and token come from the environment
+(GITLAB_URL, GITLAB_PRIVATE_TOKEN), as for the CLI itself. Ends at end of input.
+"""
+
+import contextlib
+import io
+import json
+import sys
+
+import gitlab.cli
+
+
+def run(argv: list) -> dict:
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    sys.argv = ["gitlab", *argv]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            gitlab.cli.main()
+        except SystemExit as e:
+            if isinstance(e.code, int):
+                code = e.code
+            elif e.code is not None:
+                err.write(str(e.code))
+                code = 1
+        except Exception as e:  # a CLI crash is a failed command, not a dead server
+            err.write(f"{type(e).__name__}: {e}")
+            code = 1
+    return {"code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
+
+
+def main() -> None:
+    real_stdout = sys.stdout
+    for line in sys.stdin:
+        if line.strip():
+            real_stdout.write(json.dumps(run(json.loads(line))) + "\n")
+            real_stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
