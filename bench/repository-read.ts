@@ -8,7 +8,9 @@
  * - `GET files/:path` (JSON) and `…/raw` of README.md and lib/response.js ↔ `git cat-file blob`;
  * - `GET files/:path/raw` of a different file each request (no cache can answer twice) ↔ `git cat-file
  *   blob` of the same files;
- * - blame of History.md and lib/response.js ↔ `git blame --porcelain` (OUTPOST_BENCH_BLAMES runs, default 8);
+ * - blame of History.md and lib/response.js ↔ `git blame --porcelain` (OUTPOST_BENCH_BLAMES runs, default 8;
+ *   repeats of one blame are answered from the blame cache), and of History.md at a different commit each
+ *   request (no cache can answer) ↔ `git blame --porcelain main~<n>`;
  * - `GET tree` (root, and lib/) ↔ `git ls-tree`; `GET commits` (first page of 20) ↔ `git log -20`, and a
  *   different page each request (no cache can answer twice) ↔ `git log --skip`;
  * - `GET branches` ↔ `git for-each-ref refs/heads`; `GET tags` ↔ `git for-each-ref refs/tags`.
@@ -172,6 +174,13 @@ export async function benchRepositoryRead(): Promise<BenchRow[]> {
         blames,
       );
     }
+    await measure(
+      `GET files/${history}/blame at a different commit each request (${branch}~1…~${blames})`,
+      (i) => `${base}/files/${enc(history)}/blame?ref=${encodeURIComponent(`${branch}~${i + 1}`)}`,
+      (i) => ['blame', '--porcelain', `${head}~${i + 1}`, '--', history],
+      `git blame --porcelain ${branch}~<n> -- ${history}`,
+      blames,
+    );
     await measure(
       'GET tree (root)',
       () => `${base}/tree?ref=${ref}`,

@@ -4,7 +4,7 @@
  * same commit, as GitLab groups them (lib/gitlab/blame.rb). Commit metadata is read separately, once per
  * distinct commit, by the caller.
  */
-import { GitError, runGit } from './run-git.js';
+import { GitError, repositoryKey, runGit } from './run-git.js';
 
 /** Consecutive lines attributed to one commit. Lines carry no line terminator. */
 export interface BlameRangeRaw {
@@ -37,9 +37,18 @@ export function parseBlamePorcelain(out: string): BlameRangeRaw[] {
   return ranges;
 }
 
+/** Cached blames by repository, arguments and commit id, least recently used first. */
+const blames = new Map<string, { ranges: BlameRangeRaw[]; chars: number }>();
+let blameChars = 0;
+/** The cache holds at most this much porcelain output's worth of blames (~16 MiB of text)… */
+const BLAME_CACHE_MAX_CHARS = 16 * 1024 * 1024;
+/** …and no blame whose porcelain output is bigger than this. */
+const BLAME_ENTRY_MAX_CHARS = 4 * 1024 * 1024;
+
 /**
  * Blame `filePath` as of `commit` (a SHA), optionally only lines `range.start..range.end` (1-based,
- * inclusive). A range starting past the end of the file yields no ranges.
+ * inclusive). A range starting past the end of the file yields no ranges. Blames at a full commit id are
+ * cached (up to ~16 MiB of git's output in all, none over 4 MiB): the same blame again starts no git.
  * @throws GitError when the commit or path is unknown to git.
  */
 export async function blameFile(
@@ -51,8 +60,27 @@ export async function blameFile(
   const args = ['--literal-pathspecs', 'blame', '--porcelain'];
   if (range) args.push('-L', `${range.start},${range.end}`);
   args.push(commit, '--', filePath);
+  // A blame at a commit id never changes: answers are cached (least recently used first out).
+  const key = /^[0-9a-f]{40,64}$/.test(commit) ? `${repositoryKey(repoPath)}\0${args.join('\0')}` : null;
+  const hit = key === null ? undefined : blames.get(key);
+  if (hit) {
+    blames.delete(key!);
+    blames.set(key!, hit);
+    return [...hit.ranges];
+  }
   try {
-    return parseBlamePorcelain(await runGit(args, { gitDir: repoPath }));
+    const out = await runGit(args, { gitDir: repoPath });
+    const ranges = parseBlamePorcelain(out);
+    if (key !== null && out.length <= BLAME_ENTRY_MAX_CHARS) {
+      blames.set(key, { ranges, chars: out.length });
+      blameChars += out.length;
+      for (const [k, v] of blames) {
+        if (blameChars <= BLAME_CACHE_MAX_CHARS) break;
+        blames.delete(k);
+        blameChars -= v.chars;
+      }
+    }
+    return ranges;
   } catch (err) {
     if (range && err instanceof GitError && /has only \d+ lines?/.test(err.message)) return [];
     throw err;

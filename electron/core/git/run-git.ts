@@ -97,7 +97,8 @@ export function gitSpawnCount(): number {
 }
 
 /**
- * Subcommands that never move a ref (they may write objects, which is harmless to ref caches). Any
+ * Subcommands that never move a ref (they may write objects or a temporary index, which is harmless to
+ * ref caches). Any
  * other subcommand run through `runGit` (update-ref, fetch, pack-refs, symbolic-ref, push, gc, …) bumps
  * the repository's ref generation before and after it runs.
  */
@@ -119,11 +120,14 @@ const REF_READ_ONLY = new Set([
   'merge-tree',
   'mktag',
   'mktree',
+  'read-tree',
   'rev-list',
   'rev-parse',
   'show',
   'show-ref',
+  'update-index',
   'version',
+  'write-tree',
 ]);
 
 const generations = new Map<string, number>();

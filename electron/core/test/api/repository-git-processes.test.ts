@@ -2,7 +2,7 @@
  * How many git processes the repository reads start (issue 17; counted by run-git.ts
  * `gitSpawnCount`, not timed): with the cat-file pool and the refs cache warm, reading a file again,
  * a tree, the branch and tag lists start none; a file never read before starts one (`git log -1` for
- * its last commit), a commits page one (`git log`; none when read again), a blame two at most; a ref change makes the next
+ * its last commit), a commits page one (`git log`; none when read again), a blame two at most (none when asked again); a ref change makes the next
  * branch list list again (and only once).
  */
 import { readdirSync } from 'node:fs';
@@ -94,6 +94,7 @@ describe('git processes per repository read', () => {
     expect(await spawnsOf('/commits?ref_name=main&per_page=2')).toBe(1);
     expect(await spawnsOf('/commits?ref_name=main&per_page=2')).toBe(0); // that page again: cached
     expect(await spawnsOf('/files/file-3.txt/blame?ref=v3')).toBeLessThanOrEqual(2);
+    expect(await spawnsOf('/files/file-3.txt/blame?ref=v3')).toBe(0); // the same blame again: cached
   });
 
   it('lists branches again once after a ref changes, then reads from the cache', async () => {
