@@ -193,6 +193,26 @@ describe('python-gitlab (unchanged) against the core', () => {
     });
   }, 120_000);
 
+  it('the endpoints issue 16 added (newer.py)', async () => {
+    const out = await script('newer.py');
+    expect(out).toEqual({
+      groups: ['py-new'],
+      blob: [true, 'base64'],
+      raw_blob_matches: true,
+      archive: ['README.md'],
+      closed_by: [1],
+      related: [1],
+      mr_pipeline_source: 'merge_request_event',
+      created_pipeline_source: 'merge_request_event',
+      mwps_set: true,
+      mwps_cancelled: true,
+      merged: true,
+      issue_state: 'closed',
+      sudo: 'pysudo',
+      sudo_project: 'pysudo/py-sudo-project',
+    });
+  }, 120_000);
+
   /** The CLI's environment: URL and token in its variables, a HOME without a config file. */
   const cliEnv = () => ({ GITLAB_URL: t.url, GITLAB_PRIVATE_TOKEN: ROOT_TOKEN, HOME: t.dataDir });
 
