@@ -11,15 +11,45 @@ import type {
   AlertNotifyItem,
   AlertStatusCounts,
 } from '../../../shared/api-types/alerts.js';
-import type {
-  AlertStatusCounts as AlertStatusCountsResult,
-  AlertView,
-} from '../services/alerts/alerts-service.js';
-import type {
-  AlertIntegrationView,
-  AlertIntegrationWithToken,
-} from '../services/alerts/http-integrations-service.js';
-import type { AlertNotifyResult } from '../services/alerts/receive-alert.js';
+import type { AlertIntegrationRow } from '../db/alert-integrations.js';
+import type { AlertRow } from '../db/alerts.js';
+
+/** A created or reset integration: the view plus the key, shown this once. */
+export interface AlertIntegrationWithToken extends AlertIntegrationView {
+  token: string;
+}
+
+/** An integration with its notify URL. */
+export interface AlertIntegrationView {
+  integration: AlertIntegrationRow;
+  url: string;
+}
+
+/** Alerts per status, `open` = triggered + acknowledged (GitLab's AlertStatusCountsType). */
+export interface AlertStatusCountsResult {
+  all: number;
+  open: number;
+  triggered: number;
+  acknowledged: number;
+  resolved: number;
+  ignored: number;
+}
+
+/** Everything the alert presenters need. */
+export interface AlertView {
+  alert: AlertRow;
+  integration: { id: number; name: string } | null;
+  /** The project's environment named by the payload's `gitlab_environment_name`, when it exists. */
+  environment: { id: number; name: string } | null;
+  /** `namespace/project`, for `details_url`. */
+  projectFullPath: string;
+}
+
+/** One alert a payload created or touched (the receiver's response items). */
+export interface AlertNotifyResult {
+  iid: number;
+  title: string;
+}
 
 /** Alert columns; payload keys named like them are left out of `details` (GitLab's `Alert#details`). */
 const ALERT_ATTRIBUTES: readonly string[] = [

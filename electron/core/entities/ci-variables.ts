@@ -2,8 +2,18 @@
  * Presenter for instance CI/CD variables (GitLab's Entities::Ci::Variable; doc/api/instance_level_ci_variables.md).
  * The API returns values to administrators, masked or not. Pure: no queries.
  */
-import type { InstanceCiVariable } from '../../../shared/api-types/admin.js';
-import type { InstanceVariable } from '../services/admin/ci-variables/ci-variables-service.js';
+import type { CiVariableType, InstanceCiVariable } from '../../../shared/api-types/admin.js';
+
+/** A variable with its value opened, as the presenter and jobs need it. */
+export interface InstanceVariable {
+  key: string;
+  value: string;
+  variable_type: CiVariableType;
+  protected: boolean;
+  masked: boolean;
+  raw: boolean;
+  description: string | null;
+}
 
 export function presentCiVariable(v: InstanceVariable): InstanceCiVariable {
   return {

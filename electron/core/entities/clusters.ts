@@ -4,8 +4,25 @@
  * `platform_kubernetes`. The API token is never part of the response. Pure: no queries.
  */
 import type { ClusterPlatform, InstanceCluster, ProjectIdentity } from '../../../shared/api-types/admin.js';
-import type { ClusterView, ManagementProjectView } from '../services/admin/clusters/clusters-service.js';
+import type { ClusterRow } from '../db/clusters.js';
+import type { NamespaceRow } from '../db/namespaces.js';
+import type { ProjectRow } from '../db/projects.js';
+import type { UserRow } from '../db/users.js';
 import { presentUserBasic } from './users.js';
+
+/** The management project as GitLab's ProjectIdentity needs it. */
+export interface ManagementProjectView {
+  project: ProjectRow;
+  namespace: NamespaceRow;
+  namespaceFullName: string;
+}
+
+/** Everything the cluster presenter needs. */
+export interface ClusterView {
+  cluster: ClusterRow;
+  user: UserRow | null;
+  managementProject: ManagementProjectView | null;
+}
 
 function presentProjectIdentity(m: ManagementProjectView): ProjectIdentity {
   return {

@@ -5,10 +5,30 @@
  * Pure: no queries.
  */
 import type { Deployment } from '../../../shared/api-types/deployments.js';
-import type { DeploymentView } from '../services/deployments/deployment-views.js';
+import type { DeploymentRow } from '../db/deployments.js';
+import type { EnvironmentRow } from '../db/environments.js';
+import type { UserRow } from '../db/users.js';
 import { presentEnvironmentBasic } from './environments.js';
 import { presentJob } from './jobs.js';
+import type { JobView } from './jobs.js';
 import { presentUserBasic } from './users.js';
+
+export interface DeploymentView {
+  deployment: DeploymentRow;
+  environment: EnvironmentRow;
+  /** Null when the user was deleted. */
+  user: UserRow | null;
+  /** Null for deployments made through the API, or when the job is gone. */
+  deployable: Deployable | null;
+}
+
+/** A deployable job with what the job presenter needs. */
+export interface Deployable {
+  job: JobView;
+  projectWebUrl: string;
+  /** For the live duration of a running job. */
+  now: string;
+}
 
 /** A deployment with its environment. */
 export function presentDeployment(v: DeploymentView, baseUrl: string): Deployment {

@@ -3,9 +3,20 @@
  * public_api/v4/issue.json, milestone.json). Pure: no queries.
  */
 import type { MilestoneRow } from '../db/milestones.js';
-import type { IssueView } from '../services/issues/issues-service.js';
+import type { IssueRow } from '../db/issues.js';
+import type { LabelRow } from '../db/labels.js';
+import type { UserRow } from '../db/users.js';
 import { taskCompletionStatus } from './markdown.js';
 import { presentUserBasic } from './users.js';
+
+export interface IssueView {
+  row: IssueRow;
+  author: UserRow | null;
+  closedBy: UserRow | null;
+  labels: LabelRow[];
+  milestone: MilestoneRow | null;
+  userNotesCount: number;
+}
 
 /** Where a project lives, for web URLs and references. */
 export interface ProjectPlace {

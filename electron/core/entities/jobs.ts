@@ -12,6 +12,15 @@ import { presentCommit } from './commits.js';
 import { presentPipelineBasic } from './pipelines.js';
 import { presentUser } from './users.js';
 
+/** A job with what its presenter needs. */
+export interface JobView {
+  job: JobRow;
+  pipeline: PipelineRow;
+  user: UserRow | null;
+  traceSize: number | null;
+  junitSize: number | null;
+}
+
 /** `http://host/group/project/-/jobs/<id>`. */
 export function jobWebUrl(projectWebUrl: string, id: number): string {
   return `${projectWebUrl}/-/jobs/${id}`;

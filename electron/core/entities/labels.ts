@@ -2,10 +2,20 @@
  * Label presenters (GitLab's Entities::Label, ProjectLabel, LabelWithCounts, GroupLabel; schemas
  * public_api/v4/labels/*.json, label_basic.json). Pure: no queries.
  */
-import type { LabelRow } from '../db/labels.js';
+import type { LabelCounts, LabelRow } from '../db/labels.js';
 import { labelTextColor } from './label-colors.js';
-import type { LabelView } from '../services/labels/labels-service.js';
 import { renderMarkdown } from './markdown.js';
+
+/** A label with what its presentation needs for the caller and the place it was read from. */
+export interface LabelView {
+  row: LabelRow;
+  subscribed: boolean;
+  /** Priority in the project the label was read through (null for group contexts). */
+  priority: number | null;
+  counts: LabelCounts | null;
+  /** True when read through a project (adds `priority` and `is_project_label`). */
+  projectContext: boolean;
+}
 
 /** The label object of `with_labels_details=true` on merge request lists (label_basic.json, 13.10 fields). */
 export function presentLabelBasic(l: LabelRow): Record<string, unknown> {

@@ -3,9 +3,23 @@
  * Entities::Compare and Entities::Diff): `commit` (the newest compared commit, null when none),
  * `commits` (oldest first), `diffs`, `compare_timeout`, `compare_same_ref`, `web_url`. Pure.
  */
-import type { CompareView } from '../services/repository/compare.js';
+import type { CommitInfo } from '../git/commit-info.js';
+import type { DiffFile } from '../git/diffs.js';
 import { presentCommit } from './commits.js';
 import type { CommitJson } from './commits.js';
+
+/** What the compare presenter needs (services/repository/compare.ts loads it). */
+export interface CompareView {
+  /** Commits reachable from `to` but not from `from`, oldest first; empty when both are the same commit. */
+  commits: CommitInfo[];
+  /** Unlimited diffs: from the merge base to `to`, or from `from` to `to` when straight. */
+  diffs: DiffFile[];
+  fromSha: string;
+  toSha: string;
+  sameRef: boolean;
+  straight: boolean;
+  projectWebUrl: string;
+}
 
 export interface DiffJson {
   diff: string;

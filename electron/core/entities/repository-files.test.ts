@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RepositoryFileView } from '../services/repository-files/read-file.js';
+import type { RepositoryFileView } from './repository-files.js';
 import {
   contentDisposition,
   headerValue,

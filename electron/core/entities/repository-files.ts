@@ -11,9 +11,40 @@ import type {
   RepositoryFileMetadata,
 } from '../../../shared/api-types/repository.js';
 import type { CommitInfo } from '../git/commit-info.js';
-import type { BlameRangeView } from '../services/repository-files/blame-file.js';
-import type { RepositoryFileView } from '../services/repository-files/read-file.js';
-import type { FileCommitResult } from '../services/repository-files/write-file.js';
+
+/** A file read at a ref, as the file presenters need it (services/repository-files/read-file.ts loads it). */
+export interface RepositoryFileView {
+  /** Base name (`popen.rb`). */
+  name: string;
+  /** Full path in the repository (`files/ruby/popen.rb`). */
+  path: string;
+  size: number;
+  content: Buffer;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  /** The ref as the caller gave it (branch, tag or SHA). */
+  ref: string;
+  blobId: string;
+  /** The commit `ref` resolved to. */
+  commitId: string;
+  /** Last commit that touched the file, reachable from `commitId`. */
+  lastCommitId: string;
+  /** Mode 100755. */
+  executable: boolean;
+}
+
+/** One blame range: the commit and its consecutive lines (services/repository-files/blame-file.ts). */
+export interface BlameRangeView {
+  commit: CommitInfo;
+  lines: string[];
+}
+
+/** The outcome of a file create/update/delete commit (services/repository-files/write-file.ts). */
+export interface FileCommitResult {
+  filePath: string;
+  branch: string;
+  commitId: string;
+}
 
 /** The file's metadata (every field but `content`), in GitLab's order. */
 export function presentRepositoryFileMetadata(f: RepositoryFileView): RepositoryFileMetadata {

@@ -20,7 +20,7 @@ import { gBool, gStringArray, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import { ParameterError } from '../services/errors.js';
 import { cancelJob, playJob, retryJob } from '../services/pipelines/job-actions.js';
-import type { JobView } from '../services/pipelines/job-reads.js';
+import type { JobView } from '../entities/jobs.js';
 import {
   findJobForRead,
   JOB_SCOPES,

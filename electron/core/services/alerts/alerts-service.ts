@@ -29,32 +29,13 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import { projectFullPath } from './http-integrations-service.js';
 import { ALERT_STATUSES } from './payload-mapping.js';
 import type { AlertSeverity, AlertStatus } from './payload-mapping.js';
-
-/** Everything the alert presenters need. */
-export interface AlertView {
-  alert: AlertRow;
-  integration: { id: number; name: string } | null;
-  /** The project's environment named by the payload's `gitlab_environment_name`, when it exists. */
-  environment: { id: number; name: string } | null;
-  /** `namespace/project`, for `details_url`. */
-  projectFullPath: string;
-}
+import type { AlertStatusCountsResult, AlertView } from '../../entities/alerts.js';
 
 export interface AlertListParams {
   statuses?: readonly AlertStatus[];
   severities?: readonly AlertSeverity[];
   search?: string;
   order: AlertOrder;
-}
-
-/** Alerts per status, `open` = triggered + acknowledged (GitLab's AlertStatusCountsType). */
-export interface AlertStatusCounts {
-  all: number;
-  open: number;
-  triggered: number;
-  acknowledged: number;
-  resolved: number;
-  ignored: number;
 }
 
 export const DUPLICATE_OPEN_ALERT_MESSAGE =
@@ -113,7 +94,7 @@ export function countProjectAlertsByStatus(
   ctx: ServiceContext,
   project: ProjectRow,
   p: Omit<AlertListParams, 'order' | 'statuses'>,
-): AlertStatusCounts {
+): AlertStatusCountsResult {
   requireProjectAccess(ctx, project, AccessLevel.Developer);
   const byStatus = countAlertsByStatus(ctx.db, filterOf(project, p));
   const n = (s: AlertStatus) => byStatus.get(s) ?? 0;

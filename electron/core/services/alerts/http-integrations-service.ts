@@ -27,23 +27,13 @@ import type { AuditEventInput } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { digestToken } from '../users/credentials.js';
+import type { AlertIntegrationView, AlertIntegrationWithToken } from '../../entities/alerts.js';
 
 /** Longest integration name (GitLab's column limit). */
 export const INTEGRATION_NAME_MAX_LENGTH = 255;
 
 /** URL segment used when a name has no letters or digits (GitLab's DEFAULT_NAME_SLUG). */
 export const DEFAULT_NAME_SLUG = 'http-endpoint';
-
-/** An integration with its notify URL. */
-export interface AlertIntegrationView {
-  integration: AlertIntegrationRow;
-  url: string;
-}
-
-/** A created or reset integration: the view plus the key, shown this once. */
-export interface AlertIntegrationWithToken extends AlertIntegrationView {
-  token: string;
-}
 
 export interface CreateAlertIntegrationInput {
   name: string;

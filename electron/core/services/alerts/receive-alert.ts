@@ -26,12 +26,7 @@ import type { ServiceContext } from '../context.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import { digestToken } from '../users/credentials.js';
 import { SAMPLE_ALERT_PAYLOAD, mapAlertPayload } from './payload-mapping.js';
-
-/** One alert a payload created or touched (the receiver's response items). */
-export interface AlertNotifyResult {
-  iid: number;
-  title: string;
-}
+import type { AlertNotifyResult } from '../../entities/alerts.js';
 
 export interface AlertNotification {
   /** `namespace/sub/project` from the notify URL. */

@@ -7,15 +7,7 @@ import { nowIso } from '../../db/database.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { ServiceContext } from '../context.js';
 import { loadProjectJobViews } from '../pipelines/job-reads.js';
-import type { JobView } from '../pipelines/job-reads.js';
-
-/** A deployable job with what the job presenter needs. */
-export interface Deployable {
-  job: JobView;
-  projectWebUrl: string;
-  /** For the live duration of a running job. */
-  now: string;
-}
+import type { Deployable } from '../../entities/deployments.js';
 
 /**
  * The jobs `jobIds` of `project`, by job id; jobs that no longer exist are absent (their deployments show

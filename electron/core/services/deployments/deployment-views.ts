@@ -4,22 +4,11 @@
  */
 import type { DeploymentRow } from '../../db/deployments.js';
 import { findEnvironmentsByIds } from '../../db/environments.js';
-import type { EnvironmentRow } from '../../db/environments.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
-import type { UserRow } from '../../db/users.js';
 import type { ServiceContext } from '../context.js';
 import { loadDeployables } from './deployables.js';
-import type { Deployable } from './deployables.js';
-
-export interface DeploymentView {
-  deployment: DeploymentRow;
-  environment: EnvironmentRow;
-  /** Null when the user was deleted. */
-  user: UserRow | null;
-  /** Null for deployments made through the API, or when the job is gone. */
-  deployable: Deployable | null;
-}
+import type { DeploymentView } from '../../entities/deployments.js';
 
 /** Load the views of `rows` (all from `project`), in the same order. */
 export async function loadDeploymentViews(

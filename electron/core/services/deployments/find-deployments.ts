@@ -10,7 +10,7 @@ import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { requireEnvironmentRead } from '../environments/environment-access.js';
 import { loadDeploymentViews } from './deployment-views.js';
-import type { DeploymentView } from './deployment-views.js';
+import type { DeploymentView } from '../../entities/deployments.js';
 
 /**
  * A deployment of the project (no permission check).

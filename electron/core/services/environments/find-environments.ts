@@ -12,7 +12,7 @@ import { loadProjectPresentations } from '../projects/project-views.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { loadDeploymentViews } from '../deployments/deployment-views.js';
-import type { DeploymentView } from '../deployments/deployment-views.js';
+import type { DeploymentView } from '../../entities/deployments.js';
 import { requireEnvironmentRead } from './environment-access.js';
 
 /** Environments with what the entity shows of their project (GitLab embeds BasicProjectDetails). */

@@ -28,21 +28,12 @@ import type { MilestoneRow } from '../../db/milestones.js';
 import { countUserNotesByIssueIds } from '../../db/notes.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
-import type { UserRow } from '../../db/users.js';
 import { isAdmin, projectAccessLevel, requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { findOrCreateLabels, labelTitles } from '../labels/labels-service.js';
-
-export interface IssueView {
-  row: IssueRow;
-  author: UserRow | null;
-  closedBy: UserRow | null;
-  labels: LabelRow[];
-  milestone: MilestoneRow | null;
-  userNotesCount: number;
-}
+import type { IssueView } from '../../entities/issues.js';
 
 /** Batch-load what presenting issues needs. */
 export function issueViews(ctx: ServiceContext, rows: IssueRow[]): IssueView[] {

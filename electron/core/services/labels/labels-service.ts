@@ -19,7 +19,7 @@ import {
   setLabelPriority,
   updateLabel,
 } from '../../db/labels.js';
-import type { LabelChanges, LabelCounts, LabelRow, LabelScope } from '../../db/labels.js';
+import type { LabelChanges, LabelRow, LabelScope } from '../../db/labels.js';
 import { findAncestorIds, findDescendantIds, findNamespaceById } from '../../db/namespaces.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
 import { findProjectIdsInNamespaces } from '../../db/projects.js';
@@ -30,17 +30,7 @@ import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ConflictError, NotFoundError, ParameterError, ValidationError } from '../errors.js';
 import { normalizeLabelColor } from '../../entities/label-colors.js';
-
-/** A label with what its presentation needs for the caller and the place it was read from. */
-export interface LabelView {
-  row: LabelRow;
-  subscribed: boolean;
-  /** Priority in the project the label was read through (null for group contexts). */
-  priority: number | null;
-  counts: LabelCounts | null;
-  /** True when read through a project (adds `priority` and `is_project_label`). */
-  projectContext: boolean;
-}
+import type { LabelView } from '../../entities/labels.js';
 
 /** Ids of a namespace and its ancestors when it is a group, else none. */
 function groupChain(ctx: ServiceContext, namespaceId: number): number[] {

@@ -12,11 +12,11 @@ import type { JobRow } from '../../db/ci-jobs.js';
 import { findPipelineById } from '../../db/ci-pipelines.js';
 import type { PipelineRow } from '../../db/ci-pipelines.js';
 import type { ProjectRow } from '../../db/projects.js';
-import type { UserRow } from '../../db/users.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { projectRepository } from '../refs/project-repository.js';
 import { loadUsers } from './pipeline-reads.js';
+import type { JobView } from '../../entities/jobs.js';
 
 export const JOB_SCOPES = [
   'created',
@@ -29,15 +29,6 @@ export const JOB_SCOPES = [
   'waiting_for_resource',
   'manual',
 ] as const;
-
-/** A job with what its presenter needs. */
-export interface JobView {
-  job: JobRow;
-  pipeline: PipelineRow;
-  user: UserRow | null;
-  traceSize: number | null;
-  junitSize: number | null;
-}
 
 /** @throws NotFoundError `404 Not found` */
 export function findJobForRead(ctx: ServiceContext, project: ProjectRow, id: number): JobRow {

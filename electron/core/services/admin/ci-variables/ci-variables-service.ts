@@ -25,20 +25,10 @@ import type { ServiceContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { recordInstanceAuditEvent } from '../instance-audit.js';
 import { keyProblems, limitExceeded, limitExceededMessage, valueProblems } from './variable-rules.js';
+import type { InstanceVariable } from '../../../entities/ci-variables.js';
 
 /** Secret-box purpose of the value column. */
 const VALUE_PURPOSE = 'ci_instance_variables.value';
-
-/** A variable with its value opened, as the presenter and jobs need it. */
-export interface InstanceVariable {
-  key: string;
-  value: string;
-  variable_type: VariableType;
-  protected: boolean;
-  masked: boolean;
-  raw: boolean;
-  description: string | null;
-}
 
 export interface CreateVariableInput {
   key: string;

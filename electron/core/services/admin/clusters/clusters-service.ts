@@ -17,11 +17,8 @@ import {
 import type { AuthorizationType, ClusterChanges, ClusterRow } from '../../../db/clusters.js';
 import { nowIso } from '../../../db/database.js';
 import { findNamespaceById } from '../../../db/namespaces.js';
-import type { NamespaceRow } from '../../../db/namespaces.js';
 import { findProjectById } from '../../../db/projects.js';
-import type { ProjectRow } from '../../../db/projects.js';
 import { findUserById } from '../../../db/users.js';
-import type { UserRow } from '../../../db/users.js';
 import type { ServiceContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { namespaceFullName } from '../../projects/project-views.js';
@@ -36,6 +33,7 @@ import {
   environmentScopeProblems,
   namespaceProblems,
 } from './cluster-rules.js';
+import type { ClusterView, ManagementProjectView } from '../../../entities/clusters.js';
 
 /** Secret-box purpose of the token column. */
 const TOKEN_PURPOSE = 'clusters.platform_token';
@@ -70,20 +68,6 @@ export interface UpdateClusterInput {
   managed?: boolean;
   platform?: PlatformInput;
   spelling: PlatformSpelling;
-}
-
-/** The management project as GitLab's ProjectIdentity needs it. */
-export interface ManagementProjectView {
-  project: ProjectRow;
-  namespace: NamespaceRow;
-  namespaceFullName: string;
-}
-
-/** Everything the cluster presenter needs. */
-export interface ClusterView {
-  cluster: ClusterRow;
-  user: UserRow | null;
-  managementProject: ManagementProjectView | null;
 }
 
 /** Collects model-validation errors in GitLab's `{"field": ["message"]}` form. */
