@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm start` (after `npm run build`): runs Outpost.
+ * `npm start` (after scripts/build-if-stale.mjs has rebuilt whatever changed since the last build): runs Outpost.
  *
  *   node scripts/start.js [--data-dir DIR] [--browser-host] [--port N] [--no-open]
  *
