@@ -363,12 +363,12 @@ function VirtualFileList({
             data-index={item.index}
             ref={virtualizer.measureElement}
             style={{
+              // `top`, not a transform: the sticky file headers need the block's real layout position.
               position: 'absolute',
-              top: 0,
+              top: item.start - scrollMargin,
               left: 0,
               width: '100%',
               paddingBottom: FILE_GAP,
-              transform: `translateY(${item.start - scrollMargin}px)`,
             }}
           >
             <DiffFile
