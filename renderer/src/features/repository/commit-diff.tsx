@@ -1,41 +1,83 @@
-import { Alert, Badge, Box, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Box, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useInViewport } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
-import { Decoration, Diff, Hunk, parseDiff, type FileData } from 'react-diff-view';
-import 'react-diff-view/style/index.css';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { CommitDiffFile } from '../../api/repository/types.js';
-import { tokenizeHunks } from '../merge-requests/diff-highlight.js';
-import { changeToGitDiff } from '../merge-requests/diff-position.js';
-import classes from '../merge-requests/diff-view.module.css';
+import { DiffFile } from '../merge-requests/diff-file.js';
+import { countChangedLines, fileDisplays, type FileDisplay } from '../merge-requests/diff-limits.js';
+import type { ThreadTarget } from '../merge-requests/discussion-thread.js';
 
-/** A file's diff is drawn only once it scrolls near the view; until then a placeholder of this height. */
-const PLACEHOLDER_LINE_HEIGHT = 18;
+/** Height of a file not drawn yet: its header plus an estimate of its lines (capped). */
+const HEADER_HEIGHT = 40;
+const LINE_HEIGHT = 20;
+const COLLAPSED_HEIGHT = 80;
 
-/** +/− counts of a file's hunks as react-diff-view parsed them. */
-function countChanges(file: FileData | null): { additions: number; deletions: number } {
-  let additions = 0;
-  let deletions = 0;
-  for (const hunk of file?.hunks ?? []) {
-    for (const line of hunk.changes) {
-      if (line.type === 'insert') additions += 1;
-      else if (line.type === 'delete') deletions += 1;
-    }
-  }
-  return { additions, deletions };
+const NO_THREADS: never[] = [];
+
+/** One file with what the MR diff component needs: counts and GitLab's first display. */
+interface ListedFile {
+  change: CommitDiffFile;
+  additions: number;
+  deletions: number;
+  display: FileDisplay;
+  lines: number;
 }
 
 /**
- * A commit's diff, file by file, with the merge requests' diff pieces (react-diff-view, the same git-diff
- * parsing, highlight.js tokens and styles as the MR Changes tab): unified or side by side, each file's
- * hunks drawn only when it comes near the view, so a commit of hundreds of files opens at once.
+ * A commit's diff with the merge requests' own file component (`DiffFile`: header, GitLab's collapse
+ * thresholds, highlight.js, unified or side by side), read-only (no threads, no line comments). Each file
+ * is drawn only once it comes near the view, so a commit of hundreds of files opens at once; "Viewed"
+ * collapses a file for this visit.
  */
-export function CommitDiffView({ files }: { files: CommitDiffFile[] }) {
+export function CommitDiffView({
+  files,
+  profileId,
+  projectId,
+}: {
+  files: CommitDiffFile[];
+  profileId: string;
+  projectId: number;
+}) {
   const [viewType, setViewType] = useState<'unified' | 'split'>('unified');
+  const listed = useMemo<ListedFile[]>(() => {
+    const displays = fileDisplays(files);
+    return files.map((change, index) => {
+      const counts = countChangedLines(change.diff);
+      return {
+        change,
+        ...counts,
+        display: displays[index]!,
+        lines: change.diff ? change.diff.split('\n').length : 0,
+      };
+    });
+  }, [files]);
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const [viewed, setViewed] = useState<Record<string, boolean>>({});
+  const onToggleOpen = useCallback(
+    (path: string, open: boolean) => setToggled((previous) => ({ ...previous, [path]: open })),
+    [],
+  );
+  const onToggleViewed = useCallback((path: string, value: boolean) => {
+    setViewed((previous) => ({ ...previous, [path]: value }));
+    setToggled((previous) => ({ ...previous, [path]: !value }));
+  }, []);
+  // The component's comment plumbing wants a target; with canComment false nothing is ever sent.
+  const target: ThreadTarget = useMemo(() => ({ profileId, projectId, iid: 0 }), [profileId, projectId]);
+  const totals = listed.reduce(
+    (sum, file) => ({ additions: sum.additions + file.additions, deletions: sum.deletions + file.deletions }),
+    { additions: 0, deletions: 0 },
+  );
+
   return (
     <Stack gap="sm" data-testid="commit-diff">
       <Group justify="space-between">
         <Text size="sm" fw={600}>
-          {files.length} changed file{files.length === 1 ? '' : 's'}
+          {files.length} changed file{files.length === 1 ? '' : 's'}{' '}
+          <Text span inherit c="green">
+            +{totals.additions}
+          </Text>{' '}
+          <Text span inherit c="red">
+            −{totals.deletions}
+          </Text>
         </Text>
         <SegmentedControl
           size="xs"
@@ -47,104 +89,50 @@ export function CommitDiffView({ files }: { files: CommitDiffFile[] }) {
           ]}
         />
       </Group>
-      {files.map((change) => (
-        <CommitFileDiff key={`${change.old_path}→${change.new_path}`} change={change} viewType={viewType} />
-      ))}
+      {listed.map((file) => {
+        const path = file.change.new_path;
+        const open = file.display !== 'too_large' && (toggled[path] ?? file.display === 'expanded');
+        return (
+          <LazyFile
+            key={`${file.change.old_path}→${path}`}
+            height={open ? placeholderHeight(file) : COLLAPSED_HEIGHT}
+          >
+            <DiffFile
+              change={file.change}
+              additions={file.additions}
+              deletions={file.deletions}
+              display={file.display}
+              open={open}
+              onToggleOpen={onToggleOpen}
+              viewed={viewed[path] ?? false}
+              onToggleViewed={onToggleViewed}
+              viewType={viewType}
+              refs={null}
+              target={target}
+              discussions={NO_THREADS}
+              canComment={false}
+            />
+          </LazyFile>
+        );
+      })}
     </Stack>
   );
 }
 
-/** One file: header (path, new/deleted/renamed, +/−) and its hunks once in view. */
-function CommitFileDiff({ change, viewType }: { change: CommitDiffFile; viewType: 'unified' | 'split' }) {
+function placeholderHeight(file: ListedFile): number {
+  return HEADER_HEIGHT + Math.min(file.lines, 400) * LINE_HEIGHT;
+}
+
+/** Draws its child once the placeholder has come near the view, and keeps it drawn after. */
+function LazyFile({ height, children }: { height: number; children: ReactNode }) {
   const { ref, inViewport } = useInViewport();
   const [seen, setSeen] = useState(false);
   if (inViewport && !seen) setSeen(true);
-  const file = useMemo(
-    () => (change.diff ? (parseDiff(changeToGitDiff(change))[0] ?? null) : null),
-    [change],
-  );
-  const { additions, deletions } = useMemo(() => countChanges(file), [file]);
-  const tokens = useMemo(
-    () => (seen && file ? tokenizeHunks(file.hunks, change.new_path) : undefined),
-    [seen, file, change.new_path],
-  );
-  const lines = file?.hunks.reduce((sum, hunk) => sum + hunk.changes.length + 1, 0) ?? 0;
-
-  let status = null;
-  if (change.new_file)
-    status = (
-      <Badge size="xs" color="green" variant="light">
-        new
-      </Badge>
-    );
-  else if (change.deleted_file)
-    status = (
-      <Badge size="xs" color="red" variant="light">
-        deleted
-      </Badge>
-    );
-  else if (change.renamed_file)
-    status = (
-      <Badge size="xs" variant="light">
-        renamed
-      </Badge>
-    );
-
-  return (
-    <Paper withBorder style={{ overflow: 'hidden' }} data-testid="commit-file-diff" ref={ref}>
-      <Group className={classes.fileHeader} justify="space-between" wrap="nowrap">
-        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-          <Text
-            size="sm"
-            ff="monospace"
-            fw={600}
-            truncate
-            title={change.renamed_file ? `${change.old_path} → ${change.new_path}` : change.new_path}
-          >
-            {change.renamed_file ? `${change.old_path} → ${change.new_path}` : change.new_path}
-          </Text>
-          {status}
-        </Group>
-        <Text size="xs" style={{ flex: 'none' }}>
-          <Text span inherit c="green">
-            +{additions}
-          </Text>{' '}
-          <Text span inherit c="red">
-            −{deletions}
-          </Text>
-        </Text>
-      </Group>
-      {change.too_large ? (
-        <Alert m="sm" color="gray">
-          This diff is too large to show.
-        </Alert>
-      ) : !file || file.hunks.length === 0 ? (
-        <Text size="sm" c="dimmed" p="sm">
-          No text changes (a mode change or a binary file).
-        </Text>
-      ) : !seen ? (
-        <Box h={Math.min(lines, 400) * PLACEHOLDER_LINE_HEIGHT} aria-hidden />
-      ) : (
-        <Box className={classes.frame}>
-          <Diff viewType={viewType} diffType={file.type} hunks={file.hunks} tokens={tokens}>
-            {(hunks) =>
-              hunks.flatMap((hunk) => [
-                <Decoration key={`header-${hunk.content}`}>
-                  <Text size="xs" ff="monospace" c="dimmed" className="diff-hunk-header">
-                    {hunk.content}
-                  </Text>
-                </Decoration>,
-                <Hunk key={hunk.content} hunk={hunk} />,
-              ])
-            }
-          </Diff>
-        </Box>
-      )}
-    </Paper>
-  );
+  if (seen) return <div data-testid="commit-file-diff">{children}</div>;
+  return <Box ref={ref} h={height} aria-hidden data-testid="commit-file-placeholder" />;
 }
 
-/** "Show the diff" for a commit whose diff the instance cannot serve. */
+/** Why a commit's diff can't be shown. */
 export function CommitDiffUnavailable({ reason }: { reason: string }) {
   return (
     <Alert color="gray" variant="light" data-testid="commit-diff-unavailable">

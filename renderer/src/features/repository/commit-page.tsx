@@ -353,5 +353,5 @@ function CommitDiffSection({ commit }: { commit: CommitDetail }) {
         </Group>
       </Paper>
     );
-  return <CommitDiffView files={diff.data.files} />;
+  return <CommitDiffView files={diff.data.files} profileId={profileId} projectId={projectId} />;
 }

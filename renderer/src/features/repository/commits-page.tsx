@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { IconFolderOpen, IconGitCommit, IconSearch, IconUser, IconFolder } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { commitFiltersNarrow, repositoryQueries } from '../../api/repository/queries.js';
 import type { Commit, CommitListFilters } from '../../api/repository/types.js';
@@ -123,23 +123,8 @@ export function CommitsPage() {
   const paused = narrow && idlePages >= IDLE_PAGES_LIMIT + extraIdleAllowance;
   const rows = useMemo(() => commitRows(all), [all]);
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is not compiler-aware; this component is not memoized by the compiler.
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'day' ? DAY_ROW_HEIGHT : COMMIT_ROW_HEIGHT),
-    overscan: 10,
-    getItemKey: (index) => rows[index]?.key ?? index,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = commits;
-
-  useEffect(() => {
-    if (!pages || !hasNextPage || isFetchingNextPage || isError || paused) return;
-    if (lastIndex >= rows.length - LOAD_AHEAD_ROWS) void fetchNextPage();
-  }, [pages, hasNextPage, isFetchingNextPage, isError, paused, lastIndex, rows.length, fetchNextPage]);
+  const canLoadMore = Boolean(pages) && hasNextPage && !isFetchingNextPage && !isError && !paused;
 
   if (empty) return <EmptyRepository what="commits" />;
 
@@ -235,48 +220,14 @@ export function CommitsPage() {
     );
   } else {
     body = (
-      <div
-        ref={scrollRef}
-        className={classes.scroller}
-        data-testid="commit-list"
-        aria-busy={isFetchingNextPage}
-        role="list"
-        aria-label={`Commits of ${ref}`}
-      >
-        <div className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                className={classes.row}
-                style={{ transform: `translateY(${item.start}px)` }}
-                role={row.kind === 'commit' ? 'listitem' : 'presentation'}
-              >
-                {row.kind === 'day' ? (
-                  <div className={classes.day}>
-                    <IconGitCommit size={16} stroke={1.7} color="var(--mantine-color-dimmed)" />
-                    <Text size="sm" fw={600} c="dimmed">
-                      {row.label}
-                    </Text>
-                    <Badge size="xs" variant="light" color="gray">
-                      {row.count}
-                    </Badge>
-                  </div>
-                ) : row.kind === 'commit' ? (
-                  <CommitRow commit={row.commit} projectId={projectId} />
-                ) : (
-                  <div className={classes.status} data-testid="commits-status">
-                    {statusRow()}
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <VirtualCommitList
+        rows={rows}
+        projectId={projectId}
+        label={`Commits of ${ref}`}
+        busy={isFetchingNextPage}
+        status={statusRow()}
+        onNearEnd={canLoadMore ? fetchNextPage : undefined}
+      />
     );
   }
 
@@ -285,7 +236,7 @@ export function CommitsPage() {
       <RepositoryToolbar>
         <TextInput
           aria-label="Search commit messages"
-          placeholder="Search messages or SHA"
+          placeholder="Search messages"
           leftSection={<IconSearch size={14} />}
           value={searchDraft}
           onChange={(event) => setSearchDraft(event.currentTarget.value)}
@@ -332,8 +283,96 @@ export function CommitsPage() {
   );
 }
 
+/**
+ * The virtual list itself, apart from the toolbar and filters so that scrolling (which re-renders the
+ * virtualizer's owner on every frame) redraws only the rows; the rows are memoised. Calls `onNearEnd`
+ * when the last rendered row is within {@link LOAD_AHEAD_ROWS} of the end.
+ */
+function VirtualCommitList({
+  rows,
+  projectId,
+  label,
+  busy,
+  status,
+  onNearEnd,
+}: {
+  rows: Row[];
+  projectId: number;
+  label: string;
+  busy: boolean;
+  status: ReactNode;
+  onNearEnd: (() => unknown) | undefined;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is not compiler-aware; this component is not memoized by the compiler.
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => (rows[index]?.kind === 'day' ? DAY_ROW_HEIGHT : COMMIT_ROW_HEIGHT),
+    overscan: 10,
+    getItemKey: (index) => rows[index]?.key ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onNearEnd && lastIndex >= rows.length - LOAD_AHEAD_ROWS) void onNearEnd();
+  }, [onNearEnd, lastIndex, rows.length]);
+
+  return (
+    <div
+      ref={scrollRef}
+      className={classes.scroller}
+      data-testid="commit-list"
+      aria-busy={busy}
+      role="list"
+      aria-label={label}
+    >
+      <div className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              className={classes.row}
+              style={{ transform: `translateY(${item.start}px)` }}
+              role={row.kind === 'commit' ? 'listitem' : 'presentation'}
+            >
+              {row.kind === 'day' ? (
+                <DayRow label={row.label} count={row.count} />
+              ) : row.kind === 'commit' ? (
+                <CommitRow commit={row.commit} projectId={projectId} />
+              ) : (
+                <div className={classes.status} data-testid="commits-status">
+                  {status}
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** A day's heading: the date and how many of the loaded commits fall on it. */
+const DayRow = memo(function DayRow({ label, count }: { label: string; count: number }) {
+  return (
+    <div className={classes.day}>
+      <IconGitCommit size={16} stroke={1.7} color="var(--mantine-color-dimmed)" />
+      <Text size="sm" fw={600} c="dimmed">
+        {label}
+      </Text>
+      <Badge size="xs" variant="light" color="gray">
+        {count}
+      </Badge>
+    </div>
+  );
+});
+
 /** One commit: avatar, title (a link to the commit page), author and age, SHA, browse files. */
-function CommitRow({ commit, projectId }: { commit: Commit; projectId: number }) {
+const CommitRow = memo(function CommitRow({ commit, projectId }: { commit: Commit; projectId: number }) {
   return (
     <div className={classes.commit} data-testid="commit-row">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -375,4 +414,4 @@ function CommitRow({ commit, projectId }: { commit: Commit; projectId: number })
       </Group>
     </div>
   );
-}
+});
