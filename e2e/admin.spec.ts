@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures/browser-host.js';
+import { bridgeApi } from './fixtures/demo-instance.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string) =>
@@ -234,6 +235,16 @@ test('clusters, CI/CD variables and plan limits', async ({ page, browserHost, co
   await page.getByRole('option', { name: 'KiB', exact: true }).click();
   await expect(pypi.getByText('That is not a whole number of bytes (307.2 B).')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save limits' })).toBeDisabled();
+  // The invalid field counts as a change (and shows what it was); a second edit adds to the count.
+  await expect(page.getByText('1 unsaved change. Fix the invalid size to save.')).toBeVisible();
+  await expect(pypi.getByText('was 3 GiB')).toBeVisible();
+  await page
+    .getByTestId('limit-maven_max_file_size')
+    .getByLabel('Maven maximum file size', { exact: true })
+    .fill('4');
+  await expect(page.getByText('2 unsaved changes. Fix the invalid size to save.')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('No unsaved changes.')).toBeVisible();
 
   expect(consoleProblems).toEqual([]);
 });
@@ -291,5 +302,40 @@ test('security settings fit 1024×700, ask before loosening and save', async ({
   await page.mouse.move(0, 0);
   await shot(page, 'admin-security-dark.png');
 
+  expect(consoleProblems).toEqual([]);
+});
+
+test('an inverted audit date range shows its error and no table; fixing a date clears both', async ({
+  page,
+  request,
+  browserHost,
+  consoleProblems,
+}) => {
+  // One audited change, so the log has a row to show.
+  const created = await bridgeApi(request, browserHost, {
+    method: 'POST',
+    path: '/projects',
+    body: { name: 'Audited' },
+  });
+  expect(created.status).toBe(201);
+  await page.goto(browserHost.url);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit events' }).click();
+  await expect(page.getByRole('heading', { name: 'Audit events' })).toBeVisible();
+  await expect(page.getByTestId('audit-event-table')).toBeVisible();
+  await page.getByText('Custom', { exact: true }).click();
+  const from = page.getByLabel('From', { exact: true });
+  const to = page.getByLabel('To', { exact: true });
+  await from.fill('2026-02-10');
+  await to.fill('2026-02-01');
+  const problem = page.getByText('The start date is after the end date.').first();
+  await expect(problem).toBeVisible();
+  await expect(page.getByTestId('audit-range-problem')).toBeVisible();
+  await expect(page.getByTestId('audit-event-table')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export' })).toBeDisabled();
+  await page.screenshot({ animations: 'disabled', path: path.join(artifacts, 'audit-inverted-range.png') });
+  await to.fill('2099-12-31');
+  await expect(page.getByText('The start date is after the end date.')).toHaveCount(0);
+  await expect(page.getByTestId('audit-range-problem')).toHaveCount(0);
+  await expect(page.getByTestId('audit-event-table')).toBeVisible();
   expect(consoleProblems).toEqual([]);
 });
