@@ -168,6 +168,9 @@ export async function acceptMergeRequest(
 
   if (autoMerge) {
     enableAutoMerge(ctx, mr, user!.id, { ...p, sha: heads.source! });
+    // The head pipeline may have finished while the mergeability check ran (its success found no automatic
+    // merge to process): check once now, as GitLab's AutoMerge::BaseService queues AutoMergeProcessWorker.
+    processAutoMerge(ctx, mr.id);
     return findMergeRequestById(ctx.db, mr.id)!;
   }
   return mergeNow(ctx, project, mr, user!, p, heads.source!, heads.target);
