@@ -23,7 +23,7 @@ CI = """test:
 """
 
 
-def until(check, seconds: float = 60):
+def until(check, seconds: float = 25):
     """Poll `check` until it returns a truthy value (the core works in the background)."""
     deadline = time.monotonic() + seconds
     while True:
