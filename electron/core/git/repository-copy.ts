@@ -1,7 +1,7 @@
 /**
  * Copying a bare repository directory between storage shards byte for byte, with progress, and
- * proving the copy is the same repository: every file compared byte for byte, `git fsck
- * --connectivity-only` on the copy, the same refs and HEAD, and the same set of objects (`cat-file --batch-all-objects --batch-check`,
+ * proving the copy is the same repository: every file compared byte for byte (`verifyRepositoryCopy`);
+ * `repositoryFingerprint` gives the refs, HEAD and the set of objects (`cat-file --batch-all-objects --batch-check`,
  * id + type + size of each, compared by SHA-256 digest of the listing).
  */
 import { createHash } from 'node:crypto';
@@ -187,39 +187,18 @@ export async function firstTreeDifference(original: string, copy: string): Promi
 }
 
 /**
- * Check that `copy` is a sound copy of `original`: every file byte for byte the same
- * (`firstTreeDifference`), `git fsck --connectivity-only` passes on the copy (every ref's history is
- * there), and both have the same refs, HEAD and objects. The byte comparison replaces `git fsck --full`,
- * which inflated and hashed every object (most of a move's time, issue 17): a byte-identical copy of a
- * repository holds the same objects as the original by construction.
- * @throws Error naming the first difference (or git's fsck complaint).
+ * Check that `copy` is a sound copy of `original`: the same tree, every file byte for byte
+ * (`firstTreeDifference`). A byte-identical copy of a repository directory has the same refs, HEAD,
+ * objects and packs as the original by construction, so no `git` runs: `git fsck --full` on the copy
+ * (inflating and hashing every object) and even `--connectivity-only` (walking every commit and tree)
+ * took 10–25× the copy itself on a repository of express's size (47,000 objects, 15 MB: fsck
+ * --connectivity-only 0.6 s, object listings 0.1 s, the byte comparison 0.06 s, `cp -r` 0.065 s;
+ * issue 17). GitLab's own move compares ref checksums only (Projects::UpdateRepositoryStorageService);
+ * this is stricter. `repositoryFingerprint` stays for callers that compare repositories written by git.
+ * @throws Error naming the first difference.
  */
 export async function verifyRepositoryCopy(original: string, copy: string): Promise<void> {
   if (!(await stat(copy)).isDirectory()) throw new Error('the copy is not a directory');
-  // All four at once (each reads both trees or one); a byte difference is the clearest reason, so it is
-  // reported before git's complaint about the same damage.
-  const [difference, fsck, fa, fb] = await Promise.allSettled([
-    firstTreeDifference(original, copy),
-    runGit(['fsck', '--connectivity-only', '--no-dangling', '--no-progress'], {
-      gitDir: copy,
-      timeoutMs: 30 * 60_000,
-    }),
-    repositoryFingerprint(original),
-    repositoryFingerprint(copy),
-  ]);
-  const value = <T>(r: PromiseSettledResult<T>): T => {
-    if (r.status === 'rejected') throw r.reason;
-    return r.value;
-  };
-  const diff = value(difference);
-  if (diff) throw new Error(`the copy differs from the original: ${diff}`);
-  value(fsck);
-  const a = value(fa);
-  const b = value(fb);
-  if (a.refs !== b.refs) throw new Error('the refs of the copy differ from the original');
-  if (a.head !== b.head) throw new Error('the HEAD of the copy differs from the original');
-  if (a.objectsDigest !== b.objectsDigest || a.objectCount !== b.objectCount)
-    throw new Error(
-      `the objects of the copy differ from the original (${b.objectCount} of ${a.objectCount})`,
-    );
+  const difference = await firstTreeDifference(original, copy);
+  if (difference) throw new Error(`the copy differs from the original: ${difference}`);
 }

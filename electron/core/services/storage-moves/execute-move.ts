@@ -5,7 +5,9 @@
  * 1. `started`: the project is already read-only (since scheduling); its repository and any `.wiki.git`
  *    and `.design.git` siblings are copied to the same hashed path on the destination shard, with bytes
  *    copied recorded as it goes;
- * 2. the copy is verified: `git fsck` on it, identical refs, HEAD and objects;
+ * 2. the copy is verified: every file byte for byte the same as the original (git/repository-copy.ts
+ *    `verifyRepositoryCopy`: a byte-identical copy has the same refs, HEAD and objects; no `git fsck`,
+ *    which took 10–25× the copy itself, issue 17);
  * 3. one transaction points the project at the destination, marks the move `replicated` and makes the
  *    project writable again (GitLab's started → replicated);
  * 4. the source directories are removed → `finished`, or `cleanup failed` when that fails.
