@@ -4,6 +4,7 @@
  * approvals in this edition; 201), `POST .../unapprove` (201). Signed-in callers only.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { presentApprovalState } from '../entities/merge-request-approvals.js';
 import { gString, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import {
@@ -25,7 +26,7 @@ function load(req: FastifyRequest) {
 export async function mergeRequestApprovalsRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${MR}/approvals`, async (req) => {
     const { project, mr } = load(req);
-    return approvalState(req.svc, project, mr);
+    return presentApprovalState(approvalState(req.svc, project, mr), req.svc.externalUrl());
   });
 
   app.post(`${MR}/approve`, async (req, reply) => {
@@ -35,12 +36,16 @@ export async function mergeRequestApprovalsRoutes(app: FastifyInstance): Promise
       req.gparams,
     );
     approveMergeRequest(req.svc, project, mr, p.sha);
-    return reply.status(201).send(approvalState(req.svc, project, mr));
+    return reply
+      .status(201)
+      .send(presentApprovalState(approvalState(req.svc, project, mr), req.svc.externalUrl()));
   });
 
   app.post(`${MR}/unapprove`, async (req, reply) => {
     const { project, mr } = load(req);
     unapproveMergeRequest(req.svc, project, mr);
-    return reply.status(201).send(approvalState(req.svc, project, mr));
+    return reply
+      .status(201)
+      .send(presentApprovalState(approvalState(req.svc, project, mr), req.svc.externalUrl()));
   });
 }

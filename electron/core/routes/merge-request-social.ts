@@ -7,8 +7,10 @@
  * - `GET .../participants`, `GET .../commits` (paginated), `GET .../closes_issues`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { presentAwardEmoji } from '../entities/award-emoji.js';
 import { presentCommit } from '../entities/commits.js';
 import { presentIssue } from '../entities/issues.js';
+import { presentTodo } from '../entities/todos.js';
 import { presentUserBasic } from '../entities/users.js';
 import { gString, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
@@ -17,16 +19,16 @@ import { issueViews } from '../services/issues/issues-service.js';
 import { findMergeRequest } from '../services/merge-requests/merge-request-access.js';
 import {
   awardEmoji,
+  awardViews,
   closesIssues,
   findAward,
   listAwards,
   markTodo,
   mergeRequestCommits,
   participants,
-  presentAwards,
-  presentTodo,
   removeAward,
   setMergeRequestSubscription,
+  todoView,
 } from '../services/merge-requests/merge-request-social.js';
 import { presentSingleMergeRequest } from '../services/merge-requests/read-merge-request.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
@@ -56,25 +58,36 @@ export async function mergeRequestSocialRoutes(app: FastifyInstance): Promise<vo
     const todo = markTodo(req.svc, mr);
     if (!todo) return reply.status(304).send();
     const target = await presentSingleMergeRequest(req.svc, project, mr);
-    return reply.status(201).send(presentTodo(req.svc, project, todo, target));
+    return reply
+      .status(201)
+      .send(presentTodo(todoView(req.svc, project, todo), target, req.svc.externalUrl()));
   });
 
   app.get(`${MR}/award_emoji`, async (req, reply) => {
     const { mr } = load(req);
     const page = pageOf(req);
     const { total, rows } = listAwards(req.svc, mr, page.perPage, page.offset);
-    return sendPage(req, reply, page, total, presentAwards(req.svc, rows));
+    const base = req.svc.externalUrl();
+    return sendPage(
+      req,
+      reply,
+      page,
+      total,
+      awardViews(req.svc, rows).map((v) => presentAwardEmoji(v, base)),
+    );
   });
 
   app.get(`${MR}/award_emoji/:award_id`, async (req) => {
     const { mr } = load(req);
-    return presentAwards(req.svc, [findAward(req.svc, mr, intParam(req, 'award_id'))])[0];
+    const [v] = awardViews(req.svc, [findAward(req.svc, mr, intParam(req, 'award_id'))]);
+    return presentAwardEmoji(v!, req.svc.externalUrl());
   });
 
   app.post(`${MR}/award_emoji`, async (req, reply) => {
     const { mr } = load(req);
     const p = parseParams({ name: gString() }, req.gparams);
-    return reply.status(201).send(presentAwards(req.svc, [awardEmoji(req.svc, mr, p.name)])[0]);
+    const [v] = awardViews(req.svc, [awardEmoji(req.svc, mr, p.name)]);
+    return reply.status(201).send(presentAwardEmoji(v!, req.svc.externalUrl()));
   });
 
   app.delete(`${MR}/award_emoji/:award_id`, async (req, reply) => {

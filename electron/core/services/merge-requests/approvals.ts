@@ -18,7 +18,7 @@ import type { MergeRequestRow } from '../../db/merge-requests.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
-import { presentUserBasic } from '../../entities/users.js';
+import type { ApprovalStateView } from '../../entities/merge-request-approvals.js';
 import { isAdmin, projectAccessLevel } from '../access/project-access.js';
 import { projectPlace } from '../access/project-place.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
@@ -44,12 +44,15 @@ function mayApprove(
   return level >= AccessLevel.Developer || mr.author_id === user.id;
 }
 
-/** `GET .../approvals` and the answer of approve/unapprove. */
+/**
+ * The approval state of `mr` for the caller (`GET .../approvals` and the answer of approve/unapprove),
+ * presented by entities/merge-request-approvals.ts.
+ */
 export function approvalState(
   ctx: ServiceContext,
   project: ProjectRow,
   mr: MergeRequestRow,
-): Record<string, unknown> {
+): ApprovalStateView {
   const ids = approverIds(ctx, mr);
   const users = findUsersByIds(ctx.db, ids);
   const me = ctx.actor.user;
@@ -57,27 +60,13 @@ export function approvalState(
   const left = Math.max(0, required - ids.length);
   const hasApproved = !!me && ids.includes(me.id);
   return {
-    id: mr.id,
-    iid: mr.iid,
-    project_id: mr.project_id,
-    title: mr.title,
-    description: mr.description,
-    state: mr.state,
-    created_at: mr.created_at,
-    updated_at: mr.updated_at,
-    merge_status: mr.merge_status,
+    mr,
+    approvedBy: ids.map((id) => users.get(id)).filter((u): u is UserRow => !!u),
+    approvalsRequired: required,
+    approvalsLeft: left,
     approved: required > 0 ? left === 0 : ids.length > 0,
-    approvals_required: required,
-    approvals_left: left,
-    approved_by: ids
-      .map((id) => users.get(id))
-      .filter((u): u is UserRow => !!u)
-      .map((u) => ({ user: presentUserBasic(u, ctx.externalUrl()) })),
-    suggested_approvers: [],
-    approvers: [],
-    approver_groups: [],
-    user_has_approved: hasApproved,
-    user_can_approve: !hasApproved && mayApprove(ctx, project, mr, me),
+    userHasApproved: hasApproved,
+    userCanApprove: !hasApproved && mayApprove(ctx, project, mr, me),
   };
 }
 

@@ -29,7 +29,8 @@ import { hasPendingTodo, insertTodo } from '../../db/todos.js';
 import type { TodoRow } from '../../db/todos.js';
 import { findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
-import { presentUserBasic } from '../../entities/users.js';
+import type { AwardView } from '../../entities/award-emoji.js';
+import type { TodoView } from '../../entities/todos.js';
 import { readHistory } from '../../git/commit-info.js';
 import type { CommitInfo } from '../../git/commit-info.js';
 import { isAdmin } from '../access/project-access.js';
@@ -81,34 +82,17 @@ export function markTodo(ctx: ServiceContext, mr: MergeRequestRow): TodoRow | nu
   });
 }
 
-/** GitLab's Entities::Todo, with the merge request already presented as `target`. */
-export function presentTodo(
-  ctx: ServiceContext,
-  project: ProjectRow,
-  todo: TodoRow,
-  target: Record<string, unknown>,
-): Record<string, unknown> {
-  const place = projectPlace(ctx, project);
+/** What entities/todos.ts `presentTodo` needs for a to-do on a request of `project`. */
+export function todoView(ctx: ServiceContext, project: ProjectRow, todo: TodoRow): TodoView {
   const ns = findNamespaceById(ctx.db, project.namespace_id);
   const author =
     todo.author_id !== null ? findUsersByIds(ctx.db, [todo.author_id]).get(todo.author_id) : undefined;
   return {
-    id: todo.id,
-    project: {
-      id: project.id,
-      name: project.name,
-      name_with_namespace: `${ns ? namespaceFullName(ctx.db, ns) : ''} / ${project.name}`,
-      path: project.path,
-      path_with_namespace: place.fullPath,
-    },
-    author: author ? presentUserBasic(author, ctx.externalUrl()) : null,
-    action_name: 'marked',
-    target_type: todo.target_type,
-    target,
-    target_url: target.web_url,
-    body: todo.body,
-    state: todo.state,
-    created_at: todo.created_at,
+    todo,
+    project,
+    projectFullPath: projectPlace(ctx, project).fullPath,
+    namespaceFullName: ns ? namespaceFullName(ctx.db, ns) : '',
+    author: author ?? null,
   };
 }
 
@@ -163,20 +147,10 @@ export function removeAward(ctx: ServiceContext, award: AwardRow): void {
   deleteAward(ctx.db, award.id);
 }
 
-export function presentAwards(ctx: ServiceContext, rows: readonly AwardRow[]): Record<string, unknown>[] {
+/** Awards with their users (one query), for entities/award-emoji.ts `presentAwardEmoji`. */
+export function awardViews(ctx: ServiceContext, rows: readonly AwardRow[]): AwardView[] {
   const users = findUsersByIds(ctx.db, [...new Set(rows.map((r) => r.user_id))]);
-  return rows.map((r) => {
-    const u = users.get(r.user_id);
-    return {
-      id: r.id,
-      name: r.name,
-      user: u ? presentUserBasic(u, ctx.externalUrl()) : null,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-      awardable_id: r.awardable_id,
-      awardable_type: r.awardable_type,
-    };
-  });
+  return rows.map((row) => ({ row, user: users.get(row.user_id) ?? null }));
 }
 
 // ---- participants, commits, closes_issues ----
