@@ -185,7 +185,15 @@ export function intListSetting(def: number[]): SettingSpec<number[]> {
         const list = v === null ? [] : toList(v);
         return Array.isArray(list) ? list.map(toNumber) : list;
       },
-      z.array(z.number().int().min(1), { error: 'must be a list of ids' }).max(1000),
+      z
+        .array(
+          z
+            .number({ error: 'must be a list of ids' })
+            .int({ error: 'must be a list of ids' })
+            .min(1, { error: 'must be a list of ids' }),
+          { error: 'must be a list of ids' },
+        )
+        .max(1000, { error: 'is too long (maximum is 1000 entries)' }),
     ),
     default: def,
   };

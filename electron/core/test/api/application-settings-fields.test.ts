@@ -134,6 +134,8 @@ describe('application settings: the GitLab 13.10 fields', () => {
         sign_in_text: 'x'.repeat(10_001),
         first_day_of_week: 3,
         polling_interval_multiplier: 'fast',
+        elasticsearch_project_ids: 'a,b',
+        import_sources: [1],
         gravatar_enabled: false,
         ci_concurrent_jobs: 0,
       },
@@ -150,6 +152,8 @@ describe('application settings: the GitLab 13.10 fields', () => {
         sign_in_text: ['is too long (maximum is 10000 characters)'],
         first_day_of_week: ['is not included in the list'],
         polling_interval_multiplier: ['is not a number'],
+        elasticsearch_project_ids: ['must be a list of ids'],
+        import_sources: ['must be a list of strings'],
         ci_concurrent_jobs: ['must be between 1 and 64'],
       },
     });
