@@ -334,3 +334,24 @@ export interface BrowserHostCallBody {
   args: unknown[];
 }
 export type BrowserHostCallReply = { result: unknown } | { error: BridgeErrorShape };
+
+/**
+ * The envelope of one bridge call's outcome, identical in both shells: Electron's ipcMain handler resolves
+ * to it (the preload passes it through contextBridge untouched) and the browser host sends it as the body.
+ * Only the renderer's `unwrapBridge` (renderer/src/api/bridge-error.ts) turns `error` into a thrown
+ * BridgeError, so its `code` survives either way (contextBridge would keep only an Error's `message`).
+ */
+export type BridgeReply<T> = { result: T } | { error: BridgeErrorShape };
+
+/** A bridge method as the shells deliver it: the same arguments, resolving to its BridgeReply. */
+export type WireBridgeMethod<F> = F extends (...args: infer A) => Promise<infer R>
+  ? (...args: A) => Promise<BridgeReply<R>>
+  : never;
+
+/**
+ * `window.outpost` (Electron preload) and the browser host's HTTP transport: OutpostBridge's groups and
+ * methods, each resolving to a BridgeReply instead of rejecting on host errors.
+ */
+export type OutpostWireBridge = {
+  [G in keyof OutpostBridge]: { [M in keyof OutpostBridge[G]]: WireBridgeMethod<OutpostBridge[G][M]> };
+};

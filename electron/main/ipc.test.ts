@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_CHANNELS } from '../../shared/ipc-contract.js';
+import { buildBrowserHostServer } from '../host/browser-host/server.js';
 import { createBridgeHandlers } from '../host/bridge-handlers.js';
 import { createHost, type Host } from '../host/host.js';
 import { createKeyFileCipher } from '../host/vault/key-file-cipher.js';
@@ -65,6 +66,45 @@ describe('bridge IPC', () => {
     });
     unregister();
     expect(registered.size).toBe(0);
+  });
+
+  it("answers with the same {result}|{error} envelope as the browser host's bridge endpoint", async () => {
+    const senders = createTrustedSenderCheck(APP_INDEX_URL);
+    senders.trust(3);
+    const handlers = createBridgeHandlers(host);
+    const unregister = registerBridgeIpc(handlers, senders.isTrusted);
+    const server = await buildBrowserHostServer({
+      handlers,
+      secret: 'launch-secret',
+      rendererDir: join(dir, 'no-renderer'),
+      port: () => 4321,
+    });
+    const ok = eventFrom(3, APP_INDEX_URL);
+    try {
+      const calls: Array<[string, unknown[]]> = [
+        ['profiles:list', []],
+        ['profiles:set-active', ['gone']],
+        ['profiles:remove', ['embedded']],
+        ['profiles:list', ['extra']],
+      ];
+      for (const [channel, args] of calls) {
+        const viaIpc = await registered.get(channel)?.(ok, ...args);
+        const viaHttp = await server.inject({
+          method: 'POST',
+          url: `/bridge/${channel}`,
+          headers: { host: '127.0.0.1:4321', 'x-outpost-secret': 'launch-secret' },
+          payload: { args },
+        });
+        expect(viaIpc, channel).toEqual(viaHttp.json());
+      }
+      // A host error keeps its code across the IPC envelope (not only its message).
+      expect(await registered.get('profiles:set-active')?.(ok, 'gone')).toEqual({
+        error: { code: 'not_found', message: 'There is no connection profile "gone".' },
+      });
+    } finally {
+      await server.close();
+      unregister();
+    }
   });
 
   it('refuses untrusted senders, sub-frames and foreign pages without running anything', async () => {

@@ -42,8 +42,10 @@ export function createTrustedSenderCheck(rendererIndexUrl: string): {
 /**
  * Registers `ipcMain.handle` for every channel in `BRIDGE_CHANNELS` (the only ipcMain user). Each
  * call from a trusted sender runs the shared handler and resolves to the wire envelope
- * `{ result } | { error: BridgeErrorShape }` (the preload unwraps it). Untrusted senders are refused
- * with an Error and nothing runs. Returns a function removing the handlers.
+ * `{ result } | { error: BridgeErrorShape }` — the same envelope the browser host sends
+ * (dispatchBridgeCall); the preload passes it on untouched and the renderer unwraps it in one place
+ * (renderer/src/api/bridge-error.ts `unwrapBridge`). Untrusted senders are refused with an Error and
+ * nothing runs. Returns a function removing the handlers.
  */
 export function registerBridgeIpc(
   handlers: BridgeHandlers,

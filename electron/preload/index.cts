@@ -1,29 +1,34 @@
 /**
- * Preload (sandboxed, CommonJS, one file): exposes `window.outpost` as the typed OutpostBridge, one
- * method per channel and never a generic invoke (Electron context-isolation guide). Imports only
- * 'electron' at runtime; the contract is type-only.
+ * Preload (sandboxed, CommonJS, one file): exposes `window.outpost` as the typed OutpostWireBridge, one
+ * method per channel resolving to its `{ result } | { error }` envelope, never a generic invoke (Electron
+ * context-isolation guide). Imports only 'electron' at runtime; the contract is type-only.
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import type {
   BridgeChannel,
   BridgeChannels,
-  BrowserHostCallReply,
-  OutpostBridge,
+  BridgeReply,
+  OutpostWireBridge,
 } from '../../shared/ipc-contract.js';
 
 type ChannelResult<C extends BridgeChannel> = Awaited<ReturnType<BridgeChannels[C]>>;
 
 /**
- * Invokes `channel` with exactly `args` and unwraps main's `{ result } | { error }` envelope.
- * Rejects with an Error carrying the bridge error's message (contextBridge keeps only `message`).
+ * Invokes `channel` with exactly `args` and resolves to main's `{ result } | { error }` envelope as it
+ * came (the renderer unwraps it, as it does the browser host's replies; contextBridge clones the plain
+ * object, so the error's `code` survives where a thrown Error would keep only its message). A refused
+ * or failed invoke resolves to an `internal` error envelope.
  */
 async function call<C extends BridgeChannel>(
   channel: C,
   args: Parameters<BridgeChannels[C]>,
-): Promise<ChannelResult<C>> {
-  const reply = (await ipcRenderer.invoke(channel, ...args)) as BrowserHostCallReply;
-  if ('error' in reply) throw new Error(reply.error.message);
-  return reply.result as ChannelResult<C>;
+): Promise<BridgeReply<ChannelResult<C>>> {
+  try {
+    return (await ipcRenderer.invoke(channel, ...args)) as BridgeReply<ChannelResult<C>>;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { error: { code: 'internal', message: `Outpost could not run ${channel}: ${message}` } };
+  }
 }
 
 const bridge = {
@@ -53,6 +58,6 @@ const bridge = {
     load: (input) => call('demo:load', [input]),
     status: () => call('demo:status', []),
   },
-} satisfies OutpostBridge;
+} satisfies OutpostWireBridge;
 
 contextBridge.exposeInMainWorld('outpost', bridge);

@@ -1,11 +1,15 @@
-import type { OutpostBridge } from '../../../shared/ipc-contract.js';
+import type { OutpostBridge, OutpostWireBridge } from '../../../shared/ipc-contract.js';
+import { unwrapBridge } from './bridge-error.js';
 import { createHttpBridge } from './http-bridge.js';
 import { takeLaunchSecret } from './launch-secret.js';
 
 declare global {
   interface Window {
-    /** Exposed by the Electron preload (contextBridge); absent in the browser host. */
-    outpost?: OutpostBridge;
+    /**
+     * Exposed by the Electron preload (contextBridge): methods resolving to `{result}|{error}` envelopes;
+     * absent in the browser host.
+     */
+    outpost?: OutpostWireBridge;
   }
 }
 
@@ -13,12 +17,14 @@ let current: OutpostBridge | null = null;
 
 /**
  * The bridge to the host: `window.outpost` inside Electron, else the browser host's HTTP bridge
- * (the launch secret is taken from the URL on first use). Created once per page.
+ * (the launch secret is taken from the URL on first use). Created once per page. Both shells deliver
+ * the same envelopes and both are unwrapped by `unwrapBridge`, so a host error rejects with a
+ * BridgeError carrying its code (not_found, bad_request…) under either shell.
  */
 export function getBridge(): OutpostBridge {
   if (current) return current;
   if (window.outpost) {
-    current = window.outpost;
+    current = unwrapBridge(window.outpost);
   } else {
     current = createHttpBridge({ secret: takeLaunchSecret(window) });
   }

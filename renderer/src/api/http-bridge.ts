@@ -2,9 +2,12 @@ import {
   BROWSER_HOST_SECRET_HEADER,
   type BridgeChannel,
   type BridgeChannels,
+  type BridgeErrorShape,
+  type BridgeReply,
   type OutpostBridge,
+  type OutpostWireBridge,
 } from '../../../shared/ipc-contract.js';
-import { BridgeError, isBridgeErrorShape } from './bridge-error.js';
+import { isBridgeErrorShape, unwrapBridge } from './bridge-error.js';
 
 /** Options of {@link createHttpBridge}. */
 export interface HttpBridgeOptions {
@@ -19,20 +22,31 @@ export interface HttpBridgeOptions {
 type ChannelResult<C extends BridgeChannel> = Awaited<ReturnType<BridgeChannels[C]>>;
 
 /**
- * The {@link OutpostBridge} over the browser host's HTTP wire format (shared/ipc-contract.ts):
- * `POST /bridge/<channel>` with the secret header and `{"args": [...]}`; replies `{"result"}` or
- * `{"error": {code, message}}`. Failures reject with a {@link BridgeError}.
+ * The {@link OutpostBridge} over the browser host's HTTP wire format: {@link createHttpTransport},
+ * unwrapped by `unwrapBridge` like Electron's `window.outpost`. Failures reject with a BridgeError.
  */
 export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
+  return unwrapBridge(createHttpTransport(options));
+}
+
+/**
+ * The browser host's shell as a wire bridge (shared/ipc-contract.ts): `POST /bridge/<channel>` with the
+ * secret header and `{"args": [...]}`; each method resolves to the reply's `{"result"}` or
+ * `{"error": {code, message}}` envelope, exactly as Electron's preload does. What HTTP adds becomes an
+ * envelope too: no secret or a 403 without one → `bad_request` (the launch secret), a failed fetch →
+ * `unreachable`, any other reply outside the contract → `internal`.
+ */
+export function createHttpTransport(options: HttpBridgeOptions): OutpostWireBridge {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const fetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  const failure = (error: BridgeErrorShape) => ({ error });
 
   async function call<C extends BridgeChannel>(
     channel: C,
     args: Parameters<BridgeChannels[C]>,
-  ): Promise<ChannelResult<C>> {
+  ): Promise<BridgeReply<ChannelResult<C>>> {
     if (!options.secret) {
-      throw new BridgeError({
+      return failure({
         code: 'bad_request',
         message:
           'This page was opened without its launch secret. Open Outpost from the address it printed at startup.',
@@ -46,7 +60,7 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
         body: JSON.stringify({ args }),
       });
     } catch {
-      throw new BridgeError({
+      return failure({
         code: 'unreachable',
         message: 'Outpost is not running any more. Restart it and open the new address.',
       });
@@ -54,17 +68,17 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
     const reply: unknown = await response.json().catch(() => null);
     if (typeof reply === 'object' && reply !== null) {
       const record = reply as Record<string, unknown>;
-      if (response.ok && 'result' in record) return record.result as ChannelResult<C>;
-      if (isBridgeErrorShape(record.error)) throw new BridgeError(record.error);
+      if (response.ok && 'result' in record) return { result: record.result as ChannelResult<C> };
+      if (isBridgeErrorShape(record.error)) return failure(record.error);
     }
     if (response.status === 403) {
-      throw new BridgeError({
+      return failure({
         code: 'bad_request',
         message:
           'Outpost refused this page (its launch secret is missing or out of date). Open the address Outpost printed at startup.',
       });
     }
-    throw new BridgeError({
+    return failure({
       code: 'internal',
       message: `Outpost answered ${channel} with HTTP ${response.status} and no usable reply.`,
     });
