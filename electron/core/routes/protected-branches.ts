@@ -13,14 +13,14 @@ import { splitHashArray } from '../http/hash-arrays.js';
 import { gBool, gInt, gString, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import { PROTECTED_ACCESS_LEVELS } from '../services/protected-branches/access-entries.js';
+import { protectBranch } from '../services/protected-branches/protect-branch.js';
+import type { ProtectedBranchesResult } from '../services/protected-branches/protected-branch-rules.js';
 import {
   findProtectedBranch,
   listProtectedBranches,
-  protectBranch,
-  unprotectBranch,
-  updateProtectedBranch,
-} from '../services/protected-branches/protected-branches-service.js';
-import type { ProtectedBranchesResult } from '../services/protected-branches/protected-branches-service.js';
+} from '../services/protected-branches/read-protected-branches.js';
+import { unprotectBranch } from '../services/protected-branches/unprotect-branch.js';
+import { updateProtectedBranch } from '../services/protected-branches/update-protected-branch.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 /** One of 0, 30, 40, 60 (`<name> does not have a valid value` otherwise). */

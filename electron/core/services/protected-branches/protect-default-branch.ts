@@ -38,7 +38,7 @@ import { DEFAULT_BRANCH_PROTECTION, instanceSetting } from '../admin/instance-se
 import type { ServiceContext } from '../context.js';
 import { loadProtectionRules, matchingRules } from './branch-protection.js';
 import type { ProtectionRule } from './branch-protection.js';
-import { insertProtectionRule } from './protected-branches-service.js';
+import { insertProtectionRule } from './protect-branch.js';
 
 /** The rule a default branch gets: access levels of the push and merge entries and force push. */
 export interface DefaultBranchRule {
