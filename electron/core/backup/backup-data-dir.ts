@@ -13,7 +13,7 @@
  *    SHAs) still exists, git history only grows, and a restored core simply sees the newer commits, as
  *    after GitLab's own backup. Projects created after the snapshot are not in the backup.
  * 3. The secret key (`core_secret.key`, without which sealed CI variables and cluster tokens can't be
- *    read), `initial_root_token` when present, and the `traces/` dir are copied.
+ *    read), `initial_root_token` when present, and the `traces/` and `uploads/` (avatars) dirs are copied.
  * 4. `backup-manifest.json` is written last: a directory without it is an unfinished backup.
  */
 import { chmod, copyFile, cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
@@ -215,7 +215,15 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
       for (const f of copied) await chmod(path.join(destination, f), 0o600);
       files.push(...copied);
     }
-    progress({ phase: 'files', message: `copied ${files.length} files (secret key, traces)` });
+    // Uploaded avatars (services/avatars): files named by the snapshot's `avatar` columns.
+    const uploads = path.join(dataDir, 'uploads');
+    if (existsSync(uploads) && (await stat(uploads)).isDirectory()) {
+      await cp(uploads, path.join(destination, 'uploads'), { recursive: true });
+      const copied = await listFiles(path.join(destination, 'uploads'), destination);
+      for (const f of copied) await chmod(path.join(destination, f), 0o600);
+      files.push(...copied);
+    }
+    progress({ phase: 'files', message: `copied ${files.length} files (secret key, traces, avatars)` });
 
     // 4. The manifest, last.
     const usedStorages: ManifestStorage[] = [...locations.values()].map((l) => l.storage);

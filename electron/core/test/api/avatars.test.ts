@@ -5,9 +5,13 @@
  * a refused avatar changes nothing; access to a private project's avatar follows the project's.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupDataDir } from '../../backup/backup-data-dir.js';
+import { restoreDataDir } from '../../backup/restore-data-dir.js';
 import { ROOT_TOKEN, createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -214,14 +218,43 @@ describe('avatars', () => {
     ).toBe(403);
   });
 
-  it('avatars survive a restart', async () => {
+  it('avatars survive a restart, and a backup restored into a new data dir', async () => {
     const p = await send('POST', '/projects', { name: 'kept.png', data: png(5, 5) }, { name: 'kept' });
+    const id = p.body.id as number;
     await t.stop();
     t = await startTestCore({ dataDir: t.dataDir });
-    const shown = await t.api<{ avatar_url: string }>('GET', `/projects/${p.body.id as number}`);
-    expect(shown.body.avatar_url).toBe(
-      `${t.url}/uploads/-/system/project/avatar/${p.body.id as number}/kept.png`,
-    );
+    const shown = await t.api<{ avatar_url: string }>('GET', `/projects/${id}`);
+    expect(shown.body.avatar_url).toBe(`${t.url}/uploads/-/system/project/avatar/${id}/kept.png`);
     expect((await download(shown.body.avatar_url)).status).toBe(200);
+
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'outpost-avatar-backup-'));
+    try {
+      const manifest = await backupDataDir({ dataDir: t.dataDir, destination: path.join(tmp, 'backup') });
+      expect(manifest.files).toContain(`uploads/-/system/project/avatar/${id}/kept.png`);
+      await restoreDataDir({ backup: path.join(tmp, 'backup'), dataDir: path.join(tmp, 'restored') });
+      const restored = await startTestCore({ dataDir: path.join(tmp, 'restored') });
+      try {
+        const again = await restored.api<{ avatar_url: string }>('GET', `/projects/${id}`);
+        const got = await fetch(again.body.avatar_url, { headers: { 'PRIVATE-TOKEN': ROOT_TOKEN } });
+        expect(got.status).toBe(200);
+        expect(Buffer.from(await got.arrayBuffer()).equals(png(5, 5))).toBe(true);
+        const file = path.join(
+          tmp,
+          'restored',
+          'uploads',
+          '-',
+          'system',
+          'project',
+          'avatar',
+          String(id),
+          'kept.png',
+        );
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+      } finally {
+        await restored.stop();
+      }
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 });
