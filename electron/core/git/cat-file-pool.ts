@@ -136,6 +136,9 @@ class CatFileProcess {
   /** End the process: stdin closed (git exits at EOF), killed if it lingers. */
   end(): void {
     if (this.dead) return;
+    // Referenced again while it exits, so whoever awaits `exited` (core close) is not left hanging
+    // by an event loop with nothing else to do.
+    this.setIdle(false);
     this.child.stdin.end();
     const kill = setTimeout(() => this.child.kill('SIGKILL'), 2000);
     kill.unref();
