@@ -9,8 +9,8 @@ import type { NamespaceRow } from '../../db/namespaces.js';
 import { countProjects, listProjects } from '../../db/projects.js';
 import type { ProjectListFilter, ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
-import { cachedRefRead } from '../../git/refs-cache.js';
 import { isRepositoryEmpty } from '../../git/repository.js';
+import { refsGeneration, repositoryKey } from '../../git/run-git.js';
 import { resolveRepositoryPath } from '../../git/storage.js';
 import type { ProjectPresentation } from '../../entities/projects.js';
 import { isAdmin, membershipScope } from '../access/project-access.js';
@@ -68,11 +68,39 @@ export function namespaceFullName(db: Db, ns: NamespaceRow): string {
   return ids.map((id) => rows.get(id)?.name ?? '').join(' / ');
 }
 
+/** How long an `empty_repo` answer is trusted while the core changed none of the repository's refs. */
+const EMPTY_REPO_TTL_MS = 5_000;
+/** Repositories whose `empty_repo` is remembered (least recently used dropped first). */
+const EMPTY_REPO_CACHE_LIMIT = 1_024;
+const emptyRepoCache = new Map<string, { generation: number; at: number; empty: boolean }>();
+
+/**
+ * Whether the repository at `repoPath` has no branch (a missing one counts as empty), remembered per
+ * repository while its ref generation (git/run-git.ts: bumped by every ref-moving git command the core
+ * runs, pushes and storage moves included) is unchanged, for at most 5 s so a change made outside the
+ * core shows soon. A list page then costs no file system access per project (GitLab keeps this answer
+ * in its repository cache too); before, each row walked `refs/heads` and read `packed-refs` (issue 17).
+ */
+async function repositoryEmpty(repoPath: string): Promise<boolean> {
+  const key = repositoryKey(repoPath);
+  const generation = refsGeneration(key);
+  const hit = emptyRepoCache.get(key);
+  if (hit && hit.generation === generation && Date.now() - hit.at < EMPTY_REPO_TTL_MS) return hit.empty;
+  const at = Date.now();
+  const empty = await isRepositoryEmpty(repoPath);
+  emptyRepoCache.delete(key);
+  if (refsGeneration(key) === generation) {
+    emptyRepoCache.set(key, { generation, at, empty });
+    if (emptyRepoCache.size > EMPTY_REPO_CACHE_LIMIT)
+      emptyRepoCache.delete(emptyRepoCache.keys().next().value!);
+  }
+  return empty;
+}
+
 /**
  * Everything `presentProject` needs for each row, in a fixed number of statements whatever the page
  * size (namespaces, their owners, every group's ancestor names: one query each; issue 17), and whether
- * each repository is empty from the refs cache (git/refs-cache.ts: a few `stat`s per repository while its
- * refs are unchanged, instead of walking `refs/heads` and reading `packed-refs` on every request).
+ * each repository is empty (`repositoryEmpty`, remembered while its refs are unchanged).
  */
 export async function loadProjectPresentations(
   ctx: ServiceContext,
@@ -100,8 +128,7 @@ export async function loadProjectPresentations(
     rows.map(async (r) => {
       const ns = namespaces.get(r.namespace_id)!;
       const repoPath = resolveRepositoryPath(ctx.shards, r.repository_storage, r.disk_path);
-      // A missing repository counts as empty (isRepositoryEmpty finds no branch in it).
-      const emptyRepo = await cachedRefRead(repoPath, 'empty_repo', () => isRepositoryEmpty(repoPath));
+      const emptyRepo = await repositoryEmpty(repoPath);
       return {
         namespace: ns,
         namespaceFullName: fullName(ns),

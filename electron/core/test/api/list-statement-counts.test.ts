@@ -123,4 +123,19 @@ describe('SQL statements per list request', () => {
       expect.stringMatching(/ \/ Counted$/),
     ]);
   });
+
+  it("the list's remembered empty_repo follows the first commit at once", async () => {
+    const created = await t.api<{ id: number }>('POST', '/projects', { json: { name: 'fresh' } });
+    const emptyRepo = async () =>
+      (await t.api<{ id: number; empty_repo: boolean }[]>('GET', '/projects?per_page=100')).body.find(
+        (x) => x.id === created.body.id,
+      )?.empty_repo;
+    expect(await emptyRepo()).toBe(true);
+    expect(await emptyRepo()).toBe(true);
+    const file = await t.api('POST', `/projects/${created.body.id}/repository/files/a.txt`, {
+      json: { branch: 'main', content: 'a', commit_message: 'first' },
+    });
+    expect(file.status, file.text).toBe(201);
+    expect(await emptyRepo()).toBe(false);
+  });
 });
