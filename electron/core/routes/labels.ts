@@ -21,19 +21,19 @@ import { presentLabel } from '../entities/labels.js';
 import { gBool, gInt, gString, parseParams } from '../http/validate.js';
 import { findReadableGroup, findReadableProject } from '../services/access/project-access.js';
 import { ParameterError } from '../services/errors.js';
+import { createLabel } from '../services/labels/create-label.js';
+import { deleteLabelIn } from '../services/labels/delete-label.js';
+import { setLabelSubscription } from '../services/labels/label-subscription.js';
+import { promoteLabel } from '../services/labels/promote-label.js';
 import {
-  createLabel,
-  deleteLabelIn,
   findGroupLabel,
   findProjectLabel,
   groupLabelView,
   listGroupLabels,
   listProjectLabels,
   projectLabelView,
-  promoteLabel,
-  setLabelSubscription,
-  updateLabelIn,
-} from '../services/labels/labels-service.js';
+} from '../services/labels/read-labels.js';
+import { updateLabelIn } from '../services/labels/update-label.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 /** `priority`: integer ≥ 0, or null / empty string to remove. */

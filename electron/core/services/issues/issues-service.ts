@@ -32,7 +32,8 @@ import { isAdmin, projectAccessLevel, requireProjectAccess } from '../access/pro
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
-import { findOrCreateLabels, labelTitles } from '../labels/labels-service.js';
+import { findOrCreateLabels } from '../labels/find-or-create-labels.js';
+import { labelTitles } from '../labels/label-rules.js';
 import type { IssueView } from '../../entities/issues.js';
 
 /** Batch-load what presenting issues needs. */
@@ -136,7 +137,7 @@ export function closeIssue(ctx: ServiceContext, issue: IssueRow, userId: number 
  * Update an issue (`PUT /projects/:id/issues/:issue_iid`): the author or Reporter and above.
  * Labels as GitLab's IssuableBaseService#process_label_ids: `labels` (titles; comma lists are split)
  * replaces the set, then `add_labels` are added and `remove_labels` removed; missing labels are created
- * when the caller may (labels-service.ts `findOrCreateLabels`).
+ * when the caller may (labels/find-or-create-labels.ts `findOrCreateLabels`).
  * @throws ForbiddenError; ValidationError (blank title, another project's milestone).
  */
 export function updateIssueBy(

@@ -21,7 +21,8 @@ import type { ServiceContext } from '../context.js';
 import { scheduleMergeRequestPipeline } from '../pipelines/create-pipeline.js';
 import { requireUser } from '../context.js';
 import { ConflictError, UnprocessableEntityError, ValidationError } from '../errors.js';
-import { findOrCreateLabels, labelTitles } from '../labels/labels-service.js';
+import { findOrCreateLabels } from '../labels/find-or-create-labels.js';
+import { labelTitles } from '../labels/label-rules.js';
 import { requireMergeRequestCreate } from './merge-request-access.js';
 import {
   branchTip,

@@ -27,6 +27,7 @@ export interface ProtectedBranchesResult {
   names: AccessEntryNames;
 }
 
+/** `POST /projects/:id/protected_branches` parameters. */
 export interface ProtectBranchInput {
   name: string;
   push_access_level?: number;
@@ -39,13 +40,16 @@ export interface ProtectBranchInput {
   allowed_to_unprotect?: AccessEntryInput[];
 }
 
+/** `PATCH /projects/:id/protected_branches/:name` parameters. */
 export type UpdateProtectedBranchInput = Omit<
   ProtectBranchInput,
   'name' | 'push_access_level' | 'merge_access_level' | 'unprotect_access_level'
 >;
 
+/** GitLab's `404 Not found` for an unknown rule or entry. */
 export const NOT_FOUND = () => new NotFoundError('Protected branch', '404 Not found');
 
+/** The `allowed_to_*` entries of `kind` in `input`. */
 export function allowedOf(
   input: UpdateProtectedBranchInput,
   kind: AccessKind,
@@ -57,6 +61,7 @@ export function allowedOf(
       : input.allowed_to_unprotect;
 }
 
+/** The `*_access_level` of `kind` in `input`. */
 export function levelOf(input: ProtectBranchInput, kind: AccessKind): number | undefined {
   return kind === 'push'
     ? input.push_access_level
@@ -81,6 +86,7 @@ export function loadNames(ctx: ServiceContext, entries: readonly AccessLevelRow[
   };
 }
 
+/** `rules` with the names of the users and groups their entries refer to. */
 export function result(ctx: ServiceContext, rules: ProtectionRule[]): ProtectedBranchesResult {
   return {
     rules,
@@ -91,6 +97,7 @@ export function result(ctx: ServiceContext, rules: ProtectionRule[]): ProtectedB
   };
 }
 
+/** The rule named exactly `name` with its entries, if any. */
 export function loadRule(ctx: ServiceContext, project: ProjectRow, name: string): ProtectionRule | undefined {
   const branch = findProtectedBranchByName(ctx.db, project.id, name);
   return branch ? { branch, access: findAccessLevels(ctx.db, [branch.id]) } : undefined;
@@ -121,6 +128,7 @@ function entryProblem(ctx: ServiceContext, project: ProjectRow, e: NewAccessEntr
   return null;
 }
 
+/** @throws UnprocessableEntityError 422 with every distinct problem of `entries`. */
 export function checkEntries(
   ctx: ServiceContext,
   project: ProjectRow,
@@ -132,6 +140,7 @@ export function checkEntries(
   if (problems.length > 0) throw new UnprocessableEntityError(problems);
 }
 
+/** The entries of `kind` as GitLab's audit details spell them (`Maintainers, Jane`). */
 export function describe(rule: ProtectionRule, kind: AccessKind, names: AccessEntryNames): string {
   return rule.access
     .filter((e) => e.kind === kind)
@@ -143,6 +152,7 @@ function projectPath(ctx: ServiceContext, project: ProjectRow): string {
   return `${findNamespaceById(ctx.db, project.namespace_id)?.full_path ?? ''}/${project.path}`;
 }
 
+/** Record a protected-branch audit event on `project` (target `ProtectedBranch`). */
 export function audit(
   ctx: ServiceContext,
   project: ProjectRow,
