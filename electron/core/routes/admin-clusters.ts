@@ -12,14 +12,11 @@ import { presentCluster } from '../entities/clusters.js';
 import { adminRouteGroup } from '../http/admin-guard.js';
 import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
 import { AUTHORIZATION_TYPES } from '../services/admin/clusters/cluster-rules.js';
-import {
-  addCluster,
-  getCluster,
-  listClustersPage,
-  removeCluster,
-  updateClusterAttributes,
-} from '../services/admin/clusters/clusters-service.js';
-import type { PlatformSpelling } from '../services/admin/clusters/clusters-service.js';
+import { addCluster } from '../services/admin/clusters/add-cluster.js';
+import type { PlatformSpelling } from '../services/admin/clusters/cluster-input.js';
+import { getCluster, listClustersPage } from '../services/admin/clusters/read-clusters.js';
+import { removeCluster } from '../services/admin/clusters/remove-cluster.js';
+import { updateClusterAttributes } from '../services/admin/clusters/update-cluster.js';
 import { ParameterError } from '../services/errors.js';
 import { intParam, pageOf, sendPage } from './respond.js';
 

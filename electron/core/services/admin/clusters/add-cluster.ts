@@ -1,0 +1,85 @@
+/**
+ * Add an existing Kubernetes cluster to the instance (doc/api/instance_clusters.md "Add existing instance
+ * cluster"; Clusters::CreateService), audited as `cluster_created` in the same transaction.
+ */
+import { findClusterByEnvironmentScope, findClusterById, insertCluster } from '../../../db/clusters.js';
+import { nowIso } from '../../../db/database.js';
+import type { ServiceContext } from '../../context.js';
+import { recordInstanceAuditEvent } from '../instance-audit.js';
+import {
+  DUPLICATED_SCOPE_MESSAGE,
+  apiUrlProblems,
+  caCertProblems,
+  domainProblems,
+  environmentScopeProblems,
+  namespaceProblems,
+} from './cluster-rules.js';
+import type { ClusterView } from '../../../entities/clusters.js';
+import type { CreateClusterInput } from './cluster-input.js';
+import {
+  Errors,
+  TOKEN_PURPOSE,
+  checkManagementProject,
+  normalizedCaCert,
+  normalizedNamespace,
+} from './cluster-input.js';
+import { loadView } from './read-clusters.js';
+
+/**
+ * `POST /admin/clusters/add`: add an existing cluster (provider `user`, platform `kubernetes`,
+ * cluster type `instance_type`). Defaults: environment_scope `*`, enabled and managed true, rbac.
+ * @throws ValidationError (400, field errors in GitLab's words) for the management project, name, domain,
+ *   environment scope (format, duplicate), api_url, token, ca_cert and namespace.
+ */
+export function addCluster(ctx: ServiceContext, input: CreateClusterInput): ClusterView {
+  checkManagementProject(ctx, input.management_project_id);
+  const p = input.spelling;
+  const scope = input.environment_scope ?? '*';
+  const managed = input.managed ?? true;
+  const apiUrl = input.platform.api_url.trim();
+  const token = input.platform.token.trim();
+  const caCert = normalizedCaCert(input.platform.ca_cert);
+  const namespace = normalizedNamespace(input.platform.namespace);
+  const domain = input.domain ?? null;
+
+  const errors = new Errors();
+  if (input.name.trim() === '') errors.add('name', [' has to be present']);
+  if (domain) errors.add('domain', domainProblems(domain));
+  errors.add('environment_scope', environmentScopeProblems(scope));
+  if (findClusterByEnvironmentScope(ctx.db, scope))
+    errors.add('environment_scope', [DUPLICATED_SCOPE_MESSAGE]);
+  errors.add(`${p}.namespace`, namespaceProblems(namespace, managed));
+  errors.add(`${p}.api_url`, apiUrlProblems(apiUrl));
+  if (token === '') errors.add(`${p}.token`, ["can't be blank"]);
+  if (caCert !== null) errors.add(`${p}.ca_cert`, caCertProblems(caCert));
+  errors.throwIfAny();
+
+  const at = nowIso();
+  return ctx.db.transaction(() => {
+    const id = insertCluster(ctx.db, {
+      user_id: ctx.actor.user?.id ?? null,
+      name: input.name,
+      provider_type: 'user',
+      environment_scope: scope,
+      domain,
+      enabled: input.enabled === false ? 0 : 1,
+      managed: managed ? 1 : 0,
+      management_project_id: input.management_project_id ?? null,
+      platform_api_url: apiUrl,
+      platform_token_encrypted: ctx.secrets.seal(token, TOKEN_PURPOSE),
+      platform_ca_cert: caCert,
+      platform_namespace: namespace,
+      platform_authorization_type: input.platform.authorization_type ?? 'rbac',
+      created_at: at,
+    });
+    recordInstanceAuditEvent(ctx, {
+      targetId: id,
+      targetType: 'Clusters::Cluster',
+      targetDetails: input.name,
+      action: { add: 'cluster' },
+      eventName: 'cluster_created',
+      extra: { custom_message: `Added instance cluster ${input.name} (environment scope ${scope})` },
+    });
+    return loadView(ctx, findClusterById(ctx.db, id)!);
+  })();
+}
