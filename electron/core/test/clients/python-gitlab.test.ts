@@ -7,60 +7,11 @@
  * that instruction rather than skipping. `OUTPOST_PYTHON` names the interpreter to use; otherwise
  * /usr/bin/python3 (where Debian's package lives) and then `python3` on PATH are tried.
  */
-import { execFile, spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_TOKEN, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SCRIPTS = path.join(HERE, 'python-gitlab');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Run a program asynchronously (the core answering it lives in this process). */
-function run(file: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      file,
-      args,
-      {
-        env: { PATH: process.env.PATH, LANG: 'C.UTF-8', HOME: process.env.HOME, ...env },
-        maxBuffer: 16 << 20,
-      },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === 'number' ? err.code : 127) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
-
-/** The first interpreter that can import python-gitlab, or an explanation of why none can. */
-async function findPython(): Promise<{ python: string } | { missing: string }> {
-  const candidates = [process.env.OUTPOST_PYTHON, '/usr/bin/python3', 'python3'].filter(
-    (c): c is string => !!c,
-  );
-  const tried: string[] = [];
-  for (const c of candidates) {
-    const r = await run(c, ['-c', 'import gitlab, sys; sys.stdout.write(gitlab.__version__)']);
-    if (r.code === 0) return { python: c };
-    tried.push(`${c}: ${r.code === 127 ? 'not found' : r.stderr.trim().split('\n').pop()}`);
-  }
-  return {
-    missing:
-      'python-gitlab is required for the client compatibility tests: install it with ' +
-      '`apt-get install -y python3-gitlab` (Debian, python-gitlab 3.12) or point OUTPOST_PYTHON at a ' +
-      `python3 that can \`import gitlab\`. Tried: ${tried.join('; ')}`,
-  };
-}
+import { SCRIPTS, findPython, run } from './python-gitlab-runner.js';
 
 describe('python-gitlab (unchanged) against the core', () => {
   let t: TestCore;
@@ -211,96 +162,5 @@ describe('python-gitlab (unchanged) against the core', () => {
       sudo: 'pysudo',
       sudo_project: 'pysudo/py-sudo-project',
     });
-  }, 120_000);
-
-  /** The CLI's environment: URL and token in its variables, a HOME without a config file. */
-  const cliEnv = () => ({ GITLAB_URL: t.url, GITLAB_PRIVATE_TOKEN: ROOT_TOKEN, HOME: t.dataDir });
-
-  /** `python3 -m gitlab -o json <args>`: the `gitlab` CLI as its own process. */
-  async function cliProcess(...args: string[]): Promise<unknown> {
-    if (!python) throw new Error(missing);
-    const r = await run(python, ['-m', 'gitlab', '-o', 'json', ...args], cliEnv());
-    expect(r.code, `gitlab ${args.join(' ')} exited ${r.code}:\n${r.stderr}${r.stdout}`).toBe(0);
-    return r.stdout.trim() ? (JSON.parse(r.stdout) as unknown) : null;
-  }
-
-  /**
-   * The same CLI code (`gitlab.cli.main`, unchanged) run by python-gitlab/cli_server.py, one command per
-   * line in one Python process: a Python start and import per command took most of this test's time.
-   */
-  let server: ChildProcessWithoutNullStreams | null = null;
-  let serverLines: AsyncIterator<string> | null = null;
-  async function cli(...args: string[]): Promise<unknown> {
-    if (!python) throw new Error(missing);
-    if (!server) {
-      server = spawn(python, [path.join(SCRIPTS, 'cli_server.py')], {
-        env: { PATH: process.env.PATH, LANG: 'C.UTF-8', ...cliEnv() },
-      });
-      serverLines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
-    }
-    server.stdin.write(`${JSON.stringify(['-o', 'json', ...args])}\n`);
-    const line = await serverLines!.next();
-    if (line.done) throw new Error('the CLI server ended');
-    const r = JSON.parse(line.value) as { code: number; stdout: string; stderr: string };
-    expect(r.code, `gitlab ${args.join(' ')} exited ${r.code}:\n${r.stderr}${r.stdout}`).toBe(0);
-    return r.stdout.trim() ? (JSON.parse(r.stdout) as unknown) : null;
-  }
-  afterAll(() => {
-    server?.stdin.end();
-  });
-
-  it('the gitlab CLI: group create/update/subgroups/delete, namespace get, user create/block/unblock', async () => {
-    const g = (await cliProcess('group', 'create', '--name', 'CLI Group', '--path', 'cli-group')) as {
-      id: number;
-    };
-    expect(g).toMatchObject({ name: 'CLI Group', full_path: 'cli-group' });
-    const sub = (await cli(
-      'group',
-      'create',
-      '--name',
-      'CLI Sub',
-      '--path',
-      'cli-sub',
-      '--parent-id',
-      String(g.id),
-    )) as {
-      id: number;
-    };
-    await cli('group', 'update', '--id', String(g.id), '--description', 'via the CLI');
-    expect(await cli('group', 'get', '--id', 'cli-group')).toMatchObject({
-      id: g.id,
-      description: 'via the CLI',
-    });
-    const subs = (await cli('group-subgroup', 'list', '--group-id', String(g.id))) as { id: number }[];
-    expect(subs.map((s) => s.id)).toEqual([sub.id]);
-    expect(await cli('namespace', 'get', '--id', 'cli-group/cli-sub')).toMatchObject({
-      id: sub.id,
-      kind: 'group',
-    });
-    const all = (await cli('group-member-all', 'list', '--group-id', String(sub.id))) as {
-      username: string;
-    }[];
-    expect(all.map((m) => m.username)).toEqual(['root']);
-
-    const u = (await cli(
-      'user',
-      'create',
-      '--username',
-      'cliuser',
-      '--name',
-      'Cli User',
-      '--email',
-      'cliuser@example.com',
-      '--password',
-      'a-long-enough-password',
-    )) as { id: number };
-    await cli('user', 'block', '--id', String(u.id));
-    expect(await cli('user', 'get', '--id', String(u.id))).toMatchObject({ state: 'blocked' });
-    await cli('user', 'unblock', '--id', String(u.id));
-    expect(await cli('user', 'get', '--id', String(u.id))).toMatchObject({ state: 'active' });
-
-    await cli('group', 'delete', '--id', String(g.id));
-    const gone = await t.api('GET', `/groups/${sub.id}`);
-    expect(gone.status).toBe(404);
   }, 120_000);
 });

@@ -15,7 +15,10 @@ import gitlab.cli
 
 
 def run(argv: list) -> dict:
-    out, err = io.StringIO(), io.StringIO()
+    # Text streams over bytes, as a real stdout: the CLI writes raw downloads (job traces) to .buffer.
+    out_bytes = io.BytesIO()
+    out = io.TextIOWrapper(out_bytes, encoding="utf-8", write_through=True)
+    err = io.StringIO()
     code = 0
     sys.argv = ["gitlab", *argv]
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -30,7 +33,8 @@ def run(argv: list) -> dict:
         except Exception as e:  # a CLI crash is a failed command, not a dead server
             err.write(f"{type(e).__name__}: {e}")
             code = 1
-    return {"code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
+    out.flush()
+    return {"code": code, "stdout": out_bytes.getvalue().decode("utf-8", "replace"), "stderr": err.getvalue()}
 
 
 def main() -> None:
