@@ -1,5 +1,6 @@
 /** Queries on `alert_http_integrations` (the key column holds a SHA-256 digest, never the key). */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 
 export interface AlertIntegrationRow {
   id: number;
@@ -72,11 +73,7 @@ export function updateAlertIntegration(
   changes: AlertIntegrationChanges,
   at: string,
 ): void {
-  const cols = CHANGEABLE.filter((k) => changes[k] !== undefined);
-  const sets = [...cols.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'];
-  const values: Record<string, unknown> = { id, updated_at: at };
-  for (const k of cols) values[k] = changes[k];
-  db.prepare(`UPDATE alert_http_integrations SET ${sets.join(', ')} WHERE id = @id`).run(values);
+  updateRowById(db, 'alert_http_integrations', CHANGEABLE, id, changes, { updatedAt: at });
 }
 
 export function deleteAlertIntegration(db: Db, id: number): void {

@@ -1,5 +1,6 @@
 /** Queries on `ci_instance_variables` (the value column holds a sealed value). */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 
 export type VariableType = 'env_var' | 'file';
 
@@ -70,11 +71,7 @@ export function updateCiInstanceVariable(
   changes: CiInstanceVariableChanges,
   at: string,
 ): void {
-  const cols = CHANGEABLE.filter((k) => changes[k] !== undefined);
-  const sets = [...cols.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'];
-  const values: Record<string, unknown> = { id, updated_at: at };
-  for (const k of cols) values[k] = changes[k];
-  db.prepare(`UPDATE ci_instance_variables SET ${sets.join(', ')} WHERE id = @id`).run(values);
+  updateRowById(db, 'ci_instance_variables', CHANGEABLE, id, changes, { updatedAt: at });
 }
 
 export function deleteCiInstanceVariable(db: Db, id: number): void {

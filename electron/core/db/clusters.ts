@@ -1,5 +1,6 @@
 /** Queries on `clusters` (instance-level clusters; the token column holds a sealed value). */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 
 export type ProviderType = 'user' | 'gcp' | 'aws';
 export type AuthorizationType = 'rbac' | 'abac' | 'unknown_authorization';
@@ -96,11 +97,7 @@ export function insertCluster(db: Db, c: NewCluster): number {
 }
 
 export function updateCluster(db: Db, id: number, changes: ClusterChanges, at: string): void {
-  const cols = CHANGEABLE.filter((k) => changes[k] !== undefined);
-  const sets = [...cols.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'];
-  const values: Record<string, unknown> = { id, updated_at: at };
-  for (const k of cols) values[k] = changes[k];
-  db.prepare(`UPDATE clusters SET ${sets.join(', ')} WHERE id = @id`).run(values);
+  updateRowById(db, 'clusters', CHANGEABLE, id, changes, { updatedAt: at });
 }
 
 export function deleteCluster(db: Db, id: number): void {

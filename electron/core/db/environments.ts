@@ -1,5 +1,6 @@
 /** Queries on `environments` (schema v7). */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 import { escapeLike } from './users.js';
 
 export type EnvironmentState = 'available' | 'stopped';
@@ -104,14 +105,16 @@ export function insertEnvironment(
 
 export type EnvironmentChanges = Partial<Pick<EnvironmentRow, 'name' | 'external_url' | 'tier' | 'state'>>;
 
+const ENVIRONMENT_CHANGEABLE: readonly (keyof EnvironmentChanges)[] = [
+  'name',
+  'external_url',
+  'tier',
+  'state',
+];
+
+/** Change an environment's columns (only those given) and its `updated_at`. */
 export function updateEnvironment(db: Db, id: number, changes: EnvironmentChanges, at: string): void {
-  const keys = Object.keys(changes) as (keyof EnvironmentChanges)[];
-  const sets = [...keys.map((k) => `${k} = ?`), 'updated_at = ?'];
-  db.prepare(`UPDATE environments SET ${sets.join(', ')} WHERE id = ?`).run(
-    ...keys.map((k) => changes[k] ?? null),
-    at,
-    id,
-  );
+  updateRowById(db, 'environments', ENVIRONMENT_CHANGEABLE, id, changes, { updatedAt: at });
 }
 
 /** Delete an environment; its deployments go with it (ON DELETE CASCADE). */

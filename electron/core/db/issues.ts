@@ -1,5 +1,6 @@
 /** Queries on `issues` and `issue_labels` (schema v8). */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 
 export interface IssueRow {
   id: number;
@@ -86,10 +87,19 @@ export type IssueChanges = Partial<
   Pick<IssueRow, 'title' | 'description' | 'state' | 'milestone_id' | 'closed_by_id' | 'closed_at'>
 >;
 
+/** Columns `updateIssue` may change. */
+const ISSUE_CHANGEABLE: readonly (keyof IssueChanges)[] = [
+  'title',
+  'description',
+  'state',
+  'milestone_id',
+  'closed_by_id',
+  'closed_at',
+];
+
+/** Change an issue's columns (only those given) and its `updated_at`. */
 export function updateIssue(db: Db, id: number, changes: IssueChanges, at: string): void {
-  const keys = Object.keys(changes) as (keyof IssueChanges)[];
-  const sets = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @at'];
-  db.prepare(`UPDATE issues SET ${sets.join(', ')} WHERE id = @id`).run({ ...changes, at, id });
+  updateRowById(db, 'issues', ISSUE_CHANGEABLE, id, changes, { updatedAt: at });
 }
 
 /** Label ids of issues, in label title order. */

@@ -1,5 +1,6 @@
 /** Queries on `labels`, `label_priorities`, `issue_labels` and `merge_request_labels` (schema v8). */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 import { cachedStatement, jsonIds } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
@@ -92,10 +93,17 @@ export function insertLabel(db: Db, l: Omit<LabelRow, 'id'>): number {
 
 export type LabelChanges = Partial<Pick<LabelRow, 'title' | 'color' | 'description' | 'remove_on_close'>>;
 
+/** Columns `updateLabel` may change. */
+const LABEL_CHANGEABLE: readonly (keyof LabelChanges)[] = [
+  'title',
+  'color',
+  'description',
+  'remove_on_close',
+];
+
+/** Change a label's columns (only those given) and its `updated_at`. */
 export function updateLabel(db: Db, id: number, changes: LabelChanges, at: string): void {
-  const keys = Object.keys(changes) as (keyof LabelChanges)[];
-  const sets = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @at'];
-  db.prepare(`UPDATE labels SET ${sets.join(', ')} WHERE id = @id`).run({ ...changes, at, id });
+  updateRowById(db, 'labels', LABEL_CHANGEABLE, id, changes, { updatedAt: at });
 }
 
 export function deleteLabel(db: Db, id: number): void {

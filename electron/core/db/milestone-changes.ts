@@ -1,5 +1,6 @@
 /** Changing and removing project milestones (`PUT`/`DELETE /projects/:id/milestones/:milestone_id`). */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 import type { MilestoneRow } from './milestones.js';
 
 /** Columns `PUT /projects/:id/milestones/:milestone_id` may change. */
@@ -7,11 +8,17 @@ export type MilestoneChanges = Partial<
   Pick<MilestoneRow, 'title' | 'description' | 'state' | 'due_date' | 'start_date'>
 >;
 
+const MILESTONE_CHANGEABLE: readonly (keyof MilestoneChanges)[] = [
+  'title',
+  'description',
+  'state',
+  'due_date',
+  'start_date',
+];
+
+/** Change a milestone's columns (only those given) and its `updated_at`; nothing at all when none is given. */
 export function updateMilestoneRow(db: Db, id: number, changes: MilestoneChanges, at: string): void {
-  const keys = Object.keys(changes) as (keyof MilestoneChanges)[];
-  if (keys.length === 0) return;
-  const sets = [...keys.map((k) => `${k} = @${k}`), 'updated_at = @at'];
-  db.prepare(`UPDATE milestones SET ${sets.join(', ')} WHERE id = @id`).run({ ...changes, at, id });
+  updateRowById(db, 'milestones', MILESTONE_CHANGEABLE, id, changes, { updatedAt: at, whenEmpty: 'skip' });
 }
 
 /** Delete a milestone; issues and merge requests pointing at it lose it (ON DELETE SET NULL). */

@@ -1,5 +1,6 @@
 /** Queries on `plan_limits` (one row per plan). */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 
 /** The limit columns, in GitLab's response order. */
 export const PLAN_LIMIT_FIELDS = [
@@ -32,9 +33,5 @@ export function updatePlanLimits(
   changes: Partial<Record<PlanLimitField, number>>,
   at: string,
 ): void {
-  const cols = PLAN_LIMIT_FIELDS.filter((k) => changes[k] !== undefined);
-  const sets = [...cols.map((k) => `${k} = @${k}`), 'updated_at = @updated_at'];
-  const values: Record<string, unknown> = { id, updated_at: at };
-  for (const k of cols) values[k] = changes[k];
-  db.prepare(`UPDATE plan_limits SET ${sets.join(', ')} WHERE id = @id`).run(values);
+  updateRowById(db, 'plan_limits', PLAN_LIMIT_FIELDS, id, changes, { updatedAt: at });
 }

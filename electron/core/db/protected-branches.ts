@@ -1,5 +1,6 @@
 /** Queries on `protected_branches` and `protected_branch_access_levels`. */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 
 export interface ProtectedBranchRow {
   id: number;
@@ -97,18 +98,9 @@ export function updateProtectedBranch(
   changes: { allow_force_push?: boolean; code_owner_approval_required?: boolean },
   at: string,
 ): void {
-  const sets: string[] = [];
-  const args: unknown[] = [];
-  if (changes.allow_force_push !== undefined) {
-    sets.push('allow_force_push = ?');
-    args.push(changes.allow_force_push ? 1 : 0);
-  }
-  if (changes.code_owner_approval_required !== undefined) {
-    sets.push('code_owner_approval_required = ?');
-    args.push(changes.code_owner_approval_required ? 1 : 0);
-  }
-  sets.push('updated_at = ?');
-  db.prepare(`UPDATE protected_branches SET ${sets.join(', ')} WHERE id = ?`).run(...args, at, id);
+  updateRowById(db, 'protected_branches', ['allow_force_push', 'code_owner_approval_required'], id, changes, {
+    updatedAt: at,
+  });
 }
 
 export function deleteProtectedBranch(db: Db, id: number): void {
