@@ -20,8 +20,8 @@ async function messages(path: string, code: string): Promise<string[]> {
 describe('lint: entities never import services', () => {
   it('flags value and type imports from services in an entity', async () => {
     const code = [
-      `import type { LabelInput } from '../services/labels/labels-service.js';`,
-      `import { labelTitles } from '../services/labels/labels-service.js';`,
+      `import type { LabelInput } from '../services/labels/create-label.js';`,
+      `import { labelTitles } from '../services/labels/label-rules.js';`,
       `export const x: LabelInput | typeof labelTitles | null = null;`,
     ].join('\n');
     const found = await messages('electron/core/entities/probe.ts', code);
