@@ -76,6 +76,15 @@ describe('administrator guard per route group', () => {
     expect((await t.api('GET', '/admin/clusters/999999')).body).toEqual({ message: '404 Cluster Not Found' });
   });
 
+  it('guards the HEAD twins of GET routes too (no X-Total leaks to regular users)', async () => {
+    for (const path of ['/admin/clusters', '/admin/ci/variables', '/application/plan_limits']) {
+      const regular = await t.api('HEAD', path, { token: user.token });
+      expect([path, regular.status, regular.headers.get('x-total')]).toEqual([path, 403, null]);
+      expect((await t.api('HEAD', path, { token: null })).status).toBe(401);
+      expect((await t.api('HEAD', path, { token: sudoAdmin.token })).status).toBe(200);
+    }
+  });
+
   it('leaves routes of other groups unguarded', async () => {
     // The issues group holds one administrator-only route; its siblings answer regular users.
     const project = await t.api<{ id: number }>('POST', '/projects', {
