@@ -5,7 +5,8 @@
  * alert project …) at 1024×700 in light and dark, and a subset at 1280, 1440 and 1920 wide, asserting
  * that the page never scrolls sideways: `document.scrollingElement.scrollWidth <= innerWidth`. A route
  * that overflows is reported with the widest element sticking out past the window (tag, test id, class,
- * text), as a soft failure, so one run lists every offender. Also checks the sidebar: icons only with
+ * text), as a soft failure, so one run lists every offender; and that no badge is cut off (ellipsis,
+ * or hidden by the box that clips it, as "ACKNOWLED…" was in the alert list). Also checks the sidebar: icons only with
  * tooltips below 1280 px, a toggle that expands it and is remembered. Screenshots go to
  * e2e/artifacts/layout-*.png.
  */
@@ -193,6 +194,29 @@ async function measure(page: Page) {
   });
 }
 
+/**
+ * Badges that are cut off: their label is wider than the badge (ellipsis), or the badge sticks out of
+ * the box that clips it (a table's scroll container, a card). Returns their texts.
+ */
+async function clippedBadges(page: Page) {
+  return page.evaluate(() => {
+    const clipped: string[] = [];
+    for (const badge of Array.from(document.querySelectorAll('main .mantine-Badge-root'))) {
+      const rect = badge.getBoundingClientRect();
+      if (rect.width === 0) continue;
+      const label = badge.querySelector('.mantine-Badge-label');
+      let cut = label ? label.scrollWidth > label.clientWidth + 1 : false;
+      for (let p = badge.parentElement; p && !cut && p !== document.body; p = p.parentElement) {
+        if (!/(auto|scroll|hidden|clip)/.test(getComputedStyle(p).overflowX)) continue;
+        const box = p.getBoundingClientRect();
+        cut = rect.right > box.right + 1 || rect.left < box.left - 1;
+      }
+      if (cut) clipped.push((badge.textContent ?? '').trim());
+    }
+    return clipped;
+  });
+}
+
 async function visit(page: Page, host: BrowserHostInfo, route: RouteCase, label: string) {
   await page.goto(`${host.url}#${route.path}`);
   await settle(page);
@@ -204,6 +228,9 @@ async function visit(page: Page, host: BrowserHostInfo, route: RouteCase, label:
       `${route.path} (${route.owner}) at ${label} scrolls sideways: ${result.offenders.join(' | ')}`,
     )
     .toBeLessThanOrEqual(result.innerWidth);
+  expect
+    .soft(await clippedBadges(page), `${route.path} (${route.owner}) at ${label}: clipped badges`)
+    .toEqual([]);
 }
 
 test('no route scrolls sideways at 1024×700 (light and dark), nor at 1280/1440/1920', async ({

@@ -19,13 +19,14 @@ export interface AlertTableProps {
 const COLUMNS = ['Severity', 'Alert', 'Events', 'Started', 'Ended', 'Source', 'Status'];
 
 /**
+ * (The description line clamps instead of `nowrap`, so it never sets the Alert column's minimum width.)
  * Low-priority columns give way as the table's container narrows (CSS container queries), so the
  * status badge stays in view without scrolling: Ended first, then Source, then Events.
  */
 const HIDE: Record<string, string | undefined> = {
-  Ended: classes.hideBelow1000,
-  Source: classes.hideBelow880,
-  Events: classes.hideBelow720,
+  Ended: classes.hideBelow1100,
+  Source: classes.hideBelow1000,
+  Events: classes.hideBelow760,
 };
 
 /** A cell's class: its sizing plus when it hides. */
@@ -99,7 +100,7 @@ export function AlertTable({ alerts, loading, onOpen, selectedIid }: AlertTableP
                         >
                           {alert.title}
                         </Anchor>
-                        <Text size="xs" c="dimmed" truncate="end" maw={520}>
+                        <Text size="xs" c="dimmed" lineClamp={1} maw={520}>
                           #{alert.iid}
                           {alert.description ? ` · ${alert.description}` : ''}
                         </Text>
