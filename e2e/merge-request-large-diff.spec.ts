@@ -399,7 +399,10 @@ test('a 113-file, 10,823-line merge request: only visible files render; 400 comm
 
   await test.step('Commits tab: 400 commits, load more at a constant DOM cost', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`${browserHost.url}#/merge-requests/${project.id}/${long.iid}/commits`);
+    await page.evaluate(
+      (hash) => (window.location.hash = hash),
+      `#/merge-requests/${project.id}/${long.iid}/commits`,
+    );
     await expect(page.getByTestId('mr-commits-count')).toHaveText('400 commits', { timeout: 30_000 });
     await expect(page.getByTestId('mr-commits-loaded')).toHaveText('Showing 100 of 400');
     const figures: string[] = [`100 loaded: DOM ${await domNodes(page)}`];

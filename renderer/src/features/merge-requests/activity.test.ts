@@ -91,6 +91,17 @@ describe('buildActivity', () => {
     expect(items).toHaveLength(2);
     expect(items[1]).toMatchObject({ kind: 'push', forced: true, commits: [] });
   });
+
+  it('shows no push for a version with the same head as the one before', () => {
+    const items = buildActivity(
+      { ...mr, state: 'opened', merged_at: null },
+      [version(2, 'c1', '2026-01-02T00:00:00Z'), version(1, 'c1', '2026-01-01T11:00:00Z')],
+      [commit('c1')],
+      [],
+      null,
+    );
+    expect(items.map((item) => item.kind)).toEqual(['opened']);
+  });
 });
 
 describe('threadContext', () => {

@@ -51,6 +51,8 @@ export function buildActivity(
   oldestFirst.forEach((version, n) => {
     if (n === 0) return; // The first version is the opening itself.
     const previous = oldestFirst[n - 1]!;
+    // A version recorded again for the same head (a target-branch move, a recheck) is no push.
+    if (version.head_commit_sha === previous.head_commit_sha) return;
     const head = position.get(version.head_commit_sha);
     const before = position.get(previous.head_commit_sha);
     const known = head !== undefined && before !== undefined && before > head;
