@@ -6,18 +6,14 @@
 import type { ProjectRow } from '../../db/projects.js';
 import { blameFile } from '../../git/blame.js';
 import { readCommits, resolveCommit } from '../../git/commit-info.js';
-import type { CommitInfo } from '../../git/commit-info.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, ParameterError } from '../errors.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
 import { requireValidFilePath } from './file-path.js';
 import { readRepositoryFileAt } from './read-file.js';
 import type { RepositoryFileView } from './read-file.js';
-
-export interface BlameRangeView {
-  commit: CommitInfo;
-  lines: string[];
-}
+import type { BlameRangeView } from '../../entities/repository-files.js';
+export type { BlameRangeView };
 
 export interface BlameView {
   file: RepositoryFileView;

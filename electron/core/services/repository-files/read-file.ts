@@ -12,27 +12,8 @@ import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
 import { requireValidFilePath } from './file-path.js';
-
-/** Everything GitLab reports about a file read at a ref. */
-export interface RepositoryFileView {
-  /** Base name (`popen.rb`). */
-  name: string;
-  /** Full path in the repository (`files/ruby/popen.rb`). */
-  path: string;
-  size: number;
-  content: Buffer;
-  /** Hex SHA-256 of the bytes. */
-  sha256: string;
-  /** The ref as the caller gave it (branch, tag or SHA). */
-  ref: string;
-  blobId: string;
-  /** The commit `ref` resolved to. */
-  commitId: string;
-  /** Last commit that touched the file, reachable from `commitId`. */
-  lastCommitId: string;
-  /** Mode 100755. */
-  executable: boolean;
-}
+import type { RepositoryFileView } from '../../entities/repository-files.js';
+export type { RepositoryFileView };
 
 /**
  * Read `filePath` at `ref` in the project's repository. The caller has checked read access to the code.

@@ -19,6 +19,8 @@ import type { ServiceContext } from '../context.js';
 import { commitRepositoryActions } from './commit-changes.js';
 import type { CommitAction, FileEncoding } from './commit-changes.js';
 import { requireValidFilePath } from './file-path.js';
+import type { FileCommitResult } from '../../entities/repository-files.js';
+export type { FileCommitResult };
 
 export { decodeContent, NOT_ON_BRANCH_MESSAGE, PUSH_FORBIDDEN_REASON } from './commit-changes.js';
 export type { FileEncoding } from './commit-changes.js';
@@ -44,13 +46,6 @@ export interface FileContentParams extends FileCommitParams {
   encoding: FileEncoding;
   /** Set (true) or clear (false) the executable bit; unchanged when omitted. */
   executeFilemode?: boolean;
-}
-
-/** What a successful write reports (`{file_path, branch}` on the wire) and the commit it made. */
-export interface FileCommitResult {
-  filePath: string;
-  branch: string;
-  commitId: string;
 }
 
 /** Create a file (POST). 400 `A file with this name already exists` when it does. */

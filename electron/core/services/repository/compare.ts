@@ -7,24 +7,13 @@ import type { ProjectRow } from '../../db/projects.js';
 import { readCommits, resolveCommit } from '../../git/commit-info.js';
 import type { CommitInfo } from '../../git/commit-info.js';
 import { diffBetween } from '../../git/diffs.js';
-import type { DiffFile } from '../../git/diffs.js';
 import { mergeBaseOf } from '../../git/merge-base.js';
 import { commitsBetween } from '../../git/merges.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { projectRepository } from '../refs/project-repository.js';
-
-export interface CompareView {
-  /** Commits reachable from `to` but not from `from`, oldest first; empty when both are the same commit. */
-  commits: CommitInfo[];
-  /** Unlimited diffs: from the merge base to `to`, or from `from` to `to` when straight. */
-  diffs: DiffFile[];
-  fromSha: string;
-  toSha: string;
-  sameRef: boolean;
-  straight: boolean;
-  projectWebUrl: string;
-}
+import type { CompareView } from '../../entities/repository-compare.js';
+export type { CompareView };
 
 /**
  * Compare `from` and `to` (branch, tag or commit). `straight` diffs `from..to` directly instead of from

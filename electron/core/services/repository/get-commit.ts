@@ -4,20 +4,12 @@
  */
 import type { ProjectRow } from '../../db/projects.js';
 import { readCommits, resolveCommit } from '../../git/commit-info.js';
-import type { CommitInfo } from '../../git/commit-info.js';
 import { readCommitStats } from '../../git/commit-stats.js';
-import type { CommitStats } from '../../git/commit-stats.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { projectRepository } from '../refs/project-repository.js';
-
-export interface CommitDetailView {
-  commit: CommitInfo;
-  /** Null when not asked for. */
-  stats: CommitStats | null;
-  projectId: number;
-  projectWebUrl: string;
-}
+import type { CommitDetailView } from '../../entities/commit-detail.js';
+export type { CommitDetailView };
 
 /**
  * Read one commit. The caller has checked read access to the code.
