@@ -2,6 +2,7 @@ import {
   Anchor,
   Avatar,
   Badge,
+  Box,
   Button,
   Center,
   Group,
@@ -290,7 +291,9 @@ function CommitMergeRequestsLine({
       <Stack gap={4} style={{ minWidth: 0 }}>
         {mergeRequests.data.map((mr) => (
           <Group key={mr.id} gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            <StateBadge state={mr.state} />
+            <Box style={{ flex: 'none' }}>
+              <StateBadge state={mr.state} />
+            </Box>
             <Anchor
               component={Link}
               to={mergeRequestRoute(mr.project_id, mr.iid)}
