@@ -14,7 +14,7 @@ import { migration008MergeRequests } from './migrations/008-merge-requests.js';
 import { migration009StorageMoves } from './migrations/009-storage-moves.js';
 import { migration010MergeRequestDiffs } from './migrations/010-merge-request-diffs.js';
 import { migration011MergeRequestListCounts } from './migrations/011-merge-request-list-counts.js';
-import { migration016Avatars } from './migrations/016-avatars.js';
+import { migration012Avatars } from './migrations/012-avatars.js';
 
 export interface Migration {
   version: number;
@@ -34,7 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009StorageMoves,
   migration010MergeRequestDiffs,
   migration011MergeRequestListCounts,
-  migration016Avatars,
+  migration012Avatars,
 ].sort((a, b) => a.version - b.version);
 
 /**
