@@ -1,5 +1,6 @@
 /** Queries on `namespaces`: users' personal namespaces and groups (with subgroups via parent_id). */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 import { cachedStatement, jsonIds } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
@@ -159,12 +160,25 @@ export type NamespaceChanges = Partial<
   Pick<NamespaceRow, 'name' | 'path' | 'full_path' | 'description' | 'visibility' | 'parent_id'>
 >;
 
+/** Every column of `NamespaceChanges`: the only columns `updateNamespace` writes. */
+const NAMESPACE_CHANGE_COLUMNS = [
+  'name',
+  'path',
+  'full_path',
+  'description',
+  'visibility',
+  'parent_id',
+] as const satisfies readonly (keyof NamespaceChanges)[];
+
+/**
+ * Write the defined entries of `changes` to namespace `id` (`null` parent_id included), with
+ * `updated_at = at` (ISO 8601); nothing at all when no column changes (partial-update.ts `updateRowById`).
+ */
 export function updateNamespace(db: Db, id: number, changes: NamespaceChanges, at: string): void {
-  const cols = Object.keys(changes);
-  if (cols.length === 0) return;
-  db.prepare(
-    `UPDATE namespaces SET ${cols.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
-  ).run(...Object.values(changes), at, id);
+  updateRowById(db, 'namespaces', NAMESPACE_CHANGE_COLUMNS, id, changes, {
+    updatedAt: at,
+    whenEmpty: 'skip',
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Queries on `users` and `personal_access_tokens`. */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 import { cachedStatement, jsonIds } from './statement-cache.js';
 
 export interface UserRow {
@@ -79,9 +80,9 @@ export function findUserByUsername(db: Db, username: string): UserRow | undefine
 
 /** A user by username, ignoring case (GitLab's `find_by_username`: usernames are case-insensitive). */
 export function findUserByUsernameIgnoringCase(db: Db, username: string): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE username = ? COLLATE NOCASE ORDER BY id LIMIT 1').get(
-    username,
-  ) as UserRow | undefined;
+  return db
+    .prepare('SELECT * FROM users WHERE username = ? COLLATE NOCASE ORDER BY id LIMIT 1')
+    .get(username) as UserRow | undefined;
 }
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {
@@ -243,14 +244,34 @@ export type UserChanges = Partial<
   >
 >;
 
+/** Every column of `UserChanges`: the only columns `updateUser` writes. */
+const USER_CHANGE_COLUMNS = [
+  'username',
+  'name',
+  'email',
+  'password_digest',
+  'is_admin',
+  'bio',
+  'location',
+  'public_email',
+  'skype',
+  'linkedin',
+  'twitter',
+  'website_url',
+  'organization',
+  'job_title',
+  'note',
+  'can_create_group',
+  'projects_limit',
+  'external',
+] as const satisfies readonly (keyof UserChanges)[];
+
+/**
+ * Write the defined entries of `changes` to user `id`, with `updated_at = at` (ISO 8601); nothing at all
+ * when no column changes (partial-update.ts `updateRowById`, `whenEmpty: 'skip'`).
+ */
 export function updateUser(db: Db, id: number, changes: UserChanges, at: string): void {
-  const cols = Object.keys(changes);
-  if (cols.length === 0) return;
-  db.prepare(`UPDATE users SET ${cols.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`).run(
-    ...Object.values(changes),
-    at,
-    id,
-  );
+  updateRowById(db, 'users', USER_CHANGE_COLUMNS, id, changes, { updatedAt: at, whenEmpty: 'skip' });
 }
 
 /** Set a user's state: `active`, `blocked`, `banned` or `deactivated`. */

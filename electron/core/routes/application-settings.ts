@@ -9,10 +9,11 @@
  * `400 {"message":{"<key>":["<error>"]}}` and nothing of the request is stored. Unknown keys are ignored,
  * as Grape does.
  * Plus the Outpost extension `GET /admin/repository_storages`: every shard with its path, weight,
- * repository count and bytes (docs/compatibility.md). Administrators only.
+ * repository count and bytes (docs/compatibility.md). Administrators only: the whole file is one admin route
+ * group (http/admin-guard.ts `adminRouteGroup`), refused with 403 before any parameter is read.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../services/access/project-access.js';
+import { adminRouteGroup } from '../http/admin-guard.js';
 import type { ServiceContext } from '../services/context.js';
 import { ParameterError, ValidationError } from '../services/errors.js';
 import {
@@ -37,13 +38,14 @@ function presentSettings(ctx: ServiceContext, weights: Record<string, number>) {
 }
 
 export async function applicationSettingsRoutes(app: FastifyInstance): Promise<void> {
+  // Every route here is administrator-only (401 anonymous, 403 anyone else, sudo included).
+  adminRouteGroup(app);
+
   app.get('/application/settings', async (req) => {
-    requireAdmin(req.svc);
     return presentSettings(req.svc, storageWeights(req.svc));
   });
 
   app.put('/application/settings', async (req) => {
-    requireAdmin(req.svc);
     const raw = req.gparams.repository_storages_weighted;
     if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw)))
       throw new ParameterError('repository_storages_weighted is invalid');
@@ -64,7 +66,6 @@ export async function applicationSettingsRoutes(app: FastifyInstance): Promise<v
 
   /** Outpost extension: shard usage for the storage screen's chart. */
   app.get('/admin/repository_storages', async (req) => {
-    requireAdmin(req.svc);
     return shardUsage(req.svc);
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Users and their tokens (doc/api/users.md, doc/api/user_tokens.md):
- * `GET /user`, `GET /users`, `GET /users/:id`, admin `POST /users`, admin `POST /users/:user_id/personal_access_tokens`,
- * admin `PUT /users/:id`, `DELETE /users/:id`, `POST /users/:id/block|unblock|ban|unban|deactivate|activate`,
- * `GET /users/:id/memberships`, and `GET /users/:user_id/projects`.
+ * `GET /user`, `GET /users`, `GET /users/:id`, `GET /users/:user_id/projects`, and, administrators only
+ * (declared per route with `{ config: { admin: true } }`, GitLab's `authenticated_as_admin!`):
+ * `POST /users`, `POST /users/:user_id/personal_access_tokens`, `PUT /users/:id`, `DELETE /users/:id`,
+ * `POST /users/:id/block|unblock|ban|unban|deactivate|activate` and `GET /users/:id/memberships`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Project } from '../../../shared/api-types/projects.js';
@@ -24,7 +25,7 @@ import {
 } from '../services/users/user-admin.js';
 import type { StateResult } from '../services/users/user-admin.js';
 import { listUserProjects } from '../services/users/user-projects.js';
-import { isAdmin, requireAdmin } from '../services/access/project-access.js';
+import { isAdmin } from '../services/access/project-access.js';
 import { storeAvatar } from '../services/avatars/avatars.js';
 import { uploadedAvatar } from './avatars.js';
 import { NotFoundError } from '../services/errors.js';
@@ -39,6 +40,13 @@ import { PROJECT_LIST_PARAMS } from './project-list-params.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 
 const READ_USER_SCOPES = ['api', 'read_api', 'read_user'] as const;
+
+/**
+ * Route options of the administrator-only user routes (http/admin-guard.ts): 401 for anonymous callers,
+ * 403 `403 Forbidden` for everyone else (an administrator acting through `sudo` included) before the
+ * handler reads a parameter. The other user routes here answer regular users and, some, anonymous ones.
+ */
+const ADMIN = { config: { admin: true } } as const;
 
 /** The user id of `/users/:id/...`; 404 `User Not Found` for anything but a number. */
 function userIdParam(req: FastifyRequest, name = 'id'): number {
@@ -112,8 +120,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
    * `force_random_password`; optional `admin`, `can_create_group`, `projects_limit`, `external`, `note`, `bio`…
    * 201 with the user; 409 for a taken email/username; 400 for validation errors.
    */
-  app.post('/users', async (req, reply) => {
-    requireAdmin(req.svc);
+  app.post('/users', ADMIN, async (req, reply) => {
     const p = parseParams(
       {
         username: gString(),
@@ -154,8 +161,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
    * `POST /users/:user_id/personal_access_tokens` (admin): `name`, `scopes[]` required, `expires_at` (YYYY-MM-DD).
    * 201 with the token's metadata and `token`, shown this once.
    */
-  app.post('/users/:user_id/personal_access_tokens', async (req, reply) => {
-    requireAdmin(req.svc);
+  app.post('/users/:user_id/personal_access_tokens', ADMIN, async (req, reply) => {
     const userId = intParam(req, 'user_id');
     if (Number.isNaN(userId)) throw new NotFoundError('User');
     const p = parseParams(
@@ -176,8 +182,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
    * `skype`, `linkedin`, `twitter`, `website_url`. 200 with the user (admin view); 404; 409 for a taken
    * email or username; 400 for validation errors.
    */
-  app.put('/users/:id', async (req) => {
-    requireAdmin(req.svc);
+  app.put('/users/:id', ADMIN, async (req) => {
     const id = userIdParam(req);
     const p = parseParams(
       {
@@ -217,8 +222,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
    * `DELETE /users/:id` (admin): 204. `hard_delete=true` also removes the groups the user solely owns
    * (without it such a user is 409 `User cannot be removed while is the sole-owner of a group`).
    */
-  app.delete('/users/:id', async (req, reply) => {
-    requireAdmin(req.svc);
+  app.delete('/users/:id', ADMIN, async (req, reply) => {
     const id = userIdParam(req);
     const p = parseParams({ hard_delete: gBool().optional() }, req.gparams);
     await deleteUserByAdmin(req.svc, id, p.hard_delete ?? false);
@@ -244,15 +248,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     activate: activateUser,
   } as const;
   for (const [action, change] of Object.entries(stateChanges)) {
-    app.post(`/users/:id/${action}`, async (req, reply) => {
-      requireAdmin(req.svc);
+    app.post(`/users/:id/${action}`, ADMIN, async (req, reply) => {
       return sendState(reply, change(req.svc, userIdParam(req)));
     });
   }
 
   /** `GET /users/:id/memberships` (admin): direct memberships, `type` Project or Namespace. Paginated. */
-  app.get('/users/:id/memberships', async (req, reply) => {
-    requireAdmin(req.svc);
+  app.get('/users/:id/memberships', ADMIN, async (req, reply) => {
     const id = userIdParam(req);
     const page = pageOf(req);
     const p = parseParams({ type: gEnum(['Project', 'Namespace'] as const).optional() }, req.gparams);

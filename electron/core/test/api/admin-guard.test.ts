@@ -3,7 +3,8 @@
  * `before { authenticated_as_admin! }`), over real HTTP: every route of the admin groups answers 401 to
  * anonymous callers, then 403 `403 Forbidden` to a regular user before its parameters are read (bad
  * parameters included), and to an administrator acting through `sudo` as a regular user; an administrator
- * reaches the handler. Routes outside the groups are not guarded.
+ * reaches the handler. Routes outside the groups are not guarded, nor are the unmarked routes of a file that
+ * marks its administrator routes one by one (users).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
@@ -25,6 +26,24 @@ const GUARDED: [method: string, path: string, json?: unknown][] = [
   ['GET', '/application/plan_limits?plan_name=nope'],
   ['PUT', '/application/plan_limits', { npm_max_file_size: -1 }],
   ['GET', '/projects/999999/issues/1/user_agent_detail'],
+  // Users: the administrator-only routes among the file's public ones (config per route).
+  ['POST', '/users', { username: '', name: 'x', email: 'not-an-email' }],
+  ['POST', '/users/999999/personal_access_tokens', { name: 'x' }],
+  ['PUT', '/users/999999', { admin: 'maybe' }],
+  ['PUT', '/users/not-a-number', { projects_limit: 'many' }],
+  ['DELETE', '/users/999999'],
+  ['POST', '/users/999999/block'],
+  ['POST', '/users/999999/unblock'],
+  ['POST', '/users/999999/ban'],
+  ['POST', '/users/999999/unban'],
+  ['POST', '/users/999999/deactivate'],
+  ['POST', '/users/999999/activate'],
+  ['GET', '/users/999999/memberships?type=Nope'],
+  // Application settings: the whole file is one admin group.
+  ['GET', '/application/settings'],
+  ['PUT', '/application/settings', { default_branch_protection: 'nope' }],
+  ['PUT', '/application/settings', { repository_storages_weighted: 'heavy' }],
+  ['GET', '/admin/repository_storages'],
 ];
 
 describe('administrator guard per route group', () => {
@@ -74,10 +93,22 @@ describe('administrator guard per route group', () => {
     }
     expect((await t.api('GET', '/admin/clusters')).status).toBe(200);
     expect((await t.api('GET', '/admin/clusters/999999')).body).toEqual({ message: '404 Cluster Not Found' });
+    expect((await t.api('GET', '/application/settings')).status).toBe(200);
+    expect((await t.api('GET', '/admin/repository_storages')).status).toBe(200);
+    expect((await t.api('DELETE', '/users/999999')).body).toEqual({ message: '404 User Not Found' });
+    const memberships = await t.api('GET', `/users/${user.id}/memberships`);
+    expect([memberships.status, memberships.body]).toEqual([200, []]);
   });
 
   it('guards the HEAD twins of GET routes too (no X-Total leaks to regular users)', async () => {
-    for (const path of ['/admin/clusters', '/admin/ci/variables', '/application/plan_limits']) {
+    for (const path of [
+      '/admin/clusters',
+      '/admin/ci/variables',
+      '/application/plan_limits',
+      '/application/settings',
+      '/admin/repository_storages',
+      `/users/${user.id}/memberships`,
+    ]) {
       const regular = await t.api('HEAD', path, { token: user.token });
       expect([path, regular.status, regular.headers.get('x-total')]).toEqual([path, 403, null]);
       expect((await t.api('HEAD', path, { token: null })).status).toBe(401);
@@ -100,5 +131,10 @@ describe('administrator guard per route group', () => {
     });
     expect(detail.status).toBe(403);
     expect((await t.api('GET', '/version', { token: user.token })).status).toBe(200);
+    // The users file guards its administrator routes one by one; its other routes answer regular users.
+    for (const path of ['/user', '/users', `/users/${user.id}`, `/users/${user.id}/projects`]) {
+      expect([path, (await t.api('GET', path, { token: user.token })).status]).toEqual([path, 200]);
+    }
+    expect((await t.api('GET', '/users', { token: null })).status).toBe(200);
   });
 });
