@@ -42,7 +42,8 @@ import { finishRepositoryRemovals, repairRepositories } from './services/project
 import { recoverStorageMoves } from './services/storage-moves/execute-move.js';
 import { StorageMoveRuntime } from './services/storage-moves/runtime.js';
 import { avatarRoutes } from './routes/avatars.js';
-import { bootstrapRoot, createPersonalAccessToken } from './services/users/users-service.js';
+import { bootstrapRoot } from './services/users/bootstrap-root.js';
+import { createPersonalAccessToken } from './services/users/personal-access-tokens.js';
 
 export type { Core, CoreOptions } from './core-contract.js';
 

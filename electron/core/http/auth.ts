@@ -10,7 +10,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../services/context.js';
-import { authenticateToken, userAccessDeniedReason } from '../services/users/users-service.js';
+import { authenticateToken, userAccessDeniedReason } from '../services/users/authenticate-token.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

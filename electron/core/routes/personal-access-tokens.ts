@@ -11,7 +11,7 @@ import {
   getPersonalAccessToken,
   listTokensPage,
   revokePersonalAccessToken,
-} from '../services/users/users-service.js';
+} from '../services/users/personal-access-tokens.js';
 import { intParam, pageOf, sendPage } from './respond.js';
 
 const today = () => new Date().toISOString().slice(0, 10);

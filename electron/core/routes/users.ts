@@ -12,30 +12,26 @@ import { presentProject, presentProjectSimple } from '../entities/projects.js';
 import { presentMembership, presentToken, presentUser } from '../entities/users.js';
 import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { loadProjectPresentations } from '../services/projects/project-views.js';
+import { deleteUserByAdmin } from '../services/users/delete-user.js';
+import { updateUserByAdmin } from '../services/users/update-user.js';
+import { listUserMemberships } from '../services/users/user-memberships.js';
 import {
   activateUser,
   banUser,
   blockUser,
   deactivateUser,
-  deleteUserByAdmin,
-  listUserMemberships,
   unbanUser,
   unblockUser,
-  updateUserByAdmin,
-} from '../services/users/user-admin.js';
-import type { StateResult } from '../services/users/user-admin.js';
+} from '../services/users/user-states.js';
+import type { StateResult } from '../services/users/user-states.js';
 import { listUserProjects } from '../services/users/user-projects.js';
 import { isAdmin } from '../services/access/project-access.js';
 import { storeAvatar } from '../services/avatars/avatars.js';
 import { uploadedAvatar } from './avatars.js';
 import { NotFoundError } from '../services/errors.js';
-import {
-  createPersonalAccessToken,
-  createUser,
-  getUser,
-  listUsersPage,
-  personalNamespaceId,
-} from '../services/users/users-service.js';
+import { createUser } from '../services/users/create-user.js';
+import { createPersonalAccessToken } from '../services/users/personal-access-tokens.js';
+import { getUser, listUsersPage, personalNamespaceId } from '../services/users/read-users.js';
 import { PROJECT_LIST_PARAMS } from './project-list-params.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 

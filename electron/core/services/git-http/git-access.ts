@@ -33,7 +33,7 @@ import type { Actor, ServiceContext } from '../context.js';
 import { ForbiddenError } from '../errors.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
 import { requireCodeRead } from '../refs/project-repository.js';
-import { authenticateToken } from '../users/users-service.js';
+import { authenticateToken } from '../users/authenticate-token.js';
 
 /** GitLab's sentences (Gitlab::GitAccess ERROR_MESSAGES, Gitlab::Checks::PushCheck). */
 export const GIT_ACCESS_MESSAGES = {

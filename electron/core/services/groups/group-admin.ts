@@ -37,7 +37,7 @@ import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ValidationError } from '../errors.js';
 import { deleteProject } from '../projects/projects-service.js';
-import { pathProblem } from '../users/users-service.js';
+import { pathProblem } from '../users/namespace-path.js';
 import { visibilityAllowed } from './groups-service.js';
 
 const RANK: Record<Visibility, number> = { private: 0, internal: 10, public: 20 };

@@ -25,7 +25,7 @@ import {
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
-import { pathProblem } from '../users/users-service.js';
+import { pathProblem } from '../users/namespace-path.js';
 
 const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 10, public: 20 };
 

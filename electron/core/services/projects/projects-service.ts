@@ -38,7 +38,7 @@ import { requireUser } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { visibilityAllowed } from '../groups/groups-service.js';
 import { defaultBranchName, defaultVisibility } from '../admin/gitlab-settings.js';
-import { pathProblem } from '../users/users-service.js';
+import { pathProblem } from '../users/namespace-path.js';
 import { importUrlProblem, scheduleImport } from './import-repository.js';
 import { finishRepositoryRemovals } from './repository-maintenance.js';
 import { storageForNewProject } from '../storage-moves/shards.js';

@@ -1,0 +1,128 @@
+/**
+ * Personal access tokens (doc/api/user_tokens.md §Create a personal access token,
+ * doc/api/personal_access_tokens.md): created by administrators for any user, read, listed and revoked by
+ * administrators (any token) and users (their own). Tokens are stored only as digests (credentials.ts);
+ * every change is audited in its transaction.
+ */
+import { TOKEN_SCOPES } from '../../../../shared/access-levels.js';
+import { nowIso } from '../../db/database.js';
+import {
+  countTokens,
+  findTokenById,
+  findUserById,
+  insertToken,
+  listTokens,
+  updateTokenRevoked,
+} from '../../db/users.js';
+import type { TokenRow } from '../../db/users.js';
+import { isAdmin } from '../access/project-access.js';
+import { recordAuditEvent } from '../audit/record-audit-event.js';
+import type { ServiceContext } from '../context.js';
+import { NotFoundError, ParameterError, ValidationError } from '../errors.js';
+import { digestToken, generateToken } from './credentials.js';
+
+export interface CreateTokenInput {
+  name: string;
+  scopes: string[];
+  /** `YYYY-MM-DD`, or null for no expiry. */
+  expires_at: string | null;
+}
+
+/**
+ * Create a personal access token for `userId` (`POST /users/:user_id/personal_access_tokens`).
+ * @returns the stored row and the plaintext token, which is shown once and never stored.
+ * @throws NotFoundError('User'); ParameterError (Grape's `{"error"}` shape) for unknown scopes or a malformed
+ *   expiry date; ValidationError for no scopes or a past expiry date.
+ */
+export function createPersonalAccessToken(
+  ctx: ServiceContext,
+  userId: number,
+  input: CreateTokenInput,
+): { row: TokenRow; token: string } {
+  const user = findUserById(ctx.db, userId);
+  if (!user) throw new NotFoundError('User');
+  const unknown = input.scopes.filter((s) => !(TOKEN_SCOPES as readonly string[]).includes(s));
+  if (input.scopes.length === 0)
+    throw new ValidationError('Validation failed', { scopes: ["can't be blank"] });
+  if (unknown.length) throw new ParameterError('scopes does not have a valid value');
+  if (input.expires_at !== null) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(input.expires_at) || Number.isNaN(Date.parse(input.expires_at))) {
+      throw new ParameterError('expires_at is invalid');
+    }
+    if (input.expires_at <= nowIso().slice(0, 10)) {
+      throw new ValidationError('Validation failed', { expires_at: ['must be in the future'] });
+    }
+  }
+  const token = generateToken();
+  const row = ctx.db.transaction(() => {
+    const id = insertToken(ctx.db, {
+      user_id: userId,
+      name: input.name,
+      token_digest: digestToken(token),
+      scopes: input.scopes,
+      expires_at: input.expires_at,
+      created_at: nowIso(),
+    });
+    recordAuditEvent(
+      { ...ctx, actor: ctx.actor.user ? ctx.actor : { ...ctx.actor, user } },
+      {
+        entityType: 'User',
+        entityId: userId,
+        entityPath: user.username,
+        targetId: id,
+        targetType: 'PersonalAccessToken',
+        targetDetails: input.name,
+        action: { custom_message: `Created personal access token with id ${id}` },
+        extra: { event_name: 'personal_access_token_created' },
+      },
+    );
+    return findTokenById(ctx.db, id)!;
+  })();
+  return { row, token };
+}
+
+/**
+ * Read a token's metadata: administrators read any, users their own.
+ * @throws NotFoundError('Personal Access Token')
+ */
+export function getPersonalAccessToken(ctx: ServiceContext, id: number): TokenRow {
+  const row = findTokenById(ctx.db, id);
+  if (!row || (!isAdmin(ctx.actor.user) && row.user_id !== ctx.actor.user?.id)) {
+    throw new NotFoundError('Personal Access Token');
+  }
+  return row;
+}
+
+/**
+ * Revoke a token (`DELETE /personal_access_tokens/:id`): administrators any, users their own.
+ * @throws NotFoundError; ValidationError (400) when already revoked.
+ */
+export function revokePersonalAccessToken(ctx: ServiceContext, id: number): void {
+  const row = getPersonalAccessToken(ctx, id);
+  if (row.revoked) throw new ValidationError('400 Bad request - Token already revoked');
+  const owner = findUserById(ctx.db, row.user_id)!;
+  ctx.db.transaction(() => {
+    updateTokenRevoked(ctx.db, id);
+    recordAuditEvent(ctx, {
+      entityType: 'User',
+      entityId: owner.id,
+      entityPath: owner.username,
+      targetId: id,
+      targetType: 'PersonalAccessToken',
+      targetDetails: row.name,
+      action: { custom_message: `Revoked personal access token with id ${id}` },
+      extra: { event_name: 'personal_access_token_revoked' },
+    });
+  })();
+}
+
+/** A page of token metadata: an administrator's view of all tokens (or one user's), a user's view of their own. */
+export function listTokensPage(
+  ctx: ServiceContext,
+  userId: number | undefined,
+  limit: number,
+  offset: number,
+): { total: number; rows: TokenRow[] } {
+  const scope = isAdmin(ctx.actor.user) ? (userId ?? null) : ctx.actor.user!.id;
+  return { total: countTokens(ctx.db, scope), rows: listTokens(ctx.db, scope, limit, offset) };
+}
