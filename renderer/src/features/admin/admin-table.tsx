@@ -20,7 +20,7 @@ export interface AdminColumnMeta {
    * Hide the column while the table's container is at most this wide (px; CSS container query), so a
    * narrow window drops low-priority columns instead of scrolling them out of view.
    */
-  hideBelow?: 720 | 880 | 1040;
+  hideBelow?: 720 | 880 | 1040 | 1240;
 }
 
 /** Props of {@link AdminTable}. */
@@ -60,6 +60,7 @@ const HIDE_CLASSES: Record<NonNullable<AdminColumnMeta['hideBelow']>, string | u
   720: classes.hideBelow720,
   880: classes.hideBelow880,
   1040: classes.hideBelow1040,
+  1240: classes.hideBelow1240,
 };
 
 function sizeClass(meta: unknown): string | undefined {

@@ -48,11 +48,13 @@ export const clusterColumns: ColumnDef<InstanceCluster, unknown>[] = [
   column.display({
     id: 'api_url',
     header: 'API URL',
-    meta: meta({ skeletonWidth: '80%' }),
+    // Below 1040 px of table the URL gives way (it is in the edit dialog), so Managed and the row's
+    // actions stay in view.
+    meta: meta({ skeletonWidth: '80%', hideBelow: 1040 }),
     cell: ({ row }) => {
       const url = clusterPlatform(row.original)?.api_url ?? '';
       return (
-        <Text size="sm" ff="monospace" truncate title={url} maw={320}>
+        <Text size="sm" ff="monospace" truncate title={url} maw={260}>
           {url || '—'}
         </Text>
       );
@@ -103,7 +105,7 @@ export const clusterColumns: ColumnDef<InstanceCluster, unknown>[] = [
   column.display({
     id: 'created_at',
     header: 'Created',
-    meta: meta({ size: 'shrink', skeletonWidth: 72, hideBelow: 1040 }),
+    meta: meta({ size: 'shrink', skeletonWidth: 72, hideBelow: 1240 }),
     cell: ({ row }) => <RelativeTime iso={row.original.created_at} size="sm" c="dimmed" />,
   }),
   column.display({
