@@ -5,7 +5,8 @@
  *   the same git commands the core runs (`git init --bare`, and on the same half `hash-object`, `mktree`,
  *   `commit-tree`, `update-ref`) alone, interleaved project by project;
  * - `GET /projects` page of 20 out of N projects via inject, beside the same count + page SQL through
- *   better-sqlite3 alone (`countProjects` + `listProjects` from core/db on their own connection);
+ *   better-sqlite3 alone (`countProjects` + `listProjects` from core/db on their own connection),
+ *   interleaved run for run after 50 warm-up rounds of each;
  * - the same page over loopback HTTP, beside `GET /version` over HTTP (the framework's floor);
  * - `GET /user` (token digest lookup) via inject, beside `GET /version` via inject.
  * - the process's RSS after all that, beside its RSS before the core started (MiB).
@@ -23,7 +24,8 @@ import { countProjects, listProjects } from '../electron/core/db/projects.js';
 import type { ProjectListFilter } from '../electron/core/db/projects.js';
 import type { BenchRow } from './bench-table.js';
 import { GIT_ENV } from './generated-repository.js';
-import { describeLoop, gitAlone, timeLoop } from './measure.js';
+import { describeLoop, gitAlone, percentile, timeLoop } from './measure.js';
+import type { LoopTiming } from './measure.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
 const execFileAsync = promisify(execFile);
@@ -48,6 +50,46 @@ async function createWithGitAlone(dir: string, i: number): Promise<void> {
     ])
   ).trim();
   await gitAlone(dir, ['update-ref', 'refs/heads/main', commit]);
+}
+
+/** The timing of calls that took `lat` ms each (throughput from their sum: they ran interleaved). */
+function timingOf(lat: number[]): LoopTiming {
+  const total = lat.reduce((x, y) => x + y, 0);
+  const sorted = [...lat].sort((x, y) => x - y);
+  return {
+    perSecond: (lat.length / total) * 1000,
+    meanMs: total / lat.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    n: lat.length,
+  };
+}
+
+/**
+ * Runs `a` then `b`, `n` times, after `warmup` untimed rounds of each (JIT, statement and page caches
+ * warmed alike), timing every call: run for run, so a busy shared machine weighs on both alike.
+ */
+async function timeInterleaved(
+  n: number,
+  warmup: number,
+  a: () => Promise<unknown> | unknown,
+  b: () => Promise<unknown> | unknown,
+): Promise<[LoopTiming, LoopTiming]> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const la: number[] = [];
+  const lb: number[] = [];
+  for (let i = 0; i < n; i++) {
+    let t0 = performance.now();
+    await a();
+    la.push(performance.now() - t0);
+    t0 = performance.now();
+    await b();
+    lb.push(performance.now() - t0);
+  }
+  return [timingOf(la), timingOf(lb)];
 }
 
 export async function benchCoreApi(): Promise<BenchRow[]> {
@@ -97,12 +139,16 @@ export async function benchCoreApi(): Promise<BenchRow[]> {
     // The SQL the list service runs for an administrator's default page, on its own connection.
     const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
     const filter: ProjectListFilter = { access: null, orderBy: 'created_at', sort: 'desc' };
-    const sql = await timeLoop(n, () => {
-      countProjects(db, filter);
-      if (listProjects(db, filter, 20, 0).length !== Math.min(20, projects)) throw new Error('page size');
-    });
+    const [sql, inj] = await timeInterleaved(
+      n,
+      50,
+      () => {
+        countProjects(db, filter);
+        if (listProjects(db, filter, 20, 0).length !== Math.min(20, projects)) throw new Error('page size');
+      },
+      get('/api/v4/projects?per_page=20'),
+    );
     db.close();
-    const inj = await timeLoop(n, get('/api/v4/projects?per_page=20'));
     console.log(describeLoop(`GET /projects (20 of ${projects}) via inject`, inj));
     console.log(describeLoop('  count + page SQL alone (better-sqlite3)', sql, 'queries/s'));
     rows.push({

@@ -61,7 +61,8 @@ const GROUPS: BenchGroup[] = [
   },
   {
     key: 'storage-move',
-    heading: 'storage move of a generated repository (OUTPOST_BENCH_MOVE_COMMITS, default 2000) beside cp -r',
+    heading:
+      'storage moves of generated repositories (OUTPOST_BENCH_MOVE_COMMITS, default 2000; OUTPOST_BENCH_MOVE_EXPRESS_COMMITS, default 11,467) beside cp -r',
     run: benchStorageMove,
   },
   {
