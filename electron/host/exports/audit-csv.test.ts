@@ -96,20 +96,29 @@ describe('auditCsvRecord', () => {
     expect(parsed?.target_details).toBe('\'=cmd|"/C calc"!A0');
   });
 
-  it('csvLine writes the bytes csv-stringify writes with its defaults', () => {
+  it('csvLine and auditCsvLines write CSV that csv-parse reads back cell for cell (quoting only where needed)', () => {
     const cells = [
       ['plain', '', 'with space', ' lead', 'trail '],
       ['a,b', 'say "hi"', 'two\nlines', 'cr\ronly', 'crlf\r\nend', '"', ',', '""'],
       ['naïve ✓ 日本', "'=1+1", 'tab\there', '-', '@x'],
     ];
-    for (const row of cells) expect(csvLine(row)).toBe(stringify([row]));
+    for (const row of cells) {
+      const line = csvLine(row);
+      expect(line.endsWith('\n')).toBe(true);
+      expect(parse(line)).toEqual([row]);
+    }
+    expect(csvLine(['plain', 'a,b', 'say "hi"'])).toBe('plain,"a,b","say ""hi"""\n');
     expect(AUDIT_CSV_HEADER).toBe(stringify([[...AUDIT_CSV_COLUMNS]]));
     const events = [
       event({ author_name: 'Ada, "The Countess"\nLovelace', custom_message: 'x' }),
       event({ change: 'access_level', from: 'Developer', to: 'Maintainer' }, { id: 8 }),
     ];
-    expect(AUDIT_CSV_HEADER + auditCsvLines(events)).toBe(
-      stringify(events.map(auditCsvRecord), { header: true, columns: [...AUDIT_CSV_COLUMNS] }),
+    const text = AUDIT_CSV_HEADER + auditCsvLines(events);
+    expect(parse(text, { columns: true })).toEqual(
+      parse(stringify(events.map(auditCsvRecord), { header: true, columns: [...AUDIT_CSV_COLUMNS] }), {
+        columns: true,
+      }),
     );
+    expect(auditCsvLines([])).toBe('');
   });
 });

@@ -73,7 +73,7 @@ export async function countAuditEvents(
  * reads `options.pages` when given, and streams every event into `<file>.part` one page at a time with
  * the file's backpressure, then renames it to `file`.
  * - CSV: a header row, then one row per event in `AUDIT_CSV_COLUMNS` order (`csvLine` quotes commas,
- *   quotes and newlines as csv-stringify does; cells are formula-safe).
+ *   quotes and newlines as RFC 4180 says, written by Papa Parse; cells are formula-safe).
  * - NDJSON: each event exactly as the instance returned it, one JSON object per line.
  * On failure or abort the part file is removed and nothing is left at `file`.
  * Returns the number of events written.
