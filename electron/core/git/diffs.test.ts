@@ -4,7 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyDiffLimits, diffBetween, parseRawDiff, splitPatch } from './diffs.js';
+import { applyDiffLimits, diffBetween, parseRawDiff, splitPatch, splitPatchWithRaw } from './diffs.js';
+import { gitSpawnCount } from './run-git.js';
 import type { DiffFile } from './diffs.js';
 
 const ENV = {
@@ -87,13 +88,50 @@ describe('diffBetween', () => {
       git(dir, 'mv', 'move', 'moved');
       git(dir, 'add', '.');
       git(dir, 'commit', '-qm', 'head');
+      const before = gitSpawnCount();
       const r = await diffBetween(path.join(dir, '.git'), base, 'HEAD');
+      expect(gitSpawnCount() - before).toBe(1);
       const byPath = new Map(r.files.map((f) => [f.new_path, f]));
       expect(r.totalFiles).toBe(4);
       expect(byPath.get('keep')?.diff).toBe('@@ -1,2 +1,2 @@\n one\n-two\n+three\n');
       expect(byPath.get('new')).toMatchObject({ new_file: true, a_mode: '0', b_mode: '100644' });
       expect(byPath.get('gone')).toMatchObject({ deleted_file: true, b_mode: '0' });
       expect(byPath.get('moved')).toMatchObject({ renamed_file: true, old_path: 'move', diff: '' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('splitPatchWithRaw', () => {
+  it('cuts at the empty record after the raw records; no output is no files', () => {
+    const raw = ':100644 100644 a b M\0keep\0:000000 100644 0 c A\0new\0';
+    const patch = 'diff --git a/keep b/keep\n@@ -1 +1 @@\n-x\n+y\n';
+    expect(splitPatchWithRaw(`${raw}\0${patch}`)).toEqual({ raw, patch });
+    expect(splitPatchWithRaw('')).toEqual({ raw: '', patch: '' });
+  });
+
+  it('gives the same files as separate raw and patch calls, for binaries, mode changes and odd names', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'outpost-diffs-'));
+    try {
+      git(dir, 'init', '-q', '-b', 'main');
+      await writeFile(path.join(dir, 'bin'), Buffer.from([1, 0, 2]));
+      await writeFile(path.join(dir, 'mode'), 'x\n');
+      git(dir, 'add', '.');
+      git(dir, 'commit', '-qm', 'base');
+      const base = git(dir, 'rev-parse', 'HEAD');
+      await writeFile(path.join(dir, 'bin'), Buffer.from([1, 0, 3]));
+      execFileSync('chmod', ['+x', path.join(dir, 'mode')]);
+      await writeFile(path.join(dir, 'tab\there é'), 'q\n');
+      git(dir, 'add', '.');
+      git(dir, 'commit', '-qm', 'head');
+      const r = await diffBetween(path.join(dir, '.git'), base, 'HEAD');
+      const separate = splitPatch(git(dir, 'diff', '-M', '--full-index', '--no-color', base, 'HEAD') + '\n');
+      expect(r.files.map((f) => f.diff)).toEqual(separate);
+      expect(r.files.map((f) => f.new_path)).toEqual(['bin', 'mode', 'tab\there é']);
+      expect(r.files[0]!.diff).toBe('Binary files a/bin and b/bin differ\n');
+      expect(r.files[1]).toMatchObject({ a_mode: '100644', b_mode: '100755', diff: '' });
+      expect(r.files[2]).toMatchObject({ new_file: true, diff: '@@ -0,0 +1 @@\n+q\n' });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 /**
- * Per-file diffs between two commits in GitLab's shape (doc/api/merge_requests.md "changes"): paths and
- * modes from `git diff --raw -z -M` (one call), patches from `git diff -M --full-index` (one call) split per
- * file, each `diff` starting at its first hunk (`@@`) as Gitaly returns it (no `diff --git`/`index`/`---`/
+ * Per-file diffs between two commits in GitLab's shape (doc/api/merge_requests.md "changes"): paths,
+ * modes and patches from one `git diff --patch-with-raw -z -M --full-index` (the raw records, then the
+ * patch split per file), each `diff` starting at its first hunk (`@@`) as Gitaly returns it (no `diff --git`/`index`/`---`/
  * `+++` header; "Binary files … differ" for binaries).
  *
  * Size limits (Gitlab::Git::DiffCollection): a file whose patch exceeds `maxPatchBytes` is collapsed
@@ -139,6 +139,16 @@ export function applyDiffLimits(all: DiffFile[], limits: DiffLimits | null): Dif
 }
 
 /**
+ * Split `git diff --patch-with-raw -z` output into its raw records and its patch: raw records never hold
+ * an empty field, so the first `\0\0` ends them. Pure; unit-tested.
+ */
+export function splitPatchWithRaw(out: string): { raw: string; patch: string } {
+  const end = out.indexOf('\0\0');
+  if (end < 0) return { raw: out, patch: '' };
+  return { raw: out.slice(0, end + 1), patch: out.slice(end + 2) };
+}
+
+/**
  * Every changed file between `base` and `head` with its diff, under `limits` (null = none).
  * @throws GitError for unknown commits.
  */
@@ -148,12 +158,25 @@ export async function diffBetween(
   head: string,
   limits: DiffLimits | null = DEFAULT_DIFF_LIMITS,
 ): Promise<DiffCollection> {
-  const [raw, patch] = await Promise.all([
-    runGit(['diff', '--raw', '-z', '-M', '--no-abbrev', base, head, '--'], { gitDir: repoPath }),
-    runGit(['diff', '-M', '--full-index', '--no-color', '--no-ext-diff', base, head, '--'], {
-      gitDir: repoPath,
-    }),
-  ]);
+  // One process for both: `--patch-with-raw -z` prints the NUL-separated raw records, an empty record,
+  // then the same patch text `git diff -M --full-index` prints (-z changes only the raw part).
+  const out = await runGit(
+    [
+      'diff',
+      '--patch-with-raw',
+      '-z',
+      '-M',
+      '--full-index',
+      '--no-abbrev',
+      '--no-color',
+      '--no-ext-diff',
+      base,
+      head,
+      '--',
+    ],
+    { gitDir: repoPath },
+  );
+  const { raw, patch } = splitPatchWithRaw(out);
   const entries = parseRawDiff(raw);
   const bodies = splitPatch(patch);
   const all: DiffFile[] = entries.map((e, i) => ({

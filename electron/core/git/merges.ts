@@ -4,10 +4,11 @@
  * - `checkMergeability`: `git merge-tree --write-tree --name-only --no-messages <target> <source>`
  *   (git ≥ 2.38) computes the merge in memory; exit 0 = clean (first line is the merged tree), exit 1 =
  *   conflicts (the following lines name the conflicted paths). Nothing is written but loose objects.
- * - `createMergeCommit` / `createSquashCommit`: the merged tree committed with `commit-tree` (two parents
- *   for a merge commit, the target alone for a squash), then the target branch moved with
+ * - `createMergeCommit` / `createSquashCommit`: the merged tree (the caller's `checkMergeability` result
+ *   when it has one, else merge-tree once) committed with `commit-tree` (two parents for a merge commit,
+ *   the target alone for a squash), then the target branch moved with
  *   `update-ref <ref> <new> <old>` so a concurrent push is detected (`MergeError('ref_moved')`), never
- *   overwritten.
+ *   overwritten. Three `git` processes per merge: merge-tree, commit-tree, update-ref.
  * - `rebaseInWorktree`: a temporary `git worktree add --detach` of the bare repository at the source head,
  *   `git rebase <target>` in it, the source branch moved with the same old-value check; the worktree is
  *   always removed (and pruned), whatever happened.
@@ -139,6 +140,11 @@ export interface MergeCommitInput {
   message: string;
   author: GitIdentity;
   committer: GitIdentity;
+  /**
+   * The clean merged tree of exactly `targetSha` and `sourceSha`, when the caller already ran
+   * `checkMergeability` on them (the merge is then not computed a second time: one `git` process less).
+   */
+  mergedTree?: string;
 }
 
 /**
@@ -176,8 +182,9 @@ export function defaultMergeCommitMessage(p: {
   return `Merge branch '${p.sourceBranch}' into '${p.targetBranch}'\n\n${p.title}\n\nSee merge request ${p.reference}`;
 }
 
-async function mergedTreeOrThrow(repoPath: string, targetSha: string, sourceSha: string): Promise<string> {
-  const m = await checkMergeability(repoPath, targetSha, sourceSha);
+async function mergedTreeOrThrow(repoPath: string, input: MergeCommitInput): Promise<string> {
+  if (input.mergedTree) return input.mergedTree;
+  const m = await checkMergeability(repoPath, input.targetSha, input.sourceSha);
   if (!m.clean) throw new MergeError('conflict', 'Branch cannot be merged', m.conflicts);
   return m.tree;
 }
@@ -188,7 +195,7 @@ async function mergedTreeOrThrow(repoPath: string, targetSha: string, sourceSha:
  * @throws MergeError conflict | ref_moved.
  */
 export async function createMergeCommit(repoPath: string, input: MergeCommitInput): Promise<string> {
-  const tree = await mergedTreeOrThrow(repoPath, input.targetSha, input.sourceSha);
+  const tree = await mergedTreeOrThrow(repoPath, input);
   const commit = await commitTree(repoPath, {
     tree,
     parents: [input.targetSha, input.sourceSha],
@@ -207,14 +214,14 @@ export async function createMergeCommit(repoPath: string, input: MergeCommitInpu
  * @throws MergeError conflict | ref_moved.
  */
 export async function createSquashCommit(repoPath: string, input: MergeCommitInput): Promise<string> {
-  const tree = await mergedTreeOrThrow(repoPath, input.targetSha, input.sourceSha);
-  const commit = (
-    await runGit(['commit-tree', tree, '-p', input.targetSha, '-F', '-'], {
-      gitDir: repoPath,
-      env: identityEnv(input.author, input.committer),
-      input: input.message,
-    })
-  ).trim();
+  const tree = await mergedTreeOrThrow(repoPath, input);
+  const commit = await commitTree(repoPath, {
+    tree,
+    parents: [input.targetSha],
+    message: input.message,
+    author: input.author,
+    committer: input.committer,
+  });
   await moveBranch(repoPath, input.targetBranch, commit, input.targetSha, 'squash');
   return commit;
 }

@@ -6,7 +6,7 @@
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { closeRepositoryProcesses } from './cat-file-pool.js';
-import { invalidateRepositoryRefs, runGit } from './run-git.js';
+import { invalidateRepositoryRefs, repositoryKey, runGit } from './run-git.js';
 
 const ZERO_SHA = '0000000000000000000000000000000000000000';
 
@@ -143,11 +143,66 @@ export async function fetchMirror(
  * (`log -1 -- <path>` for a file's last commit, blame, a file's commits) skip the commits that did not
  * touch it without reading their trees — on an 11,467-commit history, `log -1 -- <file changed only in
  * the first commit>` went from ~70 ms to ~3 ms and a blame of a 2,900-line changelog from 1.4 s to
- * 0.8 s. Commits added later (pushes) are read without the graph until it is written again.
+ * 0.8 s. Commits added later (pushes, merges) are covered by `refreshCommitGraph` layers.
  * @throws GitError
  */
 export async function writeCommitGraph(repoPath: string, timeoutMs = 10 * 60_000): Promise<void> {
   await runGit(['commit-graph', 'write', '--reachable', '--changed-paths'], { gitDir: repoPath, timeoutMs });
+}
+
+/** Per repository: the refresh under way and whether another was asked for while it ran. */
+const graphRefreshes = new Map<string, { done: Promise<void>; again: boolean; started: boolean }>();
+/** One commit-graph write at a time across repositories (bounded: they share 2 cores with requests). */
+let graphWriter: Promise<void> = Promise.resolve();
+
+/**
+ * Add the commits the commit-graph lacks (new history from a push, a merge, a rebase) as a new layer:
+ * `git commit-graph write --reachable --changed-paths --split`, which reads only commits not yet in the
+ * graph and computes their changed-path Bloom filters; git merges small layers into the one below when
+ * a layer grows past half of it (`--size-multiple=2`, its default), so the chain stays short. Gitaly's
+ * `OptimizeRepository` does the same after writes (incremental, split commit-graphs).
+ *
+ * Meant to run off the request path (callers run it through `ctx.tasks`). Coalesced: a refresh asked
+ * for while one runs for the same repository makes that one run once more when it ends (never twice
+ * concurrently, never more than one queued); bounded: one write at a time across all repositories.
+ * A repository deleted meanwhile is skipped.
+ * @returns once the graph covers every commit reachable when the last asked-for run started.
+ * @throws GitError when git fails on an existing repository.
+ */
+export function refreshCommitGraph(repoPath: string, timeoutMs = 5 * 60_000): Promise<void> {
+  const key = repositoryKey(repoPath);
+  const current = graphRefreshes.get(key);
+  if (current) {
+    // A write not yet started will see the new commits anyway.
+    if (current.started) current.again = true;
+    return current.done;
+  }
+  const state = { done: Promise.resolve(), again: false, started: false };
+  const writeOnce = (): Promise<void> => {
+    const run = graphWriter.then(async () => {
+      state.started = true;
+      if (!(await repositoryExists(repoPath))) return;
+      await runGit(['commit-graph', 'write', '--reachable', '--changed-paths', '--split'], {
+        gitDir: repoPath,
+        timeoutMs,
+      });
+    });
+    graphWriter = run.catch(() => undefined);
+    return run;
+  };
+  state.done = (async () => {
+    try {
+      do {
+        state.again = false;
+        state.started = false;
+        await writeOnce();
+      } while (state.again);
+    } finally {
+      graphRefreshes.delete(key);
+    }
+  })();
+  graphRefreshes.set(key, state);
+  return state.done;
 }
 
 /** Point HEAD (the repository's default branch) at `refs/heads/<branch>`. */

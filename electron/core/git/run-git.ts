@@ -107,6 +107,7 @@ const REF_READ_ONLY = new Set([
   'blame',
   'cat-file',
   'check-ref-format',
+  'commit-graph',
   'commit-tree',
   'count-objects',
   'diff',

@@ -12,14 +12,17 @@
  * - the first branch pushed into an empty repository becomes the default branch (the project's
  *   `default_branch` when that one was pushed, else the first pushed), as GitLab does on first push,
  *   and is protected per `default_branch_protection` (protected-branches/protect-default-branch.ts);
- * - the project's `last_activity_at`.
+ * - the project's `last_activity_at`;
+ * - the pushed commits are added to the commit-graph in the background (git/repository.ts
+ *   `refreshCommitGraph`: incremental, coalesced per repository), so `log -- <path>` and blame keep
+ *   using changed-path Bloom filters on new history.
  * Nothing here caches refs: branch and tag lists, commit counts and `empty_repo` are read from git.
  */
 import { nowIso } from '../../db/database.js';
 import { findNamespaceById } from '../../db/namespaces.js';
 import { findProjectById, updateProject } from '../../db/projects.js';
 import type { ProjectChanges } from '../../db/projects.js';
-import { setDefaultBranch } from '../../git/repository.js';
+import { refreshCommitGraph, setDefaultBranch } from '../../git/repository.js';
 import { readRefValues } from '../../git/smart-http.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { onBranchMoved } from '../merge-requests/merge-status.js';
@@ -110,5 +113,11 @@ export async function processPush(session: PushSession): Promise<PushOutcome> {
       onBranchPushedWithoutPipeline(ctx, updated, target.name, c.newId);
     if (target.kind === 'branch') onBranchMoved(ctx, updated, target.name);
   }
+  if (applied.some((c) => !isZeroId(c.newId)))
+    ctx.tasks.run(
+      `commit-graph of project ${project.id}`,
+      () => refreshCommitGraph(repoPath),
+      () => undefined,
+    );
   return { applied, defaultBranchSet };
 }

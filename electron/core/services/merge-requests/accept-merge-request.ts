@@ -24,7 +24,11 @@
  * then: the request is `merged` (merged_by, merged_at, merge_commit_sha or squash_commit_sha), issues the
  * description closes ("Closes #1", "Fixes #2", "Resolves #3") are closed, the source branch is removed when
  * asked (never a protected one or the default branch), a pipeline is created for the target branch, and
- * open requests targeting or sourcing the moved branch are re-checked.
+ * open requests targeting or sourcing the moved branch are re-checked, and the commit-graph gains the new
+ * commit in the background (git/repository.ts `refreshCommitGraph`).
+ *
+ * Git processes per `PUT …/merge` (asserted by merge-git-processes.test.ts): merge-tree once (the check's
+ * tree is the one committed), commit-tree, update-ref; the branch heads come from the pooled cat-file.
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { findPipelineById } from '../../db/ci-pipelines.js';
@@ -53,6 +57,7 @@ import {
   MergeError,
 } from '../../git/merges.js';
 import { deleteRef, setRef } from '../../git/refs.js';
+import { refreshCommitGraph } from '../../git/repository.js';
 import { isAdmin, projectAccessLevel } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ConflictError, MethodNotAllowedError, UnauthorizedError, ValidationError } from '../errors.js';
@@ -173,11 +178,13 @@ export async function acceptMergeRequest(
     processAutoMerge(ctx, mr.id);
     return findMergeRequestById(ctx.db, mr.id)!;
   }
-  return mergeNow(ctx, project, mr, user!, p, heads.source!, heads.target);
+  return mergeNow(ctx, project, mr, user!, p, heads.source!, heads.target, check.tree);
 }
 
 /**
  * Merge (or squash) now and do everything that follows a merge. Caller checked permissions and state.
+ * `mergedTree`: the clean merged tree of exactly `targetSha` and `sourceSha` when the caller just checked
+ * them (the merge is not computed twice); without it git/merges.ts runs merge-tree itself.
  * @throws ValidationError 422 on conflicts; ConflictError when a branch moved during the merge.
  */
 export async function mergeNow(
@@ -188,6 +195,7 @@ export async function mergeNow(
   p: AcceptParams,
   sourceSha: string,
   targetSha: string,
+  mergedTree?: string,
 ): Promise<MergeRequestRow> {
   requireWritableRepository(ctx, project);
   const repos = mergeRequestRepos(ctx, mr)!;
@@ -205,6 +213,7 @@ export async function mergeNow(
         message: p.squash_commit_message ?? mr.title,
         author: identity,
         committer: identity,
+        mergedTree,
       });
     } else {
       commit = await createMergeCommit(repos.targetPath, {
@@ -221,6 +230,7 @@ export async function mergeNow(
           }),
         author: identity,
         committer: identity,
+        mergedTree,
       });
     }
   } catch (err) {
@@ -257,6 +267,12 @@ export async function mergeNow(
 
   createPipelinesForRefUpdate(ctx, project, mr.target_branch, commit, { before: targetSha });
   onBranchMoved(ctx, project, mr.target_branch);
+  // The new commit into the commit-graph, off the request path (coalesced per repository).
+  ctx.tasks.run(
+    `commit-graph of project ${project.id}`,
+    () => refreshCommitGraph(repos.targetPath),
+    () => undefined,
+  );
   const removeSource = p.should_remove_source_branch ?? mr.force_remove_source_branch === 1;
   if (removeSource) await removeSourceBranch(ctx, repos.source, mr.source_branch, sourceSha);
   return findMergeRequestById(ctx.db, mr.id)!;

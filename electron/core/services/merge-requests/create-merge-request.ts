@@ -17,15 +17,16 @@ import {
 } from '../../db/merge-requests.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import type { ProjectRow } from '../../db/projects.js';
+import { resolveCommit } from '../../git/commit-info.js';
 import type { ServiceContext } from '../context.js';
 import { scheduleMergeRequestPipeline } from '../pipelines/create-pipeline.js';
 import { requireUser } from '../context.js';
 import { ConflictError, UnprocessableEntityError, ValidationError } from '../errors.js';
 import { findOrCreateLabels } from '../labels/find-or-create-labels.js';
 import { labelTitles } from '../labels/label-rules.js';
+import { projectRepository } from '../refs/project-repository.js';
 import { requireMergeRequestCreate } from './merge-request-access.js';
 import {
-  branchTip,
   checkTitleAndDescription,
   diffShas,
   effectiveApprovalsBeforeMerge,
@@ -53,6 +54,24 @@ export interface CreateMergeRequestInput {
   approvals_before_merge?: number;
 }
 
+/** Characters and sequences no branch name may hold (git check-ref-format): such a name names nothing. */
+const NOT_A_BRANCH_NAME = /[^\x21-\x7e\u0080-\uffff]|[~^:?*[\\]|\.\.|@\{|^-|^\/|\/$|\.lock$|^$/;
+
+/**
+ * The commit `refs/heads/<branch>` points at, or null when there is no such branch: read through the
+ * pooled `cat-file` (no `git` process; the branch list's cache is cold right after a push). A name git
+ * would read as revision syntax (`main~1`, `a^{tree}`, `x@{1}`) can't be a branch and answers null.
+ */
+async function branchHead(repoPath: string, branch: string): Promise<string | null> {
+  if (NOT_A_BRANCH_NAME.test(branch)) return null;
+  return resolveCommit(repoPath, `refs/heads/${branch}`);
+}
+
+/**
+ * `POST /projects/:id/merge_requests` (see the module comment). Git: the two branch heads through the
+ * pooled cat-file, one `merge-base`.
+ * @throws ValidationError (400/422), ConflictError (409), ForbiddenError.
+ */
 export async function createMergeRequest(
   ctx: ServiceContext,
   project: ProjectRow,
@@ -66,9 +85,10 @@ export async function createMergeRequest(
   checkTitleAndDescription(p.title, p.description);
   if (p.source_branch === p.target_branch)
     throw new UnprocessableEntityError(["You can't use same project/branch for source and target"]);
+  const repoPath = projectRepository(ctx, project).path;
   const [head, start] = await Promise.all([
-    branchTip(ctx, project, p.source_branch),
-    branchTip(ctx, project, p.target_branch),
+    branchHead(repoPath, p.source_branch),
+    branchHead(repoPath, p.target_branch),
   ]);
   const missing: string[] = [];
   if (!head) missing.push(`Source branch "${p.source_branch}" does not exist`);

@@ -21,6 +21,7 @@ import { findMergeRequestById, updateMergeRequest } from '../../db/merge-request
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import { findUserById } from '../../db/users.js';
 import { MergeError, rebaseInWorktree } from '../../git/merges.js';
+import { refreshCommitGraph } from '../../git/repository.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
@@ -132,6 +133,12 @@ async function rebaseNow(ctx: ServiceContext, id: number): Promise<void> {
       createPipelinesForRefUpdate(actorCtx, repos.source, mr.source_branch, head, { before: heads.source });
     else onBranchPushedWithoutPipeline(actorCtx, repos.source, mr.source_branch, head);
     onBranchMoved(ctx, repos.source, mr.source_branch);
+    // The rebased commits into the commit-graph (coalesced per repository; git/repository.ts).
+    ctx.tasks.run(
+      `commit-graph of project ${repos.source.id}`,
+      () => refreshCommitGraph(repos.sourcePath),
+      () => undefined,
+    );
   }
 }
 
