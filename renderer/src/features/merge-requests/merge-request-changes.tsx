@@ -260,7 +260,7 @@ interface FileListHandle {
 
 /**
  * The file blocks in a window virtualiser (TanStack Virtual): each block is measured once rendered;
- * a few blocks above and below the viewport are kept (overscan) so scrolling stays smooth.
+ * one block above and below the viewport is kept (overscan) so scrolling stays smooth.
  */
 function VirtualFileList({
   ref,
@@ -309,7 +309,7 @@ function VirtualFileList({
   const virtualizer = useWindowVirtualizer({
     count: files.length,
     estimateSize: (index) => estimateHeight(files[index]!, isOpen(files[index]!)),
-    overscan: 2,
+    overscan: 1,
     scrollMargin,
     scrollPaddingStart: 64,
     getItemKey: (index) => files[index]!.change.new_path,
