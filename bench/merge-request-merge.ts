@@ -14,6 +14,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore } from '../electron/core/app.js';
 import type { Core } from '../electron/core/app.js';
+import { gitSpawnCount } from '../electron/core/git/run-git.js';
 import { hashedDiskPath } from '../electron/core/git/storage.js';
 import type { BenchRow } from './bench-table.js';
 import { gitAlone } from './measure.js';
@@ -57,6 +58,7 @@ export async function benchMergeRequestMerge(): Promise<BenchRow[]> {
     if (!target) throw new Error('import did not finish');
     const iids: number[] = [];
     const checks: number[] = [];
+    let checkSpawns = 0;
     for (let i = 0; i < n; i++) {
       const branch = `bench-${i}`;
       await call(core, 'POST', `/projects/${id}/repository/files/bench%2F${i}.txt`, {
@@ -66,6 +68,7 @@ export async function benchMergeRequestMerge(): Promise<BenchRow[]> {
         commit_message: `Bench ${i}`,
       });
       await core.idle();
+      const spawns0 = gitSpawnCount();
       const t0 = performance.now();
       const mr = (await call(core, 'POST', `/projects/${id}/merge_requests`, {
         source_branch: branch,
@@ -74,6 +77,7 @@ export async function benchMergeRequestMerge(): Promise<BenchRow[]> {
       })) as { iid: number };
       await core.idle();
       checks.push(performance.now() - t0);
+      checkSpawns += gitSpawnCount() - spawns0;
       iids.push(mr.iid);
     }
     const gitDir = path.join(dataDir, 'repositories', 'default', hashedDiskPath(id));
@@ -92,7 +96,9 @@ export async function benchMergeRequestMerge(): Promise<BenchRow[]> {
       await gitAlone(gitDir, mergeTree(i));
       alone.push(performance.now() - t0);
     }
-    console.log(`merge-status job (create + check + diff version): ${stats(checks)}`);
+    console.log(
+      `merge-status job (create + check + diff version): ${stats(checks)}, ${(checkSpawns / n).toFixed(1)} git processes each`,
+    );
     console.log(`  git merge-tree alone (same pairs): ${stats(alone)}`);
 
     // Baseline for PUT merge, right before it: the same merges with git alone on a scratch branch that
@@ -135,13 +141,21 @@ export async function benchMergeRequestMerge(): Promise<BenchRow[]> {
     await gitAlone(gitDir, ['update-ref', '-d', scratch]);
 
     const merges: number[] = [];
+    let mergeSpawns = 0;
+    let followSpawns = 0;
     for (const [i, iid] of iids.entries()) {
+      const spawns0 = gitSpawnCount();
       const t0 = performance.now();
       await call(core, 'PUT', `/projects/${id}/merge_requests/${iid}/merge`, { squash: i % 2 === 1 });
       merges.push(performance.now() - t0);
+      const spawns1 = gitSpawnCount();
       await core.idle();
+      mergeSpawns += spawns1 - spawns0;
+      followSpawns += gitSpawnCount() - spawns1;
     }
-    console.log(`PUT merge (merge commit / squash alternating): ${stats(merges)}`);
+    console.log(
+      `PUT merge (merge commit / squash alternating): ${stats(merges)}, ${(mergeSpawns / n).toFixed(1)} git processes before the answer (${(followSpawns / n).toFixed(1)} after it: re-checks of the other open requests, pipeline, commit-graph)`,
+    );
     console.log(`  git merge-tree + commit-tree + update-ref alone (same merges): ${stats(plumbing)}`);
     const group = 'merge requests: merge';
     return [

@@ -135,7 +135,46 @@ export function headPipelineAt(
 }
 
 /**
- * `PUT /projects/:id/merge_requests/:iid/merge` (see the module comment).
+ * Receives the work that follows a merge (the target branch's pipelines, re-checks of the open requests
+ * on the moved branch, the commit-graph layer) to start it later instead of at once.
+ */
+export type DeferFollowUps = (start: () => void) => void;
+
+/**
+ * Follow-ups held until the answer is written: `defer` (pass it to `acceptMergeRequest`) keeps them,
+ * `release` (call it in a `finally` around building the answer) starts them in a background task on the
+ * next turn of the event loop, after the reply went out — so their git processes (a merge-tree per open
+ * request on the target branch, the pipeline's lookups) do not delay the answer, as GitLab runs them in
+ * Sidekiq after `MergeService`. `core.idle()` waits for them. Releasing with nothing deferred is a no-op.
+ */
+export function followUpsAfterAnswer(ctx: ServiceContext): { defer: DeferFollowUps; release: () => void } {
+  let held: (() => void) | null = null;
+  return {
+    defer: (start) => {
+      held = start;
+    },
+    release: () => {
+      const start = held;
+      held = null;
+      if (!start) return;
+      ctx.tasks.run(
+        'merge follow-ups',
+        () =>
+          new Promise<void>((resolve) =>
+            setImmediate(() => {
+              start();
+              resolve();
+            }),
+          ),
+        () => undefined,
+      );
+    },
+  };
+}
+
+/**
+ * `PUT /projects/:id/merge_requests/:iid/merge` (see the module comment). `deferFollowUps`: see
+ * `followUpsAfterAnswer`; without it the follow-ups start before this returns.
  * @returns the merge request row after the merge (or with MWPS set).
  * @throws UnauthorizedError (401), MethodNotAllowedError (405), ValidationError 422, ConflictError (409).
  */
@@ -144,6 +183,7 @@ export async function acceptMergeRequest(
   project: ProjectRow,
   mr: MergeRequestRow,
   p: AcceptParams,
+  deferFollowUps?: DeferFollowUps,
 ): Promise<MergeRequestRow> {
   const user = ctx.actor.user;
   if (!canMergeInto(ctx, user, project, mr.target_branch)) throw new UnauthorizedError();
@@ -178,7 +218,7 @@ export async function acceptMergeRequest(
     processAutoMerge(ctx, mr.id);
     return findMergeRequestById(ctx.db, mr.id)!;
   }
-  return mergeNow(ctx, project, mr, user!, p, heads.source!, heads.target, check.tree);
+  return mergeNow(ctx, project, mr, user!, p, heads.source!, heads.target, check.tree, deferFollowUps);
 }
 
 /**
@@ -196,6 +236,7 @@ export async function mergeNow(
   sourceSha: string,
   targetSha: string,
   mergedTree?: string,
+  deferFollowUps?: DeferFollowUps,
 ): Promise<MergeRequestRow> {
   requireWritableRepository(ctx, project);
   const repos = mergeRequestRepos(ctx, mr)!;
@@ -265,14 +306,18 @@ export async function mergeNow(
       closeIssue(ctx, issue, user.id);
   })();
 
-  createPipelinesForRefUpdate(ctx, project, mr.target_branch, commit, { before: targetSha });
-  onBranchMoved(ctx, project, mr.target_branch);
-  // The new commit into the commit-graph, off the request path (coalesced per repository).
-  ctx.tasks.run(
-    `commit-graph of project ${project.id}`,
-    () => refreshCommitGraph(repos.targetPath),
-    () => undefined,
-  );
+  const followUps = () => {
+    createPipelinesForRefUpdate(ctx, project, mr.target_branch, commit, { before: targetSha });
+    onBranchMoved(ctx, project, mr.target_branch);
+    // The new commit into the commit-graph (coalesced per repository).
+    ctx.tasks.run(
+      `commit-graph of project ${project.id}`,
+      () => refreshCommitGraph(repos.targetPath),
+      () => undefined,
+    );
+  };
+  if (deferFollowUps) deferFollowUps(followUps);
+  else followUps();
   const removeSource = p.should_remove_source_branch ?? mr.force_remove_source_branch === 1;
   if (removeSource) await removeSourceBranch(ctx, repos.source, mr.source_branch, sourceSha);
   return findMergeRequestById(ctx.db, mr.id)!;
