@@ -19,6 +19,7 @@ import { findReadableProject } from '../services/access/project-access.js';
 import {
   acceptMergeRequest,
   cancelMergeWhenPipelineSucceeds,
+  followUpsAfterAnswer,
   mergeRef,
 } from '../services/merge-requests/accept-merge-request.js';
 import { getChanges, getVersion, listVersions } from '../services/merge-requests/diff-versions.js';
@@ -76,8 +77,14 @@ export async function mergeRequestMergesRoutes(app: FastifyInstance): Promise<vo
       },
       req.gparams,
     );
-    const merged = await acceptMergeRequest(req.svc, project, mr, p);
-    return presentSingleMergeRequest(req.svc, project, merged);
+    // The merge's follow-ups (pipelines, re-checks, commit-graph) start once the answer is built.
+    const after = followUpsAfterAnswer(req.svc);
+    try {
+      const merged = await acceptMergeRequest(req.svc, project, mr, p, after.defer);
+      return await presentSingleMergeRequest(req.svc, project, merged);
+    } finally {
+      after.release();
+    }
   });
 
   app.post(`${MR}/cancel_merge_when_pipeline_succeeds`, async (req, reply) => {
