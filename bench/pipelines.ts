@@ -1,36 +1,58 @@
 /**
- * Pipeline benchmarks (issue 7; printed figures, never timed tests):
- * - seeding: N tiny real pipelines (`echo`) created through `POST /projects/:id/pipeline` and run by the
- *   local executor, pipelines/s;
- * - `GET /projects/:id/pipelines` (20 per page) and `GET /projects/:id/pipelines/:id` via inject, without
- *   and with an `If-None-Match` hit (304): requests/s, p50/p99 ms;
+ * Pipeline benchmarks (issues 7 and 17; printed figures, never timed tests):
+ * - seeding: N tiny real pipelines (`echo`, OUTPOST_BENCH_PIPELINE_JOBS jobs each) created through
+ *   `POST /projects/:id/pipeline` and run by the local executor, pipelines/s;
+ * - reads via inject, each beside the same core/db calls alone: the list (default, `scope=finished`,
+ *   `status=success`, `ref=main`, `scope=branches`), the list with an `If-None-Match` hit (304), one
+ *   pipeline (and its 304), a pipeline's jobs, the project's jobs, one job, one job's trace:
+ *   requests/s, p50/p99 ms;
  * - the time from a job's process exit (the script prints `date +%s%N` as its last command) to the core's
  *   `job` change event with the final status: median and max over several jobs, ms. The host forwards
  *   that event to the renderer.
- * Baselines: `sh -c 'echo ok'` spawned and awaited alone with the same concurrency, right before (seeding);
- * for 200 answers, the same core/db calls the read makes (the list: CI revision, count + page, the
- * project's namespace; one pipeline: the row, its allowed-failure flag, its user, the namespace; a
- * pipeline's jobs: the pipeline, count + page, their pipelines, users and report sizes, the namespace) on
- * the bench's own connection, interleaved run for run with the requests so a busy machine weighs on both
- * alike, and the `GET /version` floor printed beside; `GET /version` via inject right before (304 answers:
- * how close an ETag hit gets to an empty request); the same script run as a bare child process, from its
- * last command to Node's 'exit' event, interleaved (job exit).
- * Sizes: OUTPOST_BENCH_PIPELINES (default 200), OUTPOST_BENCH_EXIT_JOBS (default 15).
+ * Baselines: `sh -c 'echo ok'` spawned and awaited alone with the same concurrency, as many as the seed
+ * runs jobs, right before (seeding); for 200 answers, the same core/db calls the read makes (the list: CI
+ * revision, count + page, the project's namespace — `scope=branches` also lists the repository's branches
+ * through git, which the baseline leaves out; one pipeline: the row, its allowed-failure flag, its user,
+ * the namespace; a page of jobs: the pipeline or the CI revision, count + page, their pipelines, users and
+ * report sizes, the namespace; one job: the row, its pipeline, user and report size, the namespace; a
+ * trace: the job's row and the file read) on the bench's own connection, interleaved run for run with the
+ * requests so a busy machine weighs on both alike, and the `GET /version` floor printed beside;
+ * `GET /version` via inject right before (304 answers: how close an ETag hit gets to an empty request);
+ * the same script run as a bare child process, from its last command to Node's 'exit' event, interleaved
+ * (job exit). Authentication and the project lookup every request makes are in no baseline.
+ * Sizes: OUTPOST_BENCH_PIPELINES (seeded and run, default 200), OUTPOST_BENCH_PIPELINE_JOBS (jobs per
+ * pipeline, default 1), OUTPOST_BENCH_READ_PIPELINES (pipelines the reads see: the seeded ones are copied
+ * with their jobs through the db layer's inserts up to this many; default none copied),
+ * OUTPOST_BENCH_READS (requests per read row, default 500), OUTPOST_BENCH_EXIT_JOBS (default 15).
+ * A realistic size on a small machine: OUTPOST_BENCH_PIPELINES=40 OUTPOST_BENCH_PIPELINE_JOBS=5
+ * OUTPOST_BENCH_READ_PIPELINES=1000 (running 5,000 jobs for real takes many minutes there).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createCore } from '../electron/core/app.js';
 import type { JobChangeEvent } from '../electron/core/core-contract.js';
-import { findJobTestReportSizes, listJobs, pipelineHasAllowedFailure } from '../electron/core/db/ci-jobs.js';
+import {
+  findJob,
+  findJobTestReportSizes,
+  findPipelineJobs,
+  insertJob,
+  listJobs,
+  pipelineHasAllowedFailure,
+} from '../electron/core/db/ci-jobs.js';
+import type { JobRow } from '../electron/core/db/ci-jobs.js';
 import {
   findPipeline,
   findPipelineById,
+  findPipelinesByIds,
   findProjectCiRevision,
+  insertPipeline,
   listPipelines,
 } from '../electron/core/db/ci-pipelines.js';
+import type { PipelineListFilter } from '../electron/core/db/ci-pipelines.js';
 import { openDatabase } from '../electron/core/db/database.js';
 import { findNamespaceById } from '../electron/core/db/namespaces.js';
 import { findProjectById } from '../electron/core/db/projects.js';
@@ -96,6 +118,9 @@ function line(label: string, r: Timing): string {
 
 export async function benchPipelineReads(): Promise<BenchRow[]> {
   const count = Number(process.env.OUTPOST_BENCH_PIPELINES ?? 200);
+  const readPipelines = Number(process.env.OUTPOST_BENCH_READ_PIPELINES ?? 0);
+  const jobsPerPipeline = Math.max(1, Number(process.env.OUTPOST_BENCH_PIPELINE_JOBS ?? 1));
+  const reads = Math.max(1, Number(process.env.OUTPOST_BENCH_READS ?? 500));
   const exitJobs = Number(process.env.OUTPOST_BENCH_EXIT_JOBS ?? 15);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-pipelines-'));
   const core = await createCore({ dataDir, rootToken: TOKEN });
@@ -110,13 +135,17 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
     const project = JSON.parse(
       (await call('POST', '/projects', { name: 'bench-ci', initialize_with_readme: true })).body,
     ) as { id: number };
-    const config = [
-      'quick:',
+    const quick = (name: string) => [
+      `${name}:`,
       '  script: echo ok',
       '  rules:',
       '    - if: $EXIT_PROBE',
       '      when: never',
       '    - when: on_success',
+    ];
+    const config = [
+      ...quick('quick'),
+      ...Array.from({ length: jobsPerPipeline - 1 }, (_, i) => quick(`quick-${i + 2}`)).flat(),
       'probe:',
       '  script: [echo probe, \'echo "EXIT_AT $(date +%s%N)"\']',
       '  rules:',
@@ -132,16 +161,18 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
 
     // Baseline for the seed, right before: the same number of `sh -c 'echo ok'` processes spawned and
     // awaited with the executor's concurrency.
+    const spawns = count * jobsPerPipeline;
     const spawnStart = performance.now();
     let next = 0;
     await Promise.all(
-      Array.from({ length: Math.min(count, os.availableParallelism()) }, async () => {
-        while (next < count) {
+      Array.from({ length: Math.min(spawns, os.availableParallelism()) }, async () => {
+        while (next < spawns) {
           next += 1;
           await spawnAndExit('echo ok');
         }
       }),
     );
+    // As pipelines' worth per second: `jobsPerPipeline` processes make one pipeline.
     const spawnPerSecond = (count / (performance.now() - spawnStart)) * 1000;
 
     // Seed: real pipelines, run by the executor.
@@ -167,23 +198,52 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
     await allDone;
     const seedMs = performance.now() - t0;
     console.log(
-      `seed: ${count} real one-job pipelines created and run in ${(seedMs / 1000).toFixed(1)} s (${((count / seedMs) * 1000).toFixed(1)} pipelines/s, concurrency ${os.availableParallelism()})`,
+      `seed: ${count} real ${jobsPerPipeline}-job pipelines created and run in ${(seedMs / 1000).toFixed(1)} s (${((count / seedMs) * 1000).toFixed(1)} pipelines/s, concurrency ${os.availableParallelism()})`,
     );
 
     console.log(
-      `  sh -c 'echo ok' spawned and awaited alone, same concurrency: ${spawnPerSecond.toFixed(1)} processes/s`,
+      `  sh -c 'echo ok' spawned and awaited alone, same concurrency: ${(spawnPerSecond * jobsPerPipeline).toFixed(1)} processes/s (${spawnPerSecond.toFixed(1)} pipelines' worth/s)`,
     );
     const rows: BenchRow[] = [
       {
         group: GROUP,
-        name: `seed: ${count} one-job pipelines created and run`,
+        name: `seed: ${count} ${jobsPerPipeline}-job pipelines created and run`,
         value: (count / seedMs) * 1000,
         unit: 'runs/s',
         better: 'higher',
-        baseline: { name: "sh -c 'echo ok' spawn + exit alone", value: spawnPerSecond },
+        baseline: {
+          name: `sh -c 'echo ok' spawn + exit alone (${jobsPerPipeline} per pipeline)`,
+          value: spawnPerSecond,
+        },
       },
     ];
     const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
+    // Reads at a realistic size without running thousands of processes on a small machine: the seeded
+    // pipelines are copied, jobs included (their rows point at the same trace files), through the db
+    // layer's own inserts until the project has OUTPOST_BENCH_READ_PIPELINES of them.
+    const copyStart = performance.now();
+    const copies = Math.max(0, readPipelines - count);
+    db.transaction(() => {
+      for (let k = 0; k < copies; k++) {
+        const {
+          id: sourceId,
+          iid: _iid,
+          revision: _revision,
+          ...pipeline
+        } = findPipelineById(db, ids[k % count]!)!;
+        const copyId = insertPipeline(db, pipeline);
+        for (const job of findPipelineJobs(db, sourceId, { includeRetried: true })) {
+          const { id: _id, revision: _jobRevision, ...rest } = job;
+          insertJob(db, { ...rest, pipeline_id: copyId });
+        }
+        ids.push(copyId);
+      }
+    })();
+    if (copies > 0)
+      console.log(
+        `  ${copies} pipelines copied with their jobs (db inserts) in ${((performance.now() - copyStart) / 1000).toFixed(1)} s: ${ids.length} pipelines, ${ids.length * jobsPerPipeline} jobs`,
+      );
+    const total = ids.length;
     /** `GET /version` via inject `n` times, right before a 304 figure: how close an ETag hit gets to an empty request. */
     const floor = async (n: number) => {
       const version = await timeRequests(n, async () => (await call('GET', '/version')).statusCode, 200);
@@ -238,27 +298,39 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
       });
     };
     const projectRow = findProjectById(db, project.id)!;
+    const namespaceId = projectRow.namespace_id;
 
+    /** The SQL of a list page: CI revision (ETag), count + page, the project's namespace (web URL). */
+    const listSql = (filter: Omit<PipelineListFilter, 'projectId'>) => () => {
+      findProjectCiRevision(db, project.id);
+      listPipelines(db, { projectId: project.id, ...filter }, 'id', 'desc', 20, 0);
+      return findNamespaceById(db, namespaceId);
+    };
     const listUrl = `/projects/${project.id}/pipelines?per_page=20`;
     const listEtag = String((await call('GET', listUrl)).headers.etag);
-    await paired(
-      `GET /pipelines (20 of ${count})`,
-      500,
-      async () => (await call('GET', listUrl)).statusCode,
-      () => {
-        findProjectCiRevision(db, project.id);
-        listPipelines(db, { projectId: project.id }, 'id', 'desc', 20, 0);
-        return findNamespaceById(db, projectRow.namespace_id);
-      },
-    );
+    const listRows: [string, string, Omit<PipelineListFilter, 'projectId'>][] = [
+      ['', '', {}],
+      [' scope=finished', '&scope=finished', { statuses: ['success', 'failed', 'canceled', 'skipped'] }],
+      [' status=success', '&status=success', { statuses: ['success'] }],
+      [' ref=main', '&ref=main', { ref: 'main' }],
+      // scope=branches also lists the repository's branches (git), which the SQL baseline leaves out.
+      [' scope=branches', '&scope=branches', { tag: false, latestOfRefs: ['main'] }],
+    ];
+    for (const [label, query, filter] of listRows)
+      await paired(
+        `GET /pipelines${label} (20 of ${total})`,
+        reads,
+        async () => (await call('GET', `${listUrl}${query}`)).statusCode,
+        listSql(filter),
+      );
     row(
-      `GET /pipelines (20 of ${count}), If-None-Match hit → 304`,
+      `GET /pipelines (20 of ${total}), If-None-Match hit → 304`,
       await timeRequests(
-        500,
+        reads,
         async () => (await call('GET', listUrl, undefined, { 'if-none-match': listEtag })).statusCode,
         304,
       ),
-      await floor(500),
+      await floor(reads),
     );
     const etags = new Map<number, string>();
     for (const id of ids)
@@ -266,19 +338,19 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
     const pick = (i: number) => ids[(i * 7919) % ids.length]!;
     await paired(
       'GET /pipelines/:id',
-      1000,
+      reads * 2,
       async (i) => (await call('GET', `/projects/${project.id}/pipelines/${pick(i)}`)).statusCode,
       (i) => {
         const p = findPipeline(db, project.id, pick(i))!;
         pipelineHasAllowedFailure(db, p.id);
         if (p.user_id !== null) findUserById(db, p.user_id);
-        return findNamespaceById(db, projectRow.namespace_id);
+        return findNamespaceById(db, namespaceId);
       },
     );
     row(
       'GET /pipelines/:id, If-None-Match hit → 304',
       await timeRequests(
-        1000,
+        reads * 2,
         async (i) =>
           (
             await call('GET', `/projects/${project.id}/pipelines/${pick(i)}`, undefined, {
@@ -287,11 +359,23 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
           ).statusCode,
         304,
       ),
-      await floor(1000),
+      await floor(reads * 2),
     );
+    /** The SQL of a page of job views: the jobs' pipelines, users and report sizes. */
+    const jobViewSql = (jobs: readonly JobRow[]) => {
+      findPipelinesByIds(db, [...new Set(jobs.map((j) => j.pipeline_id))]);
+      findUsersByIds(
+        db,
+        jobs.map((j) => j.user_id).filter((u): u is number => u !== null),
+      );
+      findJobTestReportSizes(
+        db,
+        jobs.map((j) => j.id),
+      );
+    };
     await paired(
-      'GET /pipelines/:id/jobs',
-      500,
+      `GET /pipelines/:id/jobs (${jobsPerPipeline} jobs)`,
+      reads,
       async (i) => (await call('GET', `/projects/${project.id}/pipelines/${pick(i)}/jobs`)).statusCode,
       (i) => {
         const p = findPipeline(db, project.id, pick(i))!;
@@ -301,16 +385,42 @@ export async function benchPipelineReads(): Promise<BenchRow[]> {
           20,
           0,
         );
-        for (const id of new Set(jobs.map((j) => j.pipeline_id))) findPipelineById(db, id);
-        findUsersByIds(
-          db,
-          jobs.map((j) => j.user_id).filter((u): u is number => u !== null),
-        );
-        findJobTestReportSizes(
-          db,
-          jobs.map((j) => j.id),
-        );
-        return findNamespaceById(db, projectRow.namespace_id);
+        jobViewSql(jobs);
+        return findNamespaceById(db, namespaceId);
+      },
+    );
+    await paired(
+      `GET /jobs (20 of ${total * jobsPerPipeline})`,
+      reads,
+      async () => (await call('GET', `/projects/${project.id}/jobs?per_page=20`)).statusCode,
+      () => {
+        findProjectCiRevision(db, project.id);
+        const { rows: jobs } = listJobs(db, { projectId: project.id, includeRetried: true }, 20, 0);
+        jobViewSql(jobs);
+        return findNamespaceById(db, namespaceId);
+      },
+    );
+    const jobIds = listJobs(db, { projectId: project.id, includeRetried: true }, 1_000_000, 0).rows.map(
+      (j) => j.id,
+    );
+    const pickJob = (i: number) => jobIds[(i * 7919) % jobIds.length]!;
+    await paired(
+      'GET /jobs/:id',
+      reads * 2,
+      async (i) => (await call('GET', `/projects/${project.id}/jobs/${pickJob(i)}`)).statusCode,
+      (i) => {
+        const job = findJob(db, project.id, pickJob(i))!;
+        jobViewSql([job]);
+        return findNamespaceById(db, namespaceId);
+      },
+    );
+    await paired(
+      'GET /jobs/:id/trace',
+      reads * 2,
+      async (i) => (await call('GET', `/projects/${project.id}/jobs/${pickJob(i)}/trace`)).statusCode,
+      (i) => {
+        const job = findJob(db, project.id, pickJob(i))!;
+        return readFileSync(path.join(dataDir, job.trace_path!));
       },
     );
     db.close();

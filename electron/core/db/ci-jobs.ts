@@ -191,14 +191,17 @@ export interface JobListFilter {
   includeRetried: boolean;
 }
 
-/** A page of jobs, newest first, and the total matching. */
+/** A page of jobs, newest first, and the total matching: two statements. */
 export function listJobs(
   db: Db,
   f: JobListFilter,
   limit: number,
   offset: number,
 ): { rows: JobRow[]; total: number } {
-  const conds = ['project_id = ?'];
+  // A pipeline's jobs are found through ci_jobs_pipeline: `+project_id` keeps SQLite (no ANALYZE
+  // statistics) from walking every job of the project through ci_jobs_project instead (1.8 ms for a
+  // 5-job pipeline among 5,000 jobs, issue 17).
+  const conds = [f.pipelineId !== undefined ? '+project_id = ?' : 'project_id = ?'];
   const params: unknown[] = [f.projectId];
   if (f.pipelineId !== undefined) {
     conds.push('pipeline_id = ?');

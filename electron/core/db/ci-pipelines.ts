@@ -3,7 +3,7 @@
  * Every write of a pipeline bumps its `revision` and the project's CI revision (the ETags of reads).
  */
 import type { Db } from './database.js';
-import { cachedStatement } from './statement-cache.js';
+import { cachedStatement, jsonIds } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
 export type PipelineStatus =
@@ -117,6 +117,17 @@ export function findPipeline(db: Db, projectId: number, id: number): PipelineRow
     id,
     projectId,
   ) as PipelineRow | undefined;
+}
+
+/**
+ * Pipelines by id, in any order (missing ids are absent): one statement however many ids (the pipelines
+ * of a page of jobs).
+ */
+export function findPipelinesByIds(db: Db, ids: readonly number[]): PipelineRow[] {
+  if (ids.length === 0) return [];
+  return cachedStatement(db, 'SELECT * FROM ci_pipelines WHERE id IN (SELECT value FROM json_each(?))').all(
+    jsonIds(ids),
+  ) as PipelineRow[];
 }
 
 /** Latest pipeline for `ref` (highest id). */

@@ -55,8 +55,24 @@ function seconds(from: string, to: string): number {
   return Math.max(0, (Date.parse(to) - Date.parse(from)) / 1000);
 }
 
+/**
+ * Parsed `commit_json` per pipeline row object: the jobs of one page share their pipeline's row, so its
+ * commit is parsed once per page instead of once per job (rows are never mutated once read).
+ */
+const parsedCommits = new WeakMap<PipelineRow, CommitInfo>();
+
+function commitOf(pipeline: PipelineRow): CommitInfo {
+  let commit = parsedCommits.get(pipeline);
+  if (!commit) {
+    commit = JSON.parse(pipeline.commit_json) as CommitInfo;
+    parsedCommits.set(pipeline, commit);
+  }
+  return commit;
+}
+
+/** The API form of a job (GitLab's Entities::Ci::Job). */
 export function presentJob(j: JobRow, o: JobPresentation): Job {
-  const commit = JSON.parse(o.pipeline.commit_json) as CommitInfo;
+  const commit = commitOf(o.pipeline);
   const artifacts: JobArtifact[] = [];
   if (o.traceSize !== null)
     artifacts.push({ file_type: 'trace', size: o.traceSize, filename: 'job.log', file_format: 'raw' });

@@ -29,8 +29,11 @@ import {
   readJobTrace,
   traceSizeOf,
 } from '../services/pipelines/job-reads.js';
-import { findPipelineForRead, projectPipelinesRevision } from '../services/pipelines/pipeline-reads.js';
-import { projectRepository } from '../services/refs/project-repository.js';
+import {
+  findPipelineForRead,
+  projectPipelinesRevision,
+  projectWebUrl,
+} from '../services/pipelines/pipeline-reads.js';
 import { ACTIVE_POLL_MS, PIPELINE_READ, pollIntervalFor } from './pipelines.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 
@@ -49,21 +52,25 @@ function readScopes(params: Record<string, unknown>): string[] | undefined {
   return p.scope;
 }
 
-function present(req: FastifyRequest, v: JobView, projectWebUrl: string) {
-  return presentJob(v.job, {
-    pipeline: v.pipeline,
-    user: v.user,
-    projectWebUrl,
-    baseUrl: req.svc.externalUrl(),
-    traceSize: v.traceSize,
-    junitSize: v.junitSize,
-    now: new Date().toISOString(),
-  });
+/** The API form of each view (one base URL and one `now` for the whole page). */
+function presentAll(req: FastifyRequest, views: readonly JobView[], projectWebUrl: string) {
+  const baseUrl = req.svc.externalUrl();
+  const now = new Date().toISOString();
+  return views.map((v) =>
+    presentJob(v.job, {
+      pipeline: v.pipeline,
+      user: v.user,
+      projectWebUrl,
+      baseUrl,
+      traceSize: v.traceSize,
+      junitSize: v.junitSize,
+      now,
+    }),
+  );
 }
 
 function presentOne(req: FastifyRequest, project: ProjectRow, job: JobRow) {
-  const [view] = loadJobViews(req.svc, [job]);
-  return present(req, view!, projectRepository(req.svc, project).webUrl);
+  return presentAll(req, loadJobViews(req.svc, [job]), projectWebUrl(req.svc, project))[0]!;
 }
 
 /** Registers the job routes (see the file comment for shapes and errors). */
@@ -84,13 +91,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       limit: page.perPage,
       offset: page.offset,
     });
-    return sendPage(
-      req,
-      reply,
-      page,
-      r.total,
-      r.views.map((v) => present(req, v, r.projectWebUrl)),
-    );
+    return sendPage(req, reply, page, r.total, presentAll(req, r.views, r.projectWebUrl));
   });
 
   /** A project's jobs (all attempts). */
@@ -111,13 +112,7 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
       limit: page.perPage,
       offset: page.offset,
     });
-    return sendPage(
-      req,
-      reply,
-      page,
-      r.total,
-      r.views.map((v) => present(req, v, r.projectWebUrl)),
-    );
+    return sendPage(req, reply, page, r.total, presentAll(req, r.views, r.projectWebUrl));
   });
 
   /** One job. */
@@ -133,11 +128,11 @@ export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   app.get('/projects/:id/jobs/:job_id/trace', { config: PIPELINE_READ }, async (req, reply) => {
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     const job = findJobForRead(req.svc, project, intParam(req, 'job_id'));
-    const size = traceSizeOf(req.svc, job) ?? 0;
+    const size = traceSizeOf(req.svc, job);
     const poll =
       pollIntervalFor(job.status) === -1 ? -1 : job.status === 'running' ? TRACE_POLL_MS : ACTIVE_POLL_MS;
-    if (notModified(req, reply, weakEtag('trace', job.id, job.revision, size), poll)) return reply;
-    const body = await readJobTrace(req.svc, job);
+    if (notModified(req, reply, weakEtag('trace', job.id, job.revision, size ?? 0), poll)) return reply;
+    const body = await readJobTrace(req.svc, job, size);
     return reply
       .header('content-type', 'text/plain; charset=utf-8')
       .header('content-disposition', `infile; filename="${job.id}.log"`)

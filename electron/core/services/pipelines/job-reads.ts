@@ -4,18 +4,17 @@
  * data the job presenter needs for many jobs at once (`loadJobViews`, also used for deployables).
  * Missing jobs are 404 `{"message":"404 Not found"}`.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findJob, findJobTestReportSizes, findJobsByIds, listJobs } from '../../db/ci-jobs.js';
 import type { JobRow } from '../../db/ci-jobs.js';
-import { findPipelineById } from '../../db/ci-pipelines.js';
+import { findPipelinesByIds } from '../../db/ci-pipelines.js';
 import type { PipelineRow } from '../../db/ci-pipelines.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
-import { projectRepository } from '../refs/project-repository.js';
-import { loadUsers } from './pipeline-reads.js';
+import { loadUsers, projectWebUrl } from './pipeline-reads.js';
 import type { JobView } from '../../entities/jobs.js';
 
 export const JOB_SCOPES = [
@@ -50,13 +49,15 @@ export function traceSizeOf(ctx: ServiceContext, job: JobRow): number | null {
   }
 }
 
-/** Presenter data for `jobs` (pipelines, users, trace and report sizes in a few queries). */
+/**
+ * Presenter data for `jobs`: their pipelines, users and report sizes in three statements however many jobs
+ * (none for an empty list); trace sizes from the rows (a running job's trace file is stat-ed).
+ */
 export function loadJobViews(ctx: ServiceContext, jobs: readonly JobRow[]): JobView[] {
-  const pipelines = new Map<number, PipelineRow>();
-  for (const id of new Set(jobs.map((j) => j.pipeline_id))) {
-    const p = findPipelineById(ctx.db, id);
-    if (p) pipelines.set(id, p);
-  }
+  if (jobs.length === 0) return [];
+  const pipelines = new Map<number, PipelineRow>(
+    findPipelinesByIds(ctx.db, [...new Set(jobs.map((j) => j.pipeline_id))]).map((p) => [p.id, p]),
+  );
   const users = loadUsers(
     ctx,
     jobs.map((j) => j.user_id),
@@ -88,7 +89,7 @@ export function loadProjectJobViews(
   const jobs = findJobsByIds(ctx.db, jobIds).filter((j) => j.project_id === project.id);
   return {
     views: new Map(loadJobViews(ctx, jobs).map((v) => [v.job.id, v])),
-    projectWebUrl: projectRepository(ctx, project).webUrl,
+    projectWebUrl: projectWebUrl(ctx, project),
   };
 }
 
@@ -115,15 +116,33 @@ export function listJobsPage(
     input.limit,
     input.offset,
   );
-  return { views: loadJobViews(ctx, rows), total, projectWebUrl: projectRepository(ctx, project).webUrl };
+  return { views: loadJobViews(ctx, rows), total, projectWebUrl: projectWebUrl(ctx, project) };
 }
 
-/** The whole trace ('' when the job has none yet). */
-export async function readJobTrace(ctx: ServiceContext, job: JobRow): Promise<Buffer> {
+/**
+ * Traces at most this many bytes (the stored size of a finished job's trace) are read synchronously: one
+ * read call instead of the open, stat, read and close round trips through libuv's pool that an async read
+ * takes, which were most of a small trace request beyond its SQL (issue 17). Larger or growing traces
+ * are read asynchronously, so a big log never blocks the event loop.
+ */
+export const SYNC_TRACE_READ_MAX_BYTES = 64 * 1024;
+
+/**
+ * The whole trace ('' when the job has none yet or its file is gone).
+ * @param size the trace's current size when known (`traceSizeOf`), choosing the small-file read path.
+ */
+export async function readJobTrace(
+  ctx: ServiceContext,
+  job: JobRow,
+  size: number | null = null,
+): Promise<Buffer> {
   const dataDir = ctx.ci?.dataDir;
   if (!job.trace_path || !dataDir) return Buffer.alloc(0);
+  const file = path.join(dataDir, job.trace_path);
   try {
-    return await readFile(path.join(dataDir, job.trace_path));
+    if (job.status !== 'running' && size !== null && size <= SYNC_TRACE_READ_MAX_BYTES)
+      return readFileSync(file);
+    return await readFile(file);
   } catch {
     return Buffer.alloc(0);
   }

@@ -19,6 +19,7 @@ import type {
   PipelineRow,
   PipelineVariableRow,
 } from '../../db/ci-pipelines.js';
+import { findNamespaceById } from '../../db/namespaces.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUserById, findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
@@ -27,8 +28,7 @@ import type { ParsedTestReport } from '../../ci/junit.js';
 import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
-import { projectRepository } from '../refs/project-repository.js';
-import { projectFullPath } from './job-environment.js';
+import { projectRepositoryPath } from '../projects/projects-service.js';
 
 export const PIPELINE_SCOPES = ['running', 'pending', 'finished', 'branches', 'tags'] as const;
 export type PipelineScope = (typeof PIPELINE_SCOPES)[number];
@@ -61,6 +61,19 @@ export interface PipelineView {
   detailsPath: string;
 }
 
+/** `group/sub/project` (one statement: the project's namespace row). */
+function projectPath(ctx: ServiceContext, project: ProjectRow): string {
+  return `${findNamespaceById(ctx.db, project.namespace_id)?.full_path ?? ''}/${project.path}`;
+}
+
+/**
+ * `http://host/group/project`, the base of the `web_url` fields, in one statement (the namespace row);
+ * unlike `projectRepository` (refs/project-repository.ts) it leaves the repository's location on disk alone.
+ */
+export function projectWebUrl(ctx: ServiceContext, project: ProjectRow): string {
+  return `${ctx.externalUrl()}/${projectPath(ctx, project)}`;
+}
+
 /** @throws NotFoundError `404 Not found` */
 export function findPipelineForRead(ctx: ServiceContext, project: ProjectRow, id: number): PipelineRow {
   const p = Number.isFinite(id) ? findPipeline(ctx.db, project.id, id) : undefined;
@@ -68,19 +81,21 @@ export function findPipelineForRead(ctx: ServiceContext, project: ProjectRow, id
   return p;
 }
 
-/** The single form's data for a pipeline. */
+/** The single form's data for a pipeline: three statements (its user, its allowed failures, the namespace). */
 export function loadPipelineView(
   ctx: ServiceContext,
   project: ProjectRow,
   pipeline: PipelineRow,
 ): PipelineView {
+  // The project's full path once (its namespace row) for both the web URL and the details path.
+  const fullPath = projectPath(ctx, project);
   return {
     pipeline,
     user: pipeline.user_id !== null ? (findUserById(ctx.db, pipeline.user_id) ?? null) : null,
     // hasWarnings (ci/status.ts) over the current jobs, asked of SQL without loading them.
     warnings: pipelineHasAllowedFailure(ctx.db, pipeline.id),
-    projectWebUrl: projectRepository(ctx, project).webUrl,
-    detailsPath: `/${projectFullPath(ctx, project)}/-/pipelines/${pipeline.id}`,
+    projectWebUrl: `${ctx.externalUrl()}/${fullPath}`,
+    detailsPath: `/${fullPath}/-/pipelines/${pipeline.id}`,
   };
 }
 
@@ -90,7 +105,6 @@ export async function listPipelinesPage(
   project: ProjectRow,
   input: ListPipelinesInput,
 ): Promise<{ rows: PipelineListRow[]; total: number; projectWebUrl: string }> {
-  const repo = projectRepository(ctx, project);
   const filter: PipelineListFilter = {
     projectId: project.id,
     ref: input.ref,
@@ -118,18 +132,22 @@ export async function listPipelinesPage(
       break;
     case 'branches':
       filter.tag = false;
-      filter.latestOfRefs = (await listBranchRefs(repo.path).catch(() => [])).map((b) => b.name);
+      filter.latestOfRefs = (await listBranchRefs(projectRepositoryPath(ctx, project)).catch(() => [])).map(
+        (b) => b.name,
+      );
       break;
     case 'tags':
       filter.tag = true;
-      filter.latestOfRefs = (await listTagRefs(repo.path).catch(() => [])).map((t) => t.name);
+      filter.latestOfRefs = (await listTagRefs(projectRepositoryPath(ctx, project)).catch(() => [])).map(
+        (t) => t.name,
+      );
       break;
     default:
       break;
   }
   filter.statuses = statuses;
   const { rows, total } = listPipelines(ctx.db, filter, input.orderBy, input.sort, input.limit, input.offset);
-  return { rows, total, projectWebUrl: repo.webUrl };
+  return { rows, total, projectWebUrl: projectWebUrl(ctx, project) };
 }
 
 /** Users of many pipelines or jobs, by id. */
@@ -189,7 +207,7 @@ export function readTestReport(
     suite.suiteError ??= r.suiteError;
     suites.set(job.name, suite);
   }
-  return { suites: [...suites.values()], projectWebUrl: projectRepository(ctx, project).webUrl };
+  return { suites: [...suites.values()], projectWebUrl: projectWebUrl(ctx, project) };
 }
 
 /** The project's CI revision (ETag of lists). */
