@@ -19,6 +19,7 @@ import {
 } from '../services/projects/project-views.js';
 import { listProjectGroups } from '../services/projects/project-groups.js';
 import { transferProject } from '../services/projects/transfer-project.js';
+import { setProjectArchived } from '../services/projects/archive-project.js';
 import { ParameterError } from '../services/errors.js';
 import { storeAvatar } from '../services/avatars/avatars.js';
 import { uploadedAvatar } from './avatars.js';
@@ -115,6 +116,22 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
     await deleteProject(req.svc, project);
     return reply.status(202).send({ message: '202 Accepted' });
   });
+
+  /**
+   * `POST /projects/:id/archive` and `POST /projects/:id/unarchive`: Owner or administrator; 201 with the
+   * project (`archived` set or cleared), also when it already was (services/projects/archive-project.ts).
+   */
+  for (const [action, archived] of [
+    ['archive', true],
+    ['unarchive', false],
+  ] as const) {
+    app.post(`/projects/:id/${action}`, async (req, reply) => {
+      const project = findReadableProject(req.svc, pathParam(req, 'id'));
+      const updated = await setProjectArchived(req.svc, project, archived);
+      const [out] = await present(req, [updated]);
+      return reply.status(201).send(out);
+    });
+  }
 
   /**
    * `PUT /projects/:id/transfer`: `namespace` (id or URL-encoded full path) required. 200 with the moved
