@@ -150,9 +150,13 @@ export function LabelsPage() {
                   <Table.Td>
                     <Group gap={8} wrap="nowrap">
                       <span className={classes.swatch} style={{ backgroundColor: label.color }} aria-hidden />
+                      {/* Long names wrap inside the badge instead of ellipsizing (1024 px wide). */}
                       <Badge
                         radius="sm"
                         tt="none"
+                        h="auto"
+                        py={2}
+                        styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
                         style={{ backgroundColor: label.color, color: label.text_color ?? '#fff' }}
                       >
                         {label.name}
