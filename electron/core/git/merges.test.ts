@@ -7,12 +7,16 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   checkMergeability,
+  commitParents,
+  commitsBetween,
   createMergeCommit,
   createSquashCommit,
+  mergeBase,
   MergeError,
   parseMergeTreeOutput,
   rebaseInWorktree,
 } from './merges.js';
+import { gitSpawnCount } from './run-git.js';
 
 const ENV = {
   ...process.env,
@@ -146,5 +150,63 @@ describe('rebaseInWorktree', () => {
     expect(git(r.dir, 'rev-parse', 'left')).toBe(r.left);
     expect(git(r.dir, 'worktree', 'list').split('\n')).toHaveLength(1);
     expect(existsSync(path.join(gd, 'worktrees'))).toBe(false);
+  });
+});
+
+describe('mergeBase and commitsBetween', () => {
+  /** `n` commits on the current branch of `dir`, returning their ids (oldest first). */
+  const commits = (dir: string, n: number, tag: string): string[] =>
+    Array.from({ length: n }, (_, i) => {
+      git(dir, 'commit', '-q', '--allow-empty', '-m', `${tag} ${i}`);
+      return git(dir, 'rev-parse', 'HEAD');
+    });
+  const asGit = (dir: string, base: string, head: string) =>
+    git(dir, 'rev-list', '--reverse', `${base}..${head}`).split('\n').filter(Boolean);
+
+  it('reads a linear branch from the pooled cat-file, without a git process, as git would answer', async () => {
+    const r = await repo(false);
+    const gd = path.join(r.dir, '.git');
+    git(r.dir, 'checkout', '-q', 'left');
+    const added = commits(r.dir, 5, 'linear');
+    const head = added[4]!;
+    // Warm the pool's process for this repository so the count is about the answers alone.
+    await mergeBase(gd, r.base, r.base);
+    const before = gitSpawnCount();
+    expect(await mergeBase(gd, r.base, head)).toBe(r.base);
+    expect(await mergeBase(gd, head, r.base)).toBe(r.base);
+    expect(await commitsBetween(gd, r.base, head)).toEqual([r.left, ...added]);
+    expect(await commitsBetween(gd, head, head)).toEqual([]);
+    expect(gitSpawnCount() - before).toBe(0);
+    expect(await commitsBetween(gd, r.base, head)).toEqual(asGit(r.dir, r.base, head));
+  });
+
+  it('falls back to git for diverged branches, merges in the range, long ranges and unrelated histories', async () => {
+    const r = await repo(false);
+    const gd = path.join(r.dir, '.git');
+    // Diverged: neither is an ancestor of the other.
+    expect(await mergeBase(gd, r.left, r.right)).toBe(r.base);
+    // A merge commit inside the range: git's answer, including the merged side.
+    git(r.dir, 'checkout', '-q', 'left');
+    git(r.dir, 'merge', '-q', '--no-edit', 'right');
+    const merged = git(r.dir, 'rev-parse', 'HEAD');
+    expect(await commitsBetween(gd, r.base, merged)).toEqual(asGit(r.dir, r.base, merged));
+    expect((await commitsBetween(gd, r.base, merged)).sort()).toEqual([r.left, r.right, merged].sort());
+    // Longer than the chain the pool reads.
+    const many = commits(r.dir, 40, 'long');
+    expect(await mergeBase(gd, r.base, many[39]!)).toBe(r.base);
+    expect(await commitsBetween(gd, r.base, many[39]!)).toEqual(asGit(r.dir, r.base, many[39]!));
+    // Unrelated histories: null; an unknown commit: git's error.
+    git(r.dir, 'checkout', '-q', '--orphan', 'other');
+    git(r.dir, 'commit', '-q', '--allow-empty', '-m', 'orphan');
+    const orphan = git(r.dir, 'rev-parse', 'HEAD');
+    expect(await mergeBase(gd, orphan, r.base)).toBeNull();
+    await expect(mergeBase(gd, 'f'.repeat(40), r.base)).rejects.toThrow();
+  });
+
+  it('reads parents from a commit header only', () => {
+    const body = Buffer.from(
+      `tree ${'a'.repeat(40)}\nparent ${'b'.repeat(40)}\nparent ${'c'.repeat(40)}\n\nparent x\n`,
+    );
+    expect(commitParents(body)).toEqual(['b'.repeat(40), 'c'.repeat(40)]);
   });
 });

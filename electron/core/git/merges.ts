@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { catFileContentsMany } from './cat-file-pool.js';
 import type { GitIdentity } from './repository.js';
 import { GitError, runGit } from './run-git.js';
 
@@ -69,8 +70,62 @@ export async function checkMergeability(
   return parseMergeTreeOutput(out, conflicted ? 1 : 0);
 }
 
-/** The merge base of two commits, or null when their histories are unrelated. */
+const FULL_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+/** How far `firstParentChain` looks (one cat-file request of this many names). */
+const CHAIN_MAX = 32;
+
+interface ChainCommit {
+  oid: string;
+  parents: string[];
+}
+
+/** The `parent` lines of a raw commit object's header. Pure. */
+export function commitParents(buf: Buffer): string[] {
+  const end = buf.indexOf('\n\n');
+  const header = buf.subarray(0, end < 0 ? buf.length : end).toString('latin1');
+  const parents: string[] = [];
+  for (const line of header.split('\n')) if (line.startsWith('parent ')) parents.push(line.slice(7).trim());
+  return parents;
+}
+
+/**
+ * `commit`, its first parent, its first parent's first parent… (at most `CHAIN_MAX`, fewer at a root),
+ * with each one's parents, read in one request to the pooled `cat-file` (`<id>~0` … `<id>~31`): no
+ * `git` process. null when `commit` is not a full object id or the pool can't answer.
+ */
+async function firstParentChain(repoPath: string, commit: string): Promise<ChainCommit[] | null> {
+  if (!FULL_ID.test(commit)) return null;
+  let answers;
+  try {
+    answers = await catFileContentsMany(
+      repoPath,
+      Array.from({ length: CHAIN_MAX }, (_, i) => `${commit}~${i}`),
+      1024 * 1024,
+    );
+  } catch {
+    return null;
+  }
+  const chain: ChainCommit[] = [];
+  for (const a of answers) {
+    if (!a || 'tooLarge' in a || a.type !== 'commit' || !a.content) break;
+    chain.push({ oid: a.oid, parents: commitParents(a.content) });
+  }
+  return chain;
+}
+
+/**
+ * The merge base of two commits, or null when their histories are unrelated. When one is within
+ * `CHAIN_MAX` first-parent steps of the other it is their merge base (an ancestor of both, and every
+ * common ancestor is its ancestor): answered from the pooled cat-file without a `git` process (a new
+ * merge request whose target has not moved, a re-check after the source moved). Otherwise
+ * `git merge-base`.
+ */
 export async function mergeBase(repoPath: string, a: string, b: string): Promise<string | null> {
+  if (FULL_ID.test(a) && FULL_ID.test(b)) {
+    const [fromB, fromA] = await Promise.all([firstParentChain(repoPath, b), firstParentChain(repoPath, a)]);
+    if (fromB?.some((c) => c.oid === a)) return a;
+    if (fromA?.some((c) => c.oid === b)) return b;
+  }
   try {
     return (await runGit(['merge-base', a, b], { gitDir: repoPath })).trim() || null;
   } catch (err) {
@@ -79,8 +134,22 @@ export async function mergeBase(repoPath: string, a: string, b: string): Promise
   }
 }
 
-/** Commits reachable from `head` but not from `base`, oldest first. */
+/**
+ * Commits reachable from `head` but not from `base`, oldest first (`git rev-list --reverse base..head`).
+ * When `base` is within `CHAIN_MAX` first-parent steps of `head` and every commit between has one parent,
+ * those commits are the answer (a linear branch, the usual merge request), read from the pooled
+ * cat-file without a `git` process; otherwise `git rev-list`.
+ */
 export async function commitsBetween(repoPath: string, base: string, head: string): Promise<string[]> {
+  if (FULL_ID.test(base)) {
+    const chain = await firstParentChain(repoPath, head);
+    const at = chain ? chain.findIndex((c) => c.oid === base) : -1;
+    if (chain && at >= 0 && chain.slice(0, at).every((c) => c.parents.length === 1))
+      return chain
+        .slice(0, at)
+        .map((c) => c.oid)
+        .reverse();
+  }
   const out = await runGit(['rev-list', '--reverse', `${base}..${head}`], { gitDir: repoPath });
   return out.split('\n').filter(Boolean);
 }
