@@ -155,6 +155,37 @@ export function findDescendantIds(db: Db, groupId: number): number[] {
   return rows.map((r) => r.id);
 }
 
+/**
+ * Ids of the groups user `userId` is a direct member of and of every group below them (any depth), in
+ * one recursive query (was one subgroup query per group, issue 17). Unordered, each id once.
+ */
+export function findMemberGroupTreeIds(db: Db, userId: number): number[] {
+  const rows = cachedStatement(
+    db,
+    `WITH RECURSIVE tree(id) AS (
+       SELECT source_id FROM members WHERE source_type = 'Namespace' AND user_id = ?
+       UNION SELECT n.id FROM namespaces n JOIN tree ON n.parent_id = tree.id
+     ) SELECT id FROM tree`,
+  ).all(userId) as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Ids of the given namespaces and of all their ancestors, in one recursive query. Unordered, each id
+ * once; ids of missing namespaces are left out.
+ */
+export function findSelfAndAncestorIds(db: Db, namespaceIds: readonly number[]): number[] {
+  if (namespaceIds.length === 0) return [];
+  const rows = cachedStatement(
+    db,
+    `WITH RECURSIVE chain(id, parent_id) AS (
+       SELECT id, parent_id FROM namespaces WHERE id IN (SELECT value FROM json_each(?))
+       UNION SELECT n.id, n.parent_id FROM namespaces n JOIN chain ON n.id = chain.parent_id
+     ) SELECT id FROM chain`,
+  ).all(jsonIds(namespaceIds)) as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
 /** Changed columns of a namespace (`PUT /groups/:id`, transfers). */
 export type NamespaceChanges = Partial<
   Pick<NamespaceRow, 'name' | 'path' | 'full_path' | 'description' | 'visibility' | 'parent_id'>

@@ -1,5 +1,6 @@
 /** Queries on `projects` and `repository_removals`. */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 import { cachedStatement } from './statement-cache.js';
 import { escapeLike } from './users.js';
 
@@ -83,10 +84,14 @@ export interface ProjectListFilter {
   sort: 'asc' | 'desc';
 }
 
+/**
+ * `col IN (…)` as one bound JSON array (`json_each`), so the SQL text does not vary with the number of
+ * ids and `countProjects`/`listProjects` stay in the statement cache; `0` (false) for no ids.
+ */
 function inList(col: string, ids: readonly (number | string)[], args: unknown[]): string {
   if (ids.length === 0) return '0';
-  args.push(...ids);
-  return `${col} IN (${ids.map(() => '?').join(',')})`;
+  args.push(JSON.stringify(ids));
+  return `${col} IN (SELECT value FROM json_each(?))`;
 }
 
 function projectWhere(f: ProjectListFilter): { sql: string; args: unknown[] } {
@@ -124,19 +129,27 @@ function projectWhere(f: ProjectListFilter): { sql: string; args: unknown[] } {
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args };
 }
 
+/**
+ * How many projects match `f` (`X-Total` of `GET /projects`). Through the statement cache: the SQL text
+ * depends only on which filters are set, never on their values or the number of ids.
+ */
 export function countProjects(db: Db, f: ProjectListFilter): number {
   const w = projectWhere(f);
-  return (db.prepare(`SELECT count(*) AS n FROM projects p ${w.sql}`).get(...w.args) as { n: number }).n;
+  return (
+    cachedStatement(db, `SELECT count(*) AS n FROM projects p ${w.sql}`).get(...w.args) as { n: number }
+  ).n;
 }
 
+/** One page of the projects matching `f`, in `f`'s order (ties by id), through the statement cache. */
 export function listProjects(db: Db, f: ProjectListFilter, limit: number, offset: number): ProjectRow[] {
   const w = projectWhere(f);
   const col =
     f.orderBy === 'name' || f.orderBy === 'path' ? `p.${f.orderBy} COLLATE NOCASE` : `p.${f.orderBy}`;
   const dir = f.sort === 'asc' ? 'ASC' : 'DESC';
-  return db
-    .prepare(`SELECT p.* FROM projects p ${w.sql} ORDER BY ${col} ${dir}, p.id ${dir} LIMIT ? OFFSET ?`)
-    .all(...w.args, limit, offset) as ProjectRow[];
+  return cachedStatement(
+    db,
+    `SELECT p.* FROM projects p ${w.sql} ORDER BY ${col} ${dir}, p.id ${dir} LIMIT ? OFFSET ?`,
+  ).all(...w.args, limit, offset) as ProjectRow[];
 }
 
 export function insertProject(
@@ -197,12 +210,26 @@ export type ProjectChanges = Partial<
   >
 >;
 
+/** Every column of `ProjectChanges`: the only columns `updateProject` writes. */
+const PROJECT_CHANGE_COLUMNS = [
+  'name',
+  'path',
+  'description',
+  'visibility',
+  'default_branch',
+  'archived',
+  'disk_path',
+  'import_status',
+  'import_error',
+  'last_activity_at',
+] as const satisfies readonly (keyof ProjectChanges)[];
+
+/**
+ * Write the defined entries of `changes` to project `id` with `updated_at = at` (ISO 8601); nothing at
+ * all when no column changes (partial-update.ts `updateRowById`, `whenEmpty: 'skip'`).
+ */
 export function updateProject(db: Db, id: number, changes: ProjectChanges, at: string): void {
-  const keys = Object.keys(changes) as (keyof ProjectChanges)[];
-  if (keys.length === 0) return;
-  db.prepare(
-    `UPDATE projects SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE id = ?`,
-  ).run(...keys.map((k) => changes[k]), at, id);
+  updateRowById(db, 'projects', PROJECT_CHANGE_COLUMNS, id, changes, { updatedAt: at, whenEmpty: 'skip' });
 }
 
 export function deleteProject(db: Db, id: number): void {

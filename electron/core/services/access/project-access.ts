@@ -7,9 +7,10 @@ import { AccessLevel } from '../../../../shared/access-levels.js';
 import { findMember, findMembershipSourceIds, findNamespaceMemberships } from '../../db/members.js';
 import {
   findAncestorIds,
-  findDescendantIds,
+  findMemberGroupTreeIds,
   findNamespaceById,
   findNamespaceByFullPath,
+  findSelfAndAncestorIds,
   findUserNamespace,
 } from '../../db/namespaces.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
@@ -65,13 +66,11 @@ export function canReadNamespace(db: Db, user: UserRow | null, ns: NamespaceRow)
  * the projects they are a member of.
  */
 export function groupIdsVisibleThroughMembership(db: Db, user: UserRow): number[] {
-  const groups = findMembershipSourceIds(db, user.id, 'Namespace');
+  // The ancestors of a group's subgroups are that subgroup's path up to the group, then the group's own
+  // ancestors: so the ancestors of the whole member group tree are exactly "below or above a group".
+  const groupTree = findMemberGroupTreeIds(db, user.id);
   const projectNamespaces = findProjectNamespaceIds(db, findMembershipSourceIds(db, user.id, 'Project'));
-  const ids = new Set<number>();
-  for (const g of groups) for (const d of findDescendantIds(db, g)) ids.add(d);
-  for (const n of new Set([...groups, ...projectNamespaces]))
-    for (const a of findAncestorIds(db, n)) ids.add(a);
-  return [...ids];
+  return findSelfAndAncestorIds(db, [...new Set([...groupTree, ...projectNamespaces])]);
 }
 
 /**
@@ -125,13 +124,12 @@ export function requireAdmin(ctx: ServiceContext): void {
 
 /**
  * The projects and namespaces a user reaches through membership: direct project ids, and every
- * namespace id at or below a group they belong to (plus their own namespace).
+ * namespace id at or below a group they belong to (plus their own namespace). Three statements whatever
+ * the number of groups: the group tree is one recursive query (db/namespaces.ts findMemberGroupTreeIds).
  */
 export function membershipScope(db: Db, user: UserRow): { projectIds: number[]; namespaceIds: number[] } {
   const projectIds = findMembershipSourceIds(db, user.id, 'Project');
-  const groups = findMembershipSourceIds(db, user.id, 'Namespace');
-  const ns = new Set<number>(groups);
-  for (const g of groups) for (const d of findDescendantIds(db, g)) ns.add(d);
+  const ns = new Set<number>(findMemberGroupTreeIds(db, user.id));
   const own = findUserNamespace(db, user.id);
   if (own) ns.add(own.id);
   return { projectIds, namespaceIds: [...ns] };

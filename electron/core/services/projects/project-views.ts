@@ -39,7 +39,8 @@ export function listReadableProjects(
   let access: ProjectListFilter['access'] = null;
   let membershipOf: ProjectListFilter['membershipOf'];
   if (!user) access = { projectIds: [], namespaceIds: [], visibility: ['public'] };
-  else {
+  else if (!isAdmin(user) || p.membership || p.owned) {
+    // Administrators read every project: their membership scope only matters for membership/owned.
     const scope = membershipScope(ctx.db, user);
     if (!isAdmin(user)) access = { ...scope, visibility: ['public', 'internal'] };
     if (p.membership || p.owned) membershipOf = scope;

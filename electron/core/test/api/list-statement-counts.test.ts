@@ -16,11 +16,19 @@ import type { TestCore } from '../helpers/test-core.js';
 /** Statements a default merge request list request runs: see the `toEqual` list below. */
 const MR_LIST_STATEMENTS = 13;
 /**
- * Statements `GET /projects` runs for an administrator who belongs to two groups (Top and Sub): the
- * membership scope (services/access) still reads each of the caller's groups' subgroups with one query
- * per group — bounded by the caller's groups, not by the page.
+ * Statements `GET /projects` runs for an administrator who belongs to two groups (Top and Sub): token,
+ * user, count, page, namespaces, owners, namespace name chains. Was 12 while the administrator's
+ * membership scope was read though unused (an administrator reads every project; the scope only matters
+ * for `membership`/`owned`) and with one subgroup query per group.
  */
-const PROJECT_LIST_STATEMENTS = 12;
+const PROJECT_LIST_STATEMENTS = 7;
+/**
+ * Statements `GET /projects` runs for a user who is not an administrator, on a page of group projects
+ * only (no owner to load): token, user, the membership scope's three (project memberships, the member
+ * group tree as one recursive query, the own namespace), count, page, namespaces, name chains — whatever
+ * the number of groups the user belongs to.
+ */
+const MEMBER_PROJECT_LIST_STATEMENTS = 9;
 
 describe('SQL statements per list request', () => {
   let t: TestCore;
@@ -122,6 +130,53 @@ describe('SQL statements per list request', () => {
       'Administrator / extra-0',
       expect.stringMatching(/ \/ Counted$/),
     ]);
+  });
+
+  it("a member's project list runs the same statements whatever the number of groups they belong to", async () => {
+    const member = await createUserWithToken(t);
+    const group = async (path: string, parentId?: number): Promise<number> => {
+      const res = await t.api<{ id: number }>('POST', '/groups', {
+        json: { name: path, path, parent_id: parentId, visibility: 'private' },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id;
+    };
+    const join = async (groupId: number) => {
+      const res = await t.api('POST', `/groups/${groupId}/members`, {
+        json: { user_id: member.id, access_level: 30 },
+      });
+      expect(res.status, res.text).toBe(201);
+    };
+    const a = await group('count-a');
+    const aChild = await group('count-a-child', a);
+    const b = await group('count-b');
+    const privateIn = async (namespaceId: number, name: string) => {
+      const res = await t.api('POST', '/projects', {
+        json: { name, namespace_id: namespaceId, visibility: 'private' },
+      });
+      expect(res.status, res.text).toBe(201);
+    };
+    await privateIn(aChild, 'in-a-child');
+    await privateIn(b, 'in-b');
+    const memberList = async () => {
+      const { result, statements } = await recordStatements(dbFile, () =>
+        t.api<{ name: string }[]>('GET', '/projects?per_page=100', { token: member.token }),
+      );
+      expect(result.status, result.text).toBe(200);
+      return { names: result.body.map((x) => x.name), statements };
+    };
+    await join(a);
+    // The token's first use records last_used_at (one UPDATE, throttled): not part of the list.
+    expect((await t.api('GET', '/user', { token: member.token })).status).toBe(200);
+    const one = await memberList();
+    expect(one.names).toContain('in-a-child');
+    expect(one.names).not.toContain('in-b');
+    expect(one.statements, one.statements.join('\n')).toHaveLength(MEMBER_PROJECT_LIST_STATEMENTS);
+    await join(b);
+    await join(aChild);
+    const three = await memberList();
+    expect(three.names).toEqual(expect.arrayContaining(['in-a-child', 'in-b']));
+    expect(three.statements, three.statements.join('\n')).toHaveLength(MEMBER_PROJECT_LIST_STATEMENTS);
   });
 
   it("the list's remembered empty_repo follows the first commit at once", async () => {
