@@ -233,23 +233,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // TODO(issue 19): entities/merge-requests.ts still takes MergeRequestView/ReferenceBase from
-    // services/merge-requests/merge-request-views.ts; remove this block when the type moves to the entity.
-    files: ['electron/core/entities/merge-requests.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/db/*', '**/git/*', '**/services/*'],
-              message: 'Entities are pure presenters: they never query.',
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
-    },
-  },
 );

@@ -29,6 +29,16 @@ describe('lint: entities never import services', () => {
     for (const m of found) expect(m).toContain(SERVICES);
   });
 
+  it('holds entities/merge-requests.ts to the same rule (no exception left)', async () => {
+    const code = [
+      `import type { ServiceContext } from '../services/context.js';`,
+      `export const x: ServiceContext | null = null;`,
+    ].join('\n');
+    const found = await messages('electron/core/entities/merge-requests.ts', code);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(SERVICES);
+  });
+
   it('still allows row types from db and git, and flags their values', async () => {
     const code = [
       `import type { LabelRow } from '../db/labels.js';`,

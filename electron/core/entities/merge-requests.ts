@@ -2,11 +2,35 @@
  * Merge request presenters (GitLab's Entities::MergeRequestSimple, MergeRequestBasic, MergeRequest;
  * schemas public_api/v4/merge_request*.json; spec "Merge request"). Pure: no queries.
  */
-import type { MergeRequestView, ReferenceBase } from '../services/merge-requests/merge-request-views.js';
+import type { LabelRow } from '../db/labels.js';
+import type { MergeRequestCounts, MergeRequestRow } from '../db/merge-requests.js';
+import type { MilestoneRow } from '../db/milestones.js';
+import type { UserRow } from '../db/users.js';
+import type { ProjectPlace } from './issues.js';
 import { taskCompletionStatus } from './markdown.js';
 import { presentMilestone, timeStats } from './issues.js';
 import { presentLabelBasic } from './labels.js';
 import { presentUserBasic } from './users.js';
+
+/**
+ * Everything the presenters need of one merge request, batch-loaded for a page by
+ * services/merge-requests/merge-request-views.ts `mergeRequestViews` (one query per kind of related row).
+ */
+export interface MergeRequestView {
+  row: MergeRequestRow;
+  author: UserRow | null;
+  assignees: UserRow[];
+  reviewers: UserRow[];
+  mergedBy: UserRow | null;
+  closedBy: UserRow | null;
+  labels: LabelRow[];
+  milestone: MilestoneRow | null;
+  counts: MergeRequestCounts;
+  place: ProjectPlace;
+}
+
+/** Where `references.relative` is relative to: the project or group the list was read from, or nowhere. */
+export type ReferenceBase = { projectId: number } | { groupId: number; groupFullPath: string } | null;
 
 export interface PresentOptions {
   baseUrl: string;
@@ -136,4 +160,27 @@ export function presentMergeRequest(
   if (d.divergedCommitsCount !== undefined) out.diverged_commits_count = d.divergedCommitsCount;
   if (d.rebaseInProgress !== undefined) out.rebase_in_progress = d.rebaseInProgress;
   return out;
+}
+
+/**
+ * One merge request with its single-record fields (services/merge-requests/read-merge-request.ts
+ * `singleMergeRequestView`), presented relative to its own project.
+ */
+export interface SingleMergeRequestView {
+  view: MergeRequestView;
+  detail: MergeRequestDetail;
+}
+
+/**
+ * The single merge request form (GitLab's Entities::MergeRequest, `GET /projects/:id/merge_requests/:iid`
+ * and every write that answers with one merge request); `references.relative` is relative to its project.
+ */
+export function presentSingleMergeRequest(
+  s: SingleMergeRequestView,
+  baseUrl: string,
+): Record<string, unknown> {
+  return presentMergeRequest(s.view, s.detail, {
+    baseUrl,
+    referenceBase: { projectId: s.view.row.project_id },
+  });
 }

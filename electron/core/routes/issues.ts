@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { presentIssue, presentMilestone } from '../entities/issues.js';
-import { presentMergeRequestBasic } from '../entities/merge-requests.js';
+import { presentMergeRequestBasic, presentSingleMergeRequest } from '../entities/merge-requests.js';
 import { presentUserBasic } from '../entities/users.js';
 import { gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
@@ -39,7 +39,7 @@ import {
   updateMilestone,
 } from '../services/issues/milestone-admin.js';
 import { mergeRequestViews } from '../services/merge-requests/merge-request-views.js';
-import { presentSingleMergeRequest } from '../services/merge-requests/read-merge-request.js';
+import { singleMergeRequestView } from '../services/merge-requests/read-merge-request.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 
 /** The update parameters GitLab's at-least-one-of check names (lib/api/helpers/issues_helpers.rb, CE). */
@@ -237,7 +237,12 @@ export async function issuesRoutes(app: FastifyInstance): Promise<void> {
       const rows = mergeRequestsRelatedToIssue(req.svc, project, issue);
       const out = [];
       for (const mr of rows.slice(page.offset, page.offset + page.perPage))
-        out.push(await presentSingleMergeRequest(req.svc, project, mr));
+        out.push(
+          presentSingleMergeRequest(
+            await singleMergeRequestView(req.svc, project, mr),
+            req.svc.externalUrl(),
+          ),
+        );
       return sendPage(req, reply, page, rows.length, out);
     },
   );

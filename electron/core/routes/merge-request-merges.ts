@@ -14,6 +14,7 @@ import {
   presentDiffVersion,
   presentDiffVersionFull,
 } from '../entities/merge-request-diffs.js';
+import { presentSingleMergeRequest } from '../entities/merge-requests.js';
 import { gBool, gString, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import {
@@ -25,7 +26,7 @@ import {
 import { getChanges, getVersion, listVersions } from '../services/merge-requests/diff-versions.js';
 import { findMergeRequest } from '../services/merge-requests/merge-request-access.js';
 import { requestRebase } from '../services/merge-requests/rebase-merge-request.js';
-import { presentSingleMergeRequest } from '../services/merge-requests/read-merge-request.js';
+import { singleMergeRequestView } from '../services/merge-requests/read-merge-request.js';
 import { intParam, pathParam } from './respond.js';
 
 const MR = '/projects/:id/merge_requests/:merge_request_iid';
@@ -53,7 +54,10 @@ export async function mergeRequestMergesRoutes(app: FastifyInstance): Promise<vo
     const p = parseParams({ access_raw_diffs: gBool().optional() }, req.gparams);
     const changes = await getChanges(req.svc, mr, { accessRawDiffs: p.access_raw_diffs });
     return {
-      ...(await presentSingleMergeRequest(req.svc, project, findMergeRequest(req.svc, project, mr.iid))),
+      ...presentSingleMergeRequest(
+        await singleMergeRequestView(req.svc, project, findMergeRequest(req.svc, project, mr.iid)),
+        req.svc.externalUrl(),
+      ),
       changes: changes.files.map(presentDiffFile),
       overflow: changes.overflow,
     };
@@ -81,7 +85,10 @@ export async function mergeRequestMergesRoutes(app: FastifyInstance): Promise<vo
     const after = followUpsAfterAnswer(req.svc);
     try {
       const merged = await acceptMergeRequest(req.svc, project, mr, p, after.defer);
-      return await presentSingleMergeRequest(req.svc, project, merged);
+      return presentSingleMergeRequest(
+        await singleMergeRequestView(req.svc, project, merged),
+        req.svc.externalUrl(),
+      );
     } finally {
       after.release();
     }
@@ -90,7 +97,14 @@ export async function mergeRequestMergesRoutes(app: FastifyInstance): Promise<vo
   app.post(`${MR}/cancel_merge_when_pipeline_succeeds`, async (req, reply) => {
     const { project, mr } = load(req);
     const updated = cancelMergeWhenPipelineSucceeds(req.svc, project, mr);
-    return reply.status(201).send(await presentSingleMergeRequest(req.svc, project, updated));
+    return reply
+      .status(201)
+      .send(
+        presentSingleMergeRequest(
+          await singleMergeRequestView(req.svc, project, updated),
+          req.svc.externalUrl(),
+        ),
+      );
   });
 
   app.put(`${MR}/rebase`, async (req, reply) => {

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { presentAwardEmoji } from '../entities/award-emoji.js';
 import { presentCommit } from '../entities/commits.js';
 import { presentIssue } from '../entities/issues.js';
+import { presentSingleMergeRequest } from '../entities/merge-requests.js';
 import { presentTodo } from '../entities/todos.js';
 import { presentUserBasic } from '../entities/users.js';
 import { gString, parseParams } from '../http/validate.js';
@@ -30,7 +31,7 @@ import {
   setMergeRequestSubscription,
   todoView,
 } from '../services/merge-requests/merge-request-social.js';
-import { presentSingleMergeRequest } from '../services/merge-requests/read-merge-request.js';
+import { singleMergeRequestView } from '../services/merge-requests/read-merge-request.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 
 const MR = '/projects/:id/merge_requests/:merge_request_iid';
@@ -49,7 +50,14 @@ export async function mergeRequestSocialRoutes(app: FastifyInstance): Promise<vo
     app.post(`${MR}/${action}`, async (req, reply) => {
       const { project, mr } = load(req);
       if (!setMergeRequestSubscription(req.svc, mr, subscribed)) return reply.status(304).send();
-      return reply.status(201).send(await presentSingleMergeRequest(req.svc, project, mr));
+      return reply
+        .status(201)
+        .send(
+          presentSingleMergeRequest(
+            await singleMergeRequestView(req.svc, project, mr),
+            req.svc.externalUrl(),
+          ),
+        );
     });
   }
 
@@ -57,7 +65,10 @@ export async function mergeRequestSocialRoutes(app: FastifyInstance): Promise<vo
     const { project, mr } = load(req);
     const todo = markTodo(req.svc, mr);
     if (!todo) return reply.status(304).send();
-    const target = await presentSingleMergeRequest(req.svc, project, mr);
+    const target = presentSingleMergeRequest(
+      await singleMergeRequestView(req.svc, project, mr),
+      req.svc.externalUrl(),
+    );
     return reply
       .status(201)
       .send(presentTodo(todoView(req.svc, project, todo), target, req.svc.externalUrl()));

@@ -8,14 +8,18 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { presentMergeRequestBasic, presentMergeRequestSimple } from '../entities/merge-requests.js';
+import {
+  presentMergeRequestBasic,
+  presentMergeRequestSimple,
+  presentSingleMergeRequest,
+} from '../entities/merge-requests.js';
+import type { ReferenceBase } from '../entities/merge-requests.js';
 import { gBool, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { findReadableGroup, findReadableProject } from '../services/access/project-access.js';
 import { ParameterError } from '../services/errors.js';
 import { createMergeRequest } from '../services/merge-requests/create-merge-request.js';
 import { findMergeRequest } from '../services/merge-requests/merge-request-access.js';
 import { mergeRequestViews } from '../services/merge-requests/merge-request-views.js';
-import type { ReferenceBase } from '../services/merge-requests/merge-request-views.js';
 import { findMergeRequests, resolveListRequest } from '../services/merge-requests/list-merge-requests.js';
 import { parseListParams } from './merge-request-list-params.js';
 import type { ListPlace, ListRequest } from '../services/merge-requests/list-merge-requests.js';
@@ -25,7 +29,7 @@ import {
   recheckMergeStatus,
   scheduleMergeStatusCheck,
 } from '../services/merge-requests/merge-status.js';
-import { presentSingleMergeRequest } from '../services/merge-requests/read-merge-request.js';
+import { singleMergeRequestView } from '../services/merge-requests/read-merge-request.js';
 import {
   deleteMergeRequestBy,
   updateMergeRequestBy,
@@ -152,7 +156,11 @@ export async function mergeRequestsRoutes(app: FastifyInstance): Promise<void> {
       allow_collaboration: p.allow_collaboration ?? p.allow_maintainer_to_push,
     });
     scheduleMergeStatusCheck(req.svc, mr);
-    return reply.status(201).send(await presentSingleMergeRequest(req.svc, project, mr));
+    return reply
+      .status(201)
+      .send(
+        presentSingleMergeRequest(await singleMergeRequestView(req.svc, project, mr), req.svc.externalUrl()),
+      );
   });
 
   app.get('/projects/:id/merge_requests/:merge_request_iid', async (req) => {
@@ -167,10 +175,13 @@ export async function mergeRequestsRoutes(app: FastifyInstance): Promise<void> {
       req.gparams,
     );
     ensureMergeStatusScheduled(req.svc, mr);
-    return presentSingleMergeRequest(req.svc, project, mr, {
-      includeDivergedCommitsCount: p.include_diverged_commits_count,
-      includeRebaseInProgress: p.include_rebase_in_progress,
-    });
+    return presentSingleMergeRequest(
+      await singleMergeRequestView(req.svc, project, mr, {
+        includeDivergedCommitsCount: p.include_diverged_commits_count,
+        includeRebaseInProgress: p.include_rebase_in_progress,
+      }),
+      req.svc.externalUrl(),
+    );
   });
 
   app.put('/projects/:id/merge_requests/:merge_request_iid', async (req) => {
@@ -209,7 +220,10 @@ export async function mergeRequestsRoutes(app: FastifyInstance): Promise<void> {
       allow_collaboration: p.allow_collaboration ?? p.allow_maintainer_to_push,
     });
     scheduleMergeStatusCheck(req.svc, updated);
-    return presentSingleMergeRequest(req.svc, project, updated);
+    return presentSingleMergeRequest(
+      await singleMergeRequestView(req.svc, project, updated),
+      req.svc.externalUrl(),
+    );
   });
 
   app.delete('/projects/:id/merge_requests/:merge_request_iid', async (req, reply) => {

@@ -20,10 +20,10 @@ import type {
   Presence,
 } from '../../db/merge-requests.js';
 import { findUserByUsername } from '../../db/users.js';
+import { groupProjectIds } from '../access/group-projects.js';
 import { isAdmin } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ParameterError } from '../errors.js';
-import { groupProjectIds } from '../labels/labels-service.js';
 import { canReadMergeRequests, requireMergeRequestRead } from './merge-request-access.js';
 
 export type ListPlace =

@@ -8,31 +8,15 @@ import {
   findLabelsByMergeRequestIds,
   findPeopleByMergeRequestIds,
 } from '../../db/merge-requests.js';
-import type { MergeRequestCounts, MergeRequestRow } from '../../db/merge-requests.js';
+import type { MergeRequestRow } from '../../db/merge-requests.js';
 import { findMilestonesByIds } from '../../db/milestones.js';
-import type { MilestoneRow } from '../../db/milestones.js';
 import { findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
-import type { ProjectPlace } from '../../entities/issues.js';
+import type { MergeRequestView } from '../../entities/merge-requests.js';
 import { projectPlacesByIds } from '../access/project-place.js';
 import type { ServiceContext } from '../context.js';
 
-export interface MergeRequestView {
-  row: MergeRequestRow;
-  author: UserRow | null;
-  assignees: UserRow[];
-  reviewers: UserRow[];
-  mergedBy: UserRow | null;
-  closedBy: UserRow | null;
-  labels: LabelRow[];
-  milestone: MilestoneRow | null;
-  counts: MergeRequestCounts;
-  place: ProjectPlace;
-}
-
-/** Where `references.relative` is relative to: the project or group the list was read from, or nowhere. */
-export type ReferenceBase = { projectId: number } | { groupId: number; groupFullPath: string } | null;
-
+/** The views of a page of merge requests, in `rows`' order, with one query per kind of related row. */
 export function mergeRequestViews(ctx: ServiceContext, rows: readonly MergeRequestRow[]): MergeRequestView[] {
   const ids = rows.map((r) => r.id);
   const { assignees, reviewers } = findPeopleByMergeRequestIds(ctx.db, ids);

@@ -10,8 +10,11 @@ import { findFirstProductionDeploymentAt } from '../../db/deployments.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findSubscriptions } from '../../db/subscriptions.js';
-import { presentMergeRequest } from '../../entities/merge-requests.js';
-import type { MergeRequestDetail } from '../../entities/merge-requests.js';
+import type {
+  MergeRequestDetail,
+  MergeRequestView,
+  SingleMergeRequestView,
+} from '../../entities/merge-requests.js';
 import { countChangedFiles } from '../../git/diffs.js';
 import { countCommitsBetween } from '../../git/merges.js';
 import type { ServiceContext } from '../context.js';
@@ -20,7 +23,6 @@ import { canMergeMergeRequest } from './merge-request-access.js';
 import { presentHeadPipeline } from './merge-request-pipelines.js';
 import { branchTip } from './merge-request-fields.js';
 import { mergeRequestViews } from './merge-request-views.js';
-import type { MergeRequestView } from './merge-request-views.js';
 
 /** Changed-file count between two commits as GitLab's string (`"1000+"` past the limit). */
 async function changesCount(repo: string, base: string | null, head: string | null): Promise<string | null> {
@@ -76,14 +78,16 @@ function firstDeployedToProduction(ctx: ServiceContext, mrId: number): string | 
   return findFirstProductionDeploymentAt(ctx.db, mrId);
 }
 
-/** Present one merge request with every single-record field, relative to its own project. */
-export async function presentSingleMergeRequest(
+/**
+ * One merge request with every single-record field, for `presentSingleMergeRequest`
+ * (entities/merge-requests.ts; the route presents it).
+ */
+export async function singleMergeRequestView(
   ctx: ServiceContext,
   project: ProjectRow,
   mr: MergeRequestRow,
   opts: { includeDivergedCommitsCount?: boolean; includeRebaseInProgress?: boolean } = {},
-): Promise<Record<string, unknown>> {
-  const v = mergeRequestViews(ctx, [mr])[0]!;
-  const d = await mergeRequestDetail(ctx, project, v, opts);
-  return presentMergeRequest(v, d, { baseUrl: ctx.externalUrl(), referenceBase: { projectId: project.id } });
+): Promise<SingleMergeRequestView> {
+  const view = mergeRequestViews(ctx, [mr])[0]!;
+  return { view, detail: await mergeRequestDetail(ctx, project, view, opts) };
 }

@@ -11,7 +11,7 @@ import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { canReadMergeRequests } from '../merge-requests/merge-request-access.js';
 import { mergeRequestViews } from '../merge-requests/merge-request-views.js';
-import type { MergeRequestView } from '../merge-requests/merge-request-views.js';
+import type { MergeRequestView } from '../../entities/merge-requests.js';
 import { projectRepository } from '../refs/project-repository.js';
 
 /** One page of the merge requests related to commit `sha` (a SHA, branch or tag) and their total. */
