@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presentAuditEvent } from '../entities/audit-events.js';
 import { isKeysetRequest, readKeysetPageRequest, setKeysetHeaders } from '../http/pagination.js';
-import { findReadableGroup, findReadableProject, requireAdmin } from '../services/access/project-access.js';
+import { findReadableGroup, findReadableProject } from '../services/access/project-access.js';
 import {
   auditEventPages,
   getGroupAuditEvent,
@@ -118,16 +118,19 @@ function idParam(req: FastifyRequest, name: string): number {
 
 export async function auditEventsRoutes(app: FastifyInstance): Promise<void> {
   /**
-   * `GET /audit_events` (administrators): `created_after`, `created_before` (`YYYY-MM-DDTHH:MM:SSZ`),
-   * `entity_type` (User, Group, Project, Gitlab::Audit::InstanceScope), `entity_id` (needs entity_type).
+   * `GET /audit_events` (administrators, declared by `config.admin`: http/admin-guard.ts, GitLab's
+   * `before { authenticated_as_admin! }` in ee/lib/api/audit_events.rb): `created_after`, `created_before`
+   * (`YYYY-MM-DDTHH:MM:SSZ`), `entity_type` (User, Group, Project, Gitlab::Audit::InstanceScope),
+   * `entity_id` (needs entity_type). The service checks again (`core.exportAuditEvents` has no route).
    */
-  app.get('/audit_events', async (req, reply) => sendEvents(req, reply, instanceAuditScope(req.svc), true));
+  app.get('/audit_events', { config: { admin: true } }, async (req, reply) =>
+    sendEvents(req, reply, instanceAuditScope(req.svc), true),
+  );
 
-  /** `GET /audit_events/:id` (administrators). 404 `Audit Event Not Found`. */
-  app.get('/audit_events/:id', async (req) => {
-    requireAdmin(req.svc);
-    return presentAuditEvent(getInstanceAuditEvent(req.svc, idParam(req, 'id')));
-  });
+  /** `GET /audit_events/:id` (administrators, `config.admin`). 404 `Audit Event Not Found`. */
+  app.get('/audit_events/:id', { config: { admin: true } }, async (req) =>
+    presentAuditEvent(getInstanceAuditEvent(req.svc, idParam(req, 'id'))),
+  );
 
   /** `GET /groups/:id/audit_events`: Owners all, Developers and Maintainers their own; `created_after`/`created_before`. */
   app.get('/groups/:id/audit_events', { config: { auth: 'optional' } }, async (req, reply) => {

@@ -6,11 +6,16 @@
  * 401 without a token, 403 for others. Outpost extensions (docs/compatibility.md): list filters
  * `state` and `storage_name` (source or destination), and
  * `GET /project_repository_storage_moves/:id/progress` with the bytes copied.
+ *
+ * The whole file is one administrator route group (http/admin-guard.ts `adminRouteGroup`, GitLab's
+ * `before { authenticated_as_admin! }` in lib/api/project_repository_storage_moves.rb): 403 before any
+ * parameter is read. The service keeps its own administrator checks.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { presentStorageMove, presentStorageMoveProgress } from '../entities/storage-moves.js';
 import type { StorageMoveFilter, StorageMoveRow, StorageMoveState } from '../db/storage-moves.js';
-import { findProjectByIdOrPath, requireAdmin } from '../services/access/project-access.js';
+import { adminRouteGroup } from '../http/admin-guard.js';
+import { findProjectByIdOrPath } from '../services/access/project-access.js';
 import { NotFoundError, ParameterError } from '../services/errors.js';
 import {
   getMove,
@@ -55,22 +60,21 @@ function readFilter(req: FastifyRequest): StorageMoveFilter {
 
 /** The project of `:project_id` (administrators see every project). @throws NotFoundError 404 Project Not Found */
 function projectOf(req: FastifyRequest) {
-  requireAdmin(req.svc);
   const project = findProjectByIdOrPath(req.svc.db, pathParam(req, 'project_id'));
   if (!project) throw new NotFoundError('Project');
   return project;
 }
 
 export async function storageMovesRoutes(app: FastifyInstance): Promise<void> {
+  adminRouteGroup(app);
+
   app.get('/project_repository_storage_moves', async (req, reply) => {
-    requireAdmin(req.svc);
     const page = pageOf(req);
     const { rows, total } = listMoves(req.svc, readFilter(req), page.perPage, page.offset);
     return sendPage(req, reply, page, total, present(req, rows));
   });
 
   app.post('/project_repository_storage_moves', async (req, reply) => {
-    requireAdmin(req.svc);
     scheduleShardMoves(
       req.svc,
       optionalString(req.gparams.source_storage_name, 'source_storage_name'),

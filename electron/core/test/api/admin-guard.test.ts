@@ -4,7 +4,8 @@
  * anonymous callers, then 403 `403 Forbidden` to a regular user before its parameters are read (bad
  * parameters included), and to an administrator acting through `sudo` as a regular user; an administrator
  * reaches the handler. Routes outside the groups are not guarded, nor are the unmarked routes of a file that
- * marks its administrator routes one by one (users).
+ * marks its administrator routes one by one (users; audit events, whose group and project routes follow
+ * role rules).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
@@ -44,6 +45,19 @@ const GUARDED: [method: string, path: string, json?: unknown][] = [
   ['PUT', '/application/settings', { default_branch_protection: 'nope' }],
   ['PUT', '/application/settings', { repository_storages_weighted: 'heavy' }],
   ['GET', '/admin/repository_storages'],
+  // Repository storage moves: the whole file is one admin group.
+  ['GET', '/project_repository_storage_moves?state=nope'],
+  ['POST', '/project_repository_storage_moves', { source_storage_name: ['not', 'a', 'string'] }],
+  ['GET', '/project_repository_storage_moves/999999'],
+  ['GET', '/project_repository_storage_moves/not-a-number'],
+  ['GET', '/project_repository_storage_moves/999999/progress'],
+  ['GET', '/projects/999999/repository_storage_moves'],
+  ['POST', '/projects/999999/repository_storage_moves', { destination_storage_name: 'nope' }],
+  ['GET', '/projects/999999/repository_storage_moves/999999'],
+  // Instance audit events (config per route; group and project audit events are not admin-only).
+  ['GET', '/audit_events?created_after=yesterday'],
+  ['GET', '/audit_events/999999'],
+  ['GET', '/audit_events/not-a-number'],
 ];
 
 describe('administrator guard per route group', () => {
@@ -96,6 +110,15 @@ describe('administrator guard per route group', () => {
     expect((await t.api('GET', '/application/settings')).status).toBe(200);
     expect((await t.api('GET', '/admin/repository_storages')).status).toBe(200);
     expect((await t.api('DELETE', '/users/999999')).body).toEqual({ message: '404 User Not Found' });
+    expect((await t.api('GET', '/project_repository_storage_moves')).status).toBe(200);
+    expect((await t.api('GET', '/project_repository_storage_moves/999999')).status).toBe(404);
+    expect((await t.api('GET', '/projects/999999/repository_storage_moves')).body).toEqual({
+      message: '404 Project Not Found',
+    });
+    expect((await t.api('GET', '/audit_events')).status).toBe(200);
+    expect((await t.api('GET', '/audit_events/999999')).body).toEqual({
+      message: '404 Audit Event Not Found',
+    });
     const memberships = await t.api('GET', `/users/${user.id}/memberships`);
     expect([memberships.status, memberships.body]).toEqual([200, []]);
   });
@@ -108,6 +131,8 @@ describe('administrator guard per route group', () => {
       '/application/settings',
       '/admin/repository_storages',
       `/users/${user.id}/memberships`,
+      '/project_repository_storage_moves',
+      '/audit_events',
     ]) {
       const regular = await t.api('HEAD', path, { token: user.token });
       expect([path, regular.status, regular.headers.get('x-total')]).toEqual([path, 403, null]);
@@ -136,5 +161,8 @@ describe('administrator guard per route group', () => {
       expect([path, (await t.api('GET', path, { token: user.token })).status]).toEqual([path, 200]);
     }
     expect((await t.api('GET', '/users', { token: null })).status).toBe(200);
+    // Audit events: only the instance routes are administrator-only; a project's owner reads its events.
+    const events = await t.api('GET', `/projects/${project.body.id}/audit_events`, { token: user.token });
+    expect(events.status, events.text).toBe(200);
   });
 });
