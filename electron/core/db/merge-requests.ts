@@ -9,6 +9,7 @@
  * rebase_in_progress).
  */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 import type { LabelRow } from './labels.js';
 import { cachedStatement, jsonIds } from './statement-cache.js';
 import { escapeLike } from './users.js';
@@ -97,13 +98,54 @@ export function insertMergeRequest(db: Db, m: NewMergeRequest): number {
 
 export type MergeRequestChanges = Partial<Omit<MergeRequestRow, 'id' | 'project_id' | 'iid' | 'created_at'>>;
 
-/** Apply `changes`; `updated_at` is set unless given. */
+/** Every column of `MergeRequestChanges` but `updated_at`: the columns `updateMergeRequest` writes. */
+const MERGE_REQUEST_CHANGE_COLUMNS = [
+  'source_project_id',
+  'source_branch',
+  'target_branch',
+  'title',
+  'description',
+  'state',
+  'draft',
+  'author_id',
+  'milestone_id',
+  'squash',
+  'force_remove_source_branch',
+  'discussion_locked',
+  'allow_collaboration',
+  'merge_when_pipeline_succeeds',
+  'merge_status',
+  'merge_error',
+  'rebase_in_progress',
+  'head_sha',
+  'base_sha',
+  'start_sha',
+  'merge_commit_sha',
+  'squash_commit_sha',
+  'merged_by_id',
+  'merged_at',
+  'closed_by_id',
+  'closed_at',
+  'approvals_before_merge',
+  'time_estimate',
+  'total_time_spent',
+] as const satisfies readonly (keyof MergeRequestChanges)[];
+
+/** Fails to compile when a column of `MergeRequestChanges` is missing from the list above. */
+type UnlistedMergeRequestColumn = Exclude<
+  keyof MergeRequestChanges,
+  (typeof MERGE_REQUEST_CHANGE_COLUMNS)[number] | 'updated_at'
+>;
+const everyMergeRequestColumnListed: [UnlistedMergeRequestColumn] extends [never] ? true : never = true;
+void everyMergeRequestColumnListed;
+
+/**
+ * Apply the defined entries of `changes` (partial-update.ts `updateRowById`); `updated_at` is `at` unless
+ * `changes.updated_at` is given, and is written even when nothing else changes.
+ */
 export function updateMergeRequest(db: Db, id: number, changes: MergeRequestChanges, at: string): void {
-  const c = { updated_at: at, ...changes };
-  const keys = Object.keys(c);
-  db.prepare(`UPDATE merge_requests SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({
-    ...c,
-    id,
+  updateRowById(db, 'merge_requests', MERGE_REQUEST_CHANGE_COLUMNS, id, changes, {
+    updatedAt: changes.updated_at ?? at,
   });
 }
 

@@ -1,5 +1,6 @@
 /** Queries on `project_repository_storage_moves` and the `projects.repository_read_only` flag. */
 import type { Db } from './database.js';
+import { updateRowById } from './partial-update.js';
 
 export type StorageMoveState =
   'initial' | 'scheduled' | 'started' | 'finished' | 'failed' | 'replicated' | 'cleanup failed';
@@ -128,11 +129,24 @@ export type StorageMoveChanges = Partial<
   >
 >;
 
+/** Every column of `StorageMoveChanges`: the only columns `updateStorageMove` writes. */
+const STORAGE_MOVE_CHANGE_COLUMNS = [
+  'state',
+  'error_message',
+  'bytes_total',
+  'bytes_copied',
+  'started_at',
+  'finished_at',
+] as const satisfies readonly (keyof StorageMoveChanges)[];
+
+/**
+ * Write the defined entries of `changes` to move `id` with `updated_at = at` (ISO 8601), which is written
+ * even when nothing else changes (partial-update.ts `updateRowById`).
+ */
 export function updateStorageMove(db: Db, id: number, changes: StorageMoveChanges, at: string): void {
-  const keys = Object.keys(changes) as (keyof StorageMoveChanges)[];
-  db.prepare(
-    `UPDATE project_repository_storage_moves SET ${[...keys.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`,
-  ).run(...keys.map((k) => changes[k]), at, id);
+  updateRowById(db, 'project_repository_storage_moves', STORAGE_MOVE_CHANGE_COLUMNS, id, changes, {
+    updatedAt: at,
+  });
 }
 
 /** `projects.repository_read_only` (0 when the project is missing). */
