@@ -4,6 +4,9 @@
  * each through the files API and opens a merge request for each, then prints:
  * - the merge-status job (merge-tree check + first diff version) per request, ms each (mean, p99);
  * - `git merge-tree` mergeability checks alone on the same pairs, ms each (the job's baseline);
+ * - the mergeability re-check alone (a list read with `with_merge_status_recheck=true`, until the check
+ *   is done; no new diff version), beside merge-tree alone measured again right before;
+ * - git processes per operation (run-git.ts `gitSpawnCount`), for each of the above;
  * - `PUT …/merge` (merge commit + target move + follow-ups), ms each, alternating merge commit and squash,
  *   beside the same merges done with git alone right before (`merge-tree`, `commit-tree`, `update-ref`
  *   on a scratch branch that advances like the target, then deleted).
@@ -101,6 +104,30 @@ export async function benchMergeRequestMerge(): Promise<BenchRow[]> {
     );
     console.log(`  git merge-tree alone (same pairs): ${stats(alone)}`);
 
+    // The mergeability re-check alone (what every open request on a moved branch gets): the list read
+    // with `with_merge_status_recheck=true` of one request, until its check is done; no diff version (the
+    // source did not move). Beside merge-tree alone on the same pairs, measured again right before.
+    const aloneAgain: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await gitAlone(gitDir, mergeTree(i));
+      aloneAgain.push(performance.now() - t0);
+    }
+    const rechecks: number[] = [];
+    let recheckSpawns = 0;
+    for (const iid of iids) {
+      const spawns0 = gitSpawnCount();
+      const t0 = performance.now();
+      await call(core, 'GET', `/projects/${id}/merge_requests?iids[]=${iid}&with_merge_status_recheck=true`);
+      await core.idle();
+      rechecks.push(performance.now() - t0);
+      recheckSpawns += gitSpawnCount() - spawns0;
+    }
+    console.log(
+      `mergeability re-check (list read with with_merge_status_recheck + check): ${stats(rechecks)}, ${(recheckSpawns / n).toFixed(1)} git processes each`,
+    );
+    console.log(`  git merge-tree alone (same pairs): ${stats(aloneAgain)}`);
+
     // Baseline for PUT merge, right before it: the same merges with git alone on a scratch branch that
     // starts where the target is and advances like it: merge-tree, commit-tree (two parents, or one for a
     // squash, alternating as below), update-ref with the old value.
@@ -166,6 +193,14 @@ export async function benchMergeRequestMerge(): Promise<BenchRow[]> {
         unit: 'ms',
         better: 'lower',
         baseline: { name: 'git merge-tree alone', value: mean(alone) },
+      },
+      {
+        group,
+        name: `mergeability re-check (list read + check, ${n})`,
+        value: mean(rechecks),
+        unit: 'ms',
+        better: 'lower',
+        baseline: { name: 'git merge-tree alone', value: mean(aloneAgain) },
       },
       {
         group,
