@@ -15,6 +15,7 @@ import { migration009StorageMoves } from './migrations/009-storage-moves.js';
 import { migration010MergeRequestDiffs } from './migrations/010-merge-request-diffs.js';
 import { migration011MergeRequestListCounts } from './migrations/011-merge-request-list-counts.js';
 import { migration012Avatars } from './migrations/012-avatars.js';
+import { migration013ResourceEvents } from './migrations/013-resource-events.js';
 
 export interface Migration {
   version: number;
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration010MergeRequestDiffs,
   migration011MergeRequestListCounts,
   migration012Avatars,
+  migration013ResourceEvents,
 ].sort((a, b) => a.version - b.version);
 
 /**

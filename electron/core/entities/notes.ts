@@ -1,7 +1,8 @@
 /**
  * Note and discussion presenters (GitLab's Entities::Note, Entities::Discussion; doc/api/notes.md,
  * doc/api/discussions.md). `resolved`, `resolved_by` and `resolved_at` appear only on resolvable notes, as
- * GitLab exposes them; DiffNotes carry `position`. Pure: no queries.
+ * GitLab exposes them; DiffNotes carry `position` (text positions with `line_range`, null for one line).
+ * Pure: no queries.
  */
 import type { NoteRow } from '../db/notes.js';
 import type { UserRow } from '../db/users.js';
@@ -32,7 +33,12 @@ export function presentNote(n: NoteRow, c: NoteContext): Record<string, unknown>
     noteable_id: n.noteable_id,
     noteable_type: n.noteable_type,
   };
-  if (n.position) out.position = JSON.parse(n.position) as unknown;
+  if (n.position) {
+    // Position#to_h: a text position always has `line_range` (null for a single line).
+    const pos = JSON.parse(n.position) as Record<string, unknown>;
+    out.position =
+      pos.position_type === 'text' && !('line_range' in pos) ? { ...pos, line_range: null } : pos;
+  }
   out.resolvable = n.resolvable === 1;
   if (n.resolvable === 1) {
     out.resolved = n.resolved_at !== null;

@@ -18,6 +18,7 @@ import { mergeRequestMergesRoutes } from './merge-request-merges.js';
 import { mergeRequestPipelinesRoutes } from './merge-request-pipelines.js';
 import { mergeRequestNotesRoutes } from './merge-request-notes.js';
 import { mergeRequestApprovalsRoutes } from './merge-request-approvals.js';
+import { mergeRequestResourceEventsRoutes } from './merge-request-resource-events.js';
 import { mergeRequestSocialRoutes } from './merge-request-social.js';
 import { mergeRequestsRoutes } from './merge-requests.js';
 import { namespacesRoutes } from './namespaces.js';
@@ -76,5 +77,6 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(mergeRequestPipelinesRoutes);
   await app.register(mergeRequestNotesRoutes);
   await app.register(mergeRequestApprovalsRoutes);
+  await app.register(mergeRequestResourceEventsRoutes);
   await app.register(mergeRequestSocialRoutes);
 }

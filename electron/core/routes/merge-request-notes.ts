@@ -3,7 +3,9 @@
  * §Merge requests); every route needs a signed-in caller (spec Authentication 4).
  * - `GET/POST .../merge_requests/:iid/notes` (`sort` asc|desc default desc, `order_by` created_at|updated_at;
  *   `body` ≤ 1,000,000), `GET/PUT/DELETE .../notes/:note_id` (204);
- * - `GET/POST .../discussions` (`body`, `commit_id`, `position[...]` for a DiffNote),
+ * - `GET/POST .../discussions` (`body`, `commit_id`, `position[...]` for a DiffNote, with
+ *   `position[line_range][start|end][line_code|type|old_line|new_line]` for a multi-line one: a malformed
+ *   range is 400 `position[line_range]… is invalid`),
  *   `GET/PUT .../discussions/:discussion_id` (`resolved`), `POST .../discussions/:discussion_id/notes`,
  *   `GET/PUT/DELETE .../discussions/:discussion_id/notes/:note_id` (`body` or `resolved`; 204).
  */
@@ -45,6 +47,26 @@ const note = (ctx: ServiceContext, mr: MergeRequestRow, n: NoteRow) =>
 const discussion = (ctx: ServiceContext, mr: MergeRequestRow, notes: NoteRow[]) =>
   presentDiscussion(notes, noteContext(ctx, mr, notes));
 
+/**
+ * One end of `position[line_range]` (a multi-line DiffNote, GitLab 13.2+): `line_code` is GitLab's
+ * `<sha1 of the path>_<old line>_<new line>`, `type` `new`/`old` (absent or null for an unchanged line),
+ * `old_line`/`new_line` positive line numbers (integers or integer strings), at least one of them.
+ */
+const lineRangeEnd = z
+  .object({
+    line_code: gString().refine((v) => /^[0-9a-f]{40}_\d+_\d+$/.test(v)),
+    type: gEnum(['new', 'old']).nullable().optional(),
+    old_line: gInt()
+      .refine((n) => n > 0)
+      .nullable()
+      .optional(),
+    new_line: gInt()
+      .refine((n) => n > 0)
+      .nullable()
+      .optional(),
+  })
+  .refine((e) => e.old_line != null || e.new_line != null);
+
 const positionShape = z.object({
   base_sha: gString(),
   start_sha: gString(),
@@ -58,6 +80,7 @@ const positionShape = z.object({
   height: gInt().optional(),
   x: gInt().optional(),
   y: gInt().optional(),
+  line_range: z.object({ start: lineRangeEnd, end: lineRangeEnd }).optional(),
 });
 
 /** `body` or `resolved`, exactly one (Grape's `exactly_one_of`). */

@@ -72,6 +72,7 @@ import {
 import { requireWritableRepository } from '../storage-moves/read-only.js';
 import { cancelAutoMerge, enableAutoMerge } from './auto-merge.js';
 import { branchHeads, mergeRequestRepos, onBranchMoved } from './merge-status.js';
+import { recordStateEvent } from './system-notes.js';
 
 export const BRANCH_CANNOT_BE_MERGED = 'Branch cannot be merged';
 export const NOT_MERGEABLE_MESSAGE = 'Merge request is not mergeable';
@@ -302,6 +303,7 @@ export async function mergeNow(
       at,
     );
     deleteMergeRequestJob(ctx.db, mr.id, 'auto_merge');
+    recordStateEvent(ctx, mr, user.id, 'merged');
     for (const issue of findIssuesByIids(ctx.db, project.id, closingIssueIids(mr.description)))
       closeIssue(ctx, issue, user.id);
   })();

@@ -9,7 +9,9 @@
  * - `approvals_required` is the request's `approvals_before_merge` (spec rule 3, applied when it was
  *   created), `approvals_left` what remains; `approved` is true when that many approved (at least one when
  *   none is required, as CE's `approved?`).
- * Approving and unapproving are audited in the same transaction.
+ * Approving and unapproving are audited, and write GitLab's system note (`approved this merge request` /
+ * `unapproved this merge request`, SystemNotes::MergeRequestsService#approve_mr / unapprove_mr), in the same
+ * transaction. `approved_by[]` entries are `{user}` only: 13.10's Entities::Approvals has no `approved_at`.
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
@@ -25,6 +27,7 @@ import { recordAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../errors.js';
+import { recordApprovalNote } from './system-notes.js';
 
 function approverIds(ctx: ServiceContext, mr: MergeRequestRow): number[] {
   return findApproverIds(ctx.db, mr.id);
@@ -100,6 +103,7 @@ export function approveMergeRequest(
     throw new UnauthorizedError();
   ctx.db.transaction(() => {
     insertApproval(ctx.db, mr.id, user.id, nowIso());
+    recordApprovalNote(ctx, mr, user.id, true);
     audit(ctx, project, mr, true);
   })();
 }
@@ -109,6 +113,7 @@ export function unapproveMergeRequest(ctx: ServiceContext, project: ProjectRow, 
   const user = requireUser(ctx);
   ctx.db.transaction(() => {
     if (!deleteApproval(ctx.db, mr.id, user.id)) throw new NotFoundError('Not', '404 Not Found');
+    recordApprovalNote(ctx, mr, user.id, false);
     audit(ctx, project, mr, false);
   })();
 }

@@ -39,6 +39,7 @@ import { checkMergeability, commitsBetween, mergeBase } from '../../git/merges.j
 import { fetchCommitAsRef, setRef } from '../../git/refs.js';
 import type { ServiceContext } from '../context.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
+import { recordPushNote } from './system-notes.js';
 
 /** The instance's diff limits (GitLab application settings names), defaults from DiffCollection. */
 export function diffLimits(db: Db): DiffLimits {
@@ -237,7 +238,7 @@ export async function recordDiffVersionIfMoved(
   const commits = await readCommits(repo, [...shas].reverse());
   const diff = await diffBetween(repo, base, head, diffLimits(ctx.db));
   const at = nowIso();
-  insertMergeRequestDiff(
+  const diffId = insertMergeRequestDiff(
     ctx.db,
     {
       merge_request_id: mr.id,
@@ -277,6 +278,7 @@ export async function recordDiffVersionIfMoved(
       diff: f.diff,
     })),
   );
+  recordPushNote(ctx, mr, latest?.id, diffId); // GitLab's `added N commits` system note
   const now = findMergeRequestById(ctx.db, mr.id);
   if (now)
     updateMergeRequest(

@@ -8,10 +8,12 @@
  * - `POST .../notes` makes an individual note (type null, not resolvable); `POST .../discussions` makes a
  *   resolvable `DiscussionNote`, or a `DiffNote` with `position` validated against the request's diff
  *   versions (SHAs of a recorded version, paths of its changed files); replying to an individual note turns
- *   it into a discussion, as GitLab does.
+ *   it into a discussion, as GitLab does. A text position keeps `line_range` (`{start, end}`, each
+ *   `{line_code, type, old_line, new_line}`; null for a single-line note, as GitLab's Position#to_h), checked
+ *   against the position's file; line numbers are integers (13.10's Grape kept them as the strings sent).
  * Discussion ids are 40 hex characters, as GitLab's.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
 import { listDiffFiles, listMergeRequestDiffs } from '../../db/merge-request-diffs.js';
@@ -41,6 +43,14 @@ import { getChanges } from './diff-versions.js';
 
 export const NOTE_BODY_MAX = 1_000_000;
 
+/** One end of a multi-line DiffNote's `line_range` (GitLab's `line_code`, `type`, `old_line`, `new_line`). */
+export interface LineRangeEnd {
+  line_code: string;
+  type?: 'new' | 'old' | null;
+  old_line?: number | null;
+  new_line?: number | null;
+}
+
 export interface DiffPosition {
   base_sha: string;
   start_sha: string;
@@ -50,6 +60,7 @@ export interface DiffPosition {
   new_path?: string | null;
   old_line?: number | null;
   new_line?: number | null;
+  line_range?: { start: LineRangeEnd; end: LineRangeEnd } | null;
 }
 
 const level = (ctx: ServiceContext, project: ProjectRow) =>
@@ -214,6 +225,7 @@ export function findDiscussion(ctx: ServiceContext, mr: MergeRequestRow, discuss
   return rows;
 }
 
+const BAD_LINE_RANGE = `400 Bad request - Note {:position=>["is invalid"]}`;
 const BAD_POSITION = `400 Bad request - Note {:line_code=>["can't be blank", "must be a valid line code"], :position=>["is invalid"]}`;
 
 /** Check a diff position against the merge request's recorded diff versions. @throws ValidationError 400. */
@@ -242,7 +254,38 @@ async function validatePosition(ctx: ServiceContext, mr: MergeRequestRow, pos: D
     );
     if (!known) throw new ValidationError(BAD_POSITION);
   }
+  if (pos.line_range) checkLineRange(pos, pos.line_range);
 }
+
+/**
+ * A multi-line range must be on a text position, each end's `line_code` must name the position's file
+ * (SHA-1 of its new or old path) and agree with the end's line numbers, and the start must not come after
+ * the end on a side both ends have. @throws ValidationError 400 otherwise.
+ */
+function checkLineRange(pos: DiffPosition, range: { start: LineRangeEnd; end: LineRangeEnd }): void {
+  const bad = () => new ValidationError(BAD_LINE_RANGE);
+  if (pos.position_type !== 'text') throw bad();
+  const paths = [pos.new_path, pos.old_path].filter((p): p is string => !!p).map(sha1);
+  for (const e of [range.start, range.end]) {
+    const [file, oldPart, newPart] = e.line_code.split('_');
+    if (!paths.includes(file!)) throw bad();
+    if (e.old_line != null && Number(oldPart) !== e.old_line) throw bad();
+    if (e.new_line != null && Number(newPart) !== e.new_line) throw bad();
+  }
+  const { start, end } = range;
+  if (start.new_line != null && end.new_line != null && start.new_line > end.new_line) throw bad();
+  if (start.old_line != null && end.old_line != null && start.old_line > end.old_line) throw bad();
+}
+
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+
+/** The stored shape of one end: GitLab's four keys, absent ones null. */
+const lineRangeEnd = (e: LineRangeEnd): LineRangeEnd => ({
+  line_code: e.line_code,
+  type: e.type ?? null,
+  old_line: e.old_line ?? null,
+  new_line: e.new_line ?? null,
+});
 
 /** `POST .../discussions`: a resolvable thread, a DiffNote when `position` is given. */
 export async function createDiscussion(
@@ -265,6 +308,16 @@ export async function createDiscussion(
       position_type: p.position.position_type,
       old_line: p.position.old_line ?? null,
       new_line: p.position.new_line ?? null,
+      ...(p.position.position_type === 'text'
+        ? {
+            line_range: p.position.line_range
+              ? {
+                  start: lineRangeEnd(p.position.line_range.start),
+                  end: lineRangeEnd(p.position.line_range.end),
+                }
+              : null,
+          }
+        : {}),
     };
   }
   const note = insertNote(ctx, project, mr, {

@@ -2,7 +2,9 @@
  * `PUT /projects/:id/merge_requests/:iid` (MergeRequests::UpdateService) and `DELETE` (owners and
  * administrators). Title prefixes set the draft flag; `state_event` closes or reopens; `labels` replaces
  * (empty clears), `add_labels`/`remove_labels` adjust; `assignee_id(s)` 0/empty unassigns; `milestone_id`
- * 0 unsets; a new target branch must exist and re-reads the diff SHAs.
+ * 0 unsets; a new target branch must exist and re-reads the diff SHAs. An accepted update writes GitLab's
+ * system notes and resource events in the same transaction (system-notes.ts `recordMergeRequestChanges`);
+ * a rejected one writes nothing.
  */
 import { nowIso } from '../../db/database.js';
 import {
@@ -10,6 +12,7 @@ import {
   findLabelIdsByMergeRequestIds,
   findMergeRequestById,
   findOpenMergeRequestsForBranch,
+  findUserIdsByMergeRequestIds,
   replaceAssignees,
   replaceMergeRequestLabels,
   replaceReviewers,
@@ -26,6 +29,8 @@ import { projectLabelScope } from '../labels/label-scope.js';
 import { findLabelsByTitles } from '../../db/labels.js';
 import { requireMergeRequestDelete, requireMergeRequestUpdate } from './merge-request-access.js';
 import { abortAutoMergeOnClose } from './auto-merge.js';
+import { recordMergeRequestChanges } from './system-notes.js';
+import type { MergeRequestChangeNotes } from './system-notes.js';
 import {
   branchTip,
   checkTitleAndDescription,
@@ -104,17 +109,26 @@ export async function updateMergeRequestBy(
       merge_status: 'unchecked',
     });
   }
-  ctx.db.transaction(() => {
+  return ctx.db.transaction(() => {
+    const notes: Omit<MergeRequestChangeNotes, 'after'> = { before: mr };
     updateMergeRequest(ctx.db, mr.id, changes, at);
     if (changes.state === 'closed') abortAutoMergeOnClose(ctx, mr, user.id);
-    if (p.assignee_ids !== undefined || p.assignee_id !== undefined)
-      replaceAssignees(ctx.db, mr.id, existingUserIds(ctx, p.assignee_ids ?? [p.assignee_id!]));
-    if (p.reviewer_ids !== undefined) replaceReviewers(ctx.db, mr.id, existingUserIds(ctx, p.reviewer_ids));
+    if (p.assignee_ids !== undefined || p.assignee_id !== undefined) {
+      notes.assigneesBefore = findUserIdsByMergeRequestIds(ctx.db, 'assignees', [mr.id]).get(mr.id) ?? [];
+      notes.assigneesAfter = existingUserIds(ctx, p.assignee_ids ?? [p.assignee_id!]);
+      replaceAssignees(ctx.db, mr.id, notes.assigneesAfter);
+    }
+    if (p.reviewer_ids !== undefined) {
+      notes.reviewersBefore = findUserIdsByMergeRequestIds(ctx.db, 'reviewers', [mr.id]).get(mr.id) ?? [];
+      notes.reviewersAfter = existingUserIds(ctx, p.reviewer_ids);
+      replaceReviewers(ctx.db, mr.id, notes.reviewersAfter);
+    }
     if (p.labels !== undefined || p.add_labels !== undefined || p.remove_labels !== undefined) {
+      const before = findLabelIdsByMergeRequestIds(ctx.db, [mr.id]).get(mr.id) ?? [];
       let ids =
         p.labels !== undefined
           ? findOrCreateLabels(ctx, project, labelTitles(p.labels)).map((l) => l.id)
-          : (findLabelIdsByMergeRequestIds(ctx.db, [mr.id]).get(mr.id) ?? []);
+          : before;
       if (p.add_labels !== undefined)
         ids = [...ids, ...findOrCreateLabels(ctx, project, labelTitles(p.add_labels)).map((l) => l.id)];
       if (p.remove_labels !== undefined) {
@@ -125,10 +139,14 @@ export async function updateMergeRequestBy(
         );
         ids = ids.filter((id) => !remove.has(id));
       }
-      replaceMergeRequestLabels(ctx.db, mr.id, [...new Set(ids)]);
+      notes.labelsBefore = before;
+      notes.labelsAfter = [...new Set(ids)];
+      replaceMergeRequestLabels(ctx.db, mr.id, notes.labelsAfter);
     }
+    const after = findMergeRequestById(ctx.db, mr.id)!;
+    recordMergeRequestChanges(ctx, user.id, { ...notes, after });
+    return after;
   })();
-  return findMergeRequestById(ctx.db, mr.id)!;
 }
 
 export function deleteMergeRequestBy(ctx: ServiceContext, project: ProjectRow, mr: MergeRequestRow): void {
