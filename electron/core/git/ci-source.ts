@@ -3,18 +3,36 @@
  * changed (for `rules:changes`), the commit's file list (for `rules:exists`), and a fresh,
  * self-contained working copy of a commit for a job (removed by the runner after the job).
  */
+import { catFileContents, CatFileUnsupportedName } from './cat-file-pool.js';
 import { runGit, runGitRaw, GitError } from './run-git.js';
 
-/** The bytes of `filePath` at `commit`, or null when it's missing or not a file. */
+/** Blobs bigger than this are read by a spawned `git cat-file blob` rather than buffered by the pool. */
+const POOLED_BLOB_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The bytes of `filePath` at `commit`, or null when it's missing or not a file. Read through the pooled
+ * `cat-file --batch-command` process (git/cat-file-pool.ts: a pipe round trip, no process per call);
+ * a blob over 8 MiB, or a name the batch protocol can't carry (newline), falls back to spawned
+ * `git cat-file -t` + `git cat-file blob`.
+ */
 export async function readBlobAtCommit(
   repoPath: string,
   commit: string,
   filePath: string,
 ): Promise<Buffer | null> {
+  const name = `${commit}:${filePath}`;
   try {
-    const type = (await runGit(['cat-file', '-t', `${commit}:${filePath}`], { gitDir: repoPath })).trim();
+    const obj = await catFileContents(repoPath, name, POOLED_BLOB_MAX_BYTES);
+    if (!obj || obj.type !== 'blob') return null;
+    if (!('tooLarge' in obj) && obj.content) return obj.content;
+  } catch (err) {
+    if (err instanceof GitError) return null;
+    if (!(err instanceof CatFileUnsupportedName)) throw err;
+  }
+  try {
+    const type = (await runGit(['cat-file', '-t', name], { gitDir: repoPath })).trim();
     if (type !== 'blob') return null;
-    return await runGitRaw(['cat-file', 'blob', `${commit}:${filePath}`], { gitDir: repoPath });
+    return await runGitRaw(['cat-file', 'blob', name], { gitDir: repoPath });
   } catch (err) {
     if (err instanceof GitError) return null;
     throw err;

@@ -203,19 +203,38 @@ export async function checkMergeRequest(ctx: ServiceContext, id: number): Promis
   return findMergeRequestById(ctx.db, id) ?? null;
 }
 
+/** Head-ref writes under way, by target repository, ref and commit (see `ensureSourceInTarget`). */
+const headRefWrites = new Map<string, Promise<void>>();
+
 /**
  * Keep the source head reachable from the target repository as `refs/merge-requests/<iid>/head` (GitLab's
- * ref): fetched from a fork's repository, a plain ref move in the same repository.
+ * ref): fetched from a fork's repository, a plain ref move in the same repository. Nothing is written
+ * when the ref already points at `sourceSha` (read through the pooled cat-file, no process: a re-check
+ * of an unmoved source starts no git for the ref), and callers asking for the same write while it runs
+ * (the check and the merge request pipeline after an open or a push) wait for that one.
+ * @throws GitError when the fetch or the ref update fails.
  */
-async function ensureSourceInTarget(
+export async function ensureSourceInTarget(
   repos: MergeRequestRepos,
-  mr: MergeRequestRow,
+  mr: Pick<MergeRequestRow, 'iid'>,
   sourceSha: string,
 ): Promise<void> {
   const ref = `refs/merge-requests/${mr.iid}/head`;
-  if (repos.sourcePath !== repos.targetPath)
-    await fetchCommitAsRef(repos.targetPath, repos.sourcePath, sourceSha, ref);
-  else await setRef(repos.targetPath, ref, sourceSha);
+  const key = `${repos.targetPath}\0${ref}\0${sourceSha}`;
+  const running = headRefWrites.get(key);
+  if (running) return running;
+  const write = (async () => {
+    if ((await resolveCommit(repos.targetPath, ref)) === sourceSha) return;
+    if (repos.sourcePath !== repos.targetPath)
+      await fetchCommitAsRef(repos.targetPath, repos.sourcePath, sourceSha, ref);
+    else await setRef(repos.targetPath, ref, sourceSha);
+  })();
+  headRefWrites.set(key, write);
+  try {
+    await write;
+  } finally {
+    headRefWrites.delete(key);
+  }
 }
 
 /**

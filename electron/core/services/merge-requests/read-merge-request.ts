@@ -1,12 +1,14 @@
 /**
  * The single-record extras of `GET /projects/:id/merge_requests/:iid` (and of every response that
  * returns one merge request): `subscribed` (explicit choice, else author or assignee), `changes_count`
- * (files changed between base and head, `git diff --numstat`), `diverged_commits_count` (commits on the
- * target branch not in the source, on request), `rebase_in_progress` (on request), `user.can_merge`,
+ * (files changed between base and head: the current diff version's `real_size`, else `git diff
+ * --numstat`), `diverged_commits_count` (commits on the target branch not in the source, on request),
+ * `rebase_in_progress` (on request), `user.can_merge`,
  * `first_deployed_to_production_at`, `pipeline`/`head_pipeline` (the newest pipeline at the diff head:
  * merge-request-pipelines.ts).
  */
 import { findFirstProductionDeploymentAt } from '../../db/deployments.js';
+import { findLatestMergeRequestDiff } from '../../db/merge-request-diffs.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findSubscriptions } from '../../db/subscriptions.js';
@@ -24,9 +26,22 @@ import { presentHeadPipeline } from './merge-request-pipelines.js';
 import { branchTip } from './merge-request-fields.js';
 import { mergeRequestViews } from './merge-request-views.js';
 
-/** Changed-file count between two commits as GitLab's string (`"1000+"` past the limit). */
-async function changesCount(repo: string, base: string | null, head: string | null): Promise<string | null> {
+/**
+ * GitLab's `changes_count` (lib/api/entities/merge_request.rb: `merge_request_diff.real_size`): the latest
+ * diff version's `real_size` (files in the version's diff, `"<n>+"` when the instance's diff limits cut
+ * it) when that version is the request's current base..head, read from the database; otherwise (no
+ * version recorded yet, e.g. the answer to the create before its first check) the changed-file count
+ * between the two commits (`git diff --numstat`), as `"1000+"` past 1000.
+ */
+async function changesCount(
+  ctx: ServiceContext,
+  repo: string,
+  row: Pick<MergeRequestRow, 'id' | 'base_sha' | 'head_sha'>,
+): Promise<string | null> {
+  const { base_sha: base, head_sha: head } = row;
   if (!head) return null;
+  const latest = findLatestMergeRequestDiff(ctx.db, row.id);
+  if (latest && latest.head_commit_sha === head && latest.base_commit_sha === base) return latest.real_size;
   try {
     const n = await countChangedFiles(repo, base, head);
     return n > 1000 ? '1000+' : String(n);
@@ -53,7 +68,7 @@ export async function mergeRequestDetail(
   const repo = projectRepository(ctx, project).path;
   const d: MergeRequestDetail = {
     subscribed: isSubscribed(ctx, v),
-    changesCount: await changesCount(repo, v.row.base_sha, v.row.head_sha),
+    changesCount: await changesCount(ctx, repo, v.row),
     canMerge: canMergeMergeRequest(ctx, project),
     firstDeployedToProductionAt: firstDeployedToProduction(ctx, v.row.id),
     headPipeline: presentHeadPipeline(ctx, v.row),

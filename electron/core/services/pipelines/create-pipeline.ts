@@ -38,6 +38,7 @@ import { readCommits } from '../../git/commit-info.js';
 import type { CommitInfo } from '../../git/commit-info.js';
 import { findBranchRef, findTagRef, ZERO_SHA } from '../../git/refs.js';
 import { parseCiConfig } from '../../ci/config/ci-config.js';
+import type { CiConfig } from '../../ci/config/ci-config.js';
 import { seedPipeline, usesExists } from '../../ci/config/pipeline-seed.js';
 import type { SeededJob } from '../../ci/config/pipeline-seed.js';
 import { instanceVariablesForJob } from '../admin/ci-variables/ci-variables-service.js';
@@ -60,9 +61,8 @@ import type { MergeRequestCiInput } from '../../ci/predefined-variables.js';
 import { findOpenMergeRequestsForBranch } from '../../db/merge-requests.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
 import { mergeRequestHeadRef } from '../../db/merge-request-pipelines.js';
-import { fetchCommitAsRef, setRef } from '../../git/refs.js';
 import { mergeBase } from '../../git/merges.js';
-import { branchHeads, mergeRequestRepos } from '../merge-requests/merge-status.js';
+import { branchHeads, ensureSourceInTarget, mergeRequestRepos } from '../merge-requests/merge-status.js';
 import { mergeRequestViews } from '../merge-requests/merge-request-views.js';
 import { abortAutoMergeOnPush } from '../merge-requests/auto-merge.js';
 import { publishJobChange, publishPipelineChange, refreshPipeline } from './pipeline-state.js';
@@ -88,13 +88,29 @@ interface PipelineSpec {
   user: UserRow | null;
   commit: CommitInfo;
   variables: PipelineVariableInput[];
-  /** Paths changed by the push, or null (then `changes` rules are true). */
-  changed: string[] | null;
+  /**
+   * The paths changed by the push (or the merge request's diff), computed only when the configuration
+   * uses `changes` (a `git diff` process otherwise saved); null when there is nothing to compare with
+   * (then `changes` rules are true).
+   */
+  changed: (() => Promise<string[]>) | null;
   /** Store a failed pipeline for configuration errors (pushes) instead of only reporting them (API). */
   saveOnErrors: boolean;
   ignoreSkipCi: boolean;
   /** For a merge request pipeline: its merge request (predefined variables). */
   mergeRequest?: MergeRequestCiInput;
+}
+
+/**
+ * True when the configuration uses `changes` anywhere: `workflow:rules`, a job's `rules`, or its
+ * `only`/`except` (only then does a pipeline need the changed paths).
+ */
+export function usesChanges(config: CiConfig): boolean {
+  const rules = [...(config.workflowRules ?? []), ...config.jobs.flatMap((j) => j.rules ?? [])];
+  return (
+    rules.some((r) => r.changes !== null) ||
+    config.jobs.some((j) => (j.only?.changes ?? null) !== null || (j.except?.changes ?? null) !== null)
+  );
 }
 
 export type BuildResult = { kind: 'created'; pipeline: PipelineRow } | { kind: 'refused'; errors: string[] };
@@ -264,12 +280,13 @@ export async function buildPipeline(ctx: ServiceContext, spec: PipelineSpec): Pr
 
   const protectedRef = isProtectedRef(ctx, spec.project, spec.ref, spec.tag);
   const files = usesExists(parsed.config) ? await listCommitFiles(spec.repoPath, spec.sha) : null;
+  const changed = spec.changed && usesChanges(parsed.config) ? await spec.changed() : null;
   const seed = seedPipeline(parsed.config, {
     ref: spec.ref,
     tag: spec.tag,
     source: spec.source,
     variables: ruleVariables(ctx, spec, protectedRef),
-    changedPaths: spec.changed,
+    changedPaths: changed,
     files,
   });
   if (seed.kind === 'excluded')
@@ -371,7 +388,7 @@ export function createPipelinesForRefUpdate(
         user: ctx.actor.user,
         commit,
         variables: [],
-        changed: before ? await changedPaths(repo.path, before, sha) : null,
+        changed: before ? () => changedPaths(repo.path, before, sha) : null,
         saveOnErrors: true,
         ignoreSkipCi: false,
       });
@@ -465,9 +482,8 @@ export async function createMergeRequestPipeline(
   if (!sha || (opts.sourceSha !== undefined && sha !== opts.sourceSha))
     return { kind: 'refused', errors: ['Reference not found'] };
   const ref = mergeRequestHeadRef(mr.iid);
-  if (repos.sourcePath !== repos.targetPath)
-    await fetchCommitAsRef(repos.targetPath, repos.sourcePath, sha, ref);
-  else await setRef(repos.targetPath, ref, sha);
+  // Written only when it isn't at `sha` yet (the mergeability check usually wrote it just before).
+  await ensureSourceInTarget(repos, mr, sha);
   const [commit] = await readCommits(repos.targetPath, [sha]);
   if (!commit) return { kind: 'refused', errors: ['Reference not found'] };
   const base = heads.target ? await mergeBase(repos.targetPath, heads.target, sha).catch(() => null) : null;
@@ -482,7 +498,7 @@ export async function createMergeRequestPipeline(
     user: opts.user,
     commit,
     variables: [],
-    changed: base ? await changedPaths(repos.targetPath, base, sha) : null,
+    changed: base ? () => changedPaths(repos.targetPath, base, sha) : null,
     saveOnErrors: true,
     ignoreSkipCi: false,
     mergeRequest: mergeRequestCiInput(ctx, mr, base),

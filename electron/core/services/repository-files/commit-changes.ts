@@ -19,8 +19,8 @@
  *    commit on the start;
  * 6. the changes themselves (file exists / doesn't exist / no change / branch moved meanwhile).
  * All or nothing: every refusal is a 400 `{"message": …}` (or the 403s above) and changes nothing.
- * After the commit: the project's activity, default branch (first commit), pipelines for the push and
- * merge request refresh, as for a push.
+ * After the commit: the project's activity, default branch (first commit), pipelines for the push,
+ * merge request refresh and a commit-graph layer for the new commit (in the background), as for a push.
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
@@ -31,7 +31,7 @@ import { resolveCommit } from '../../git/commit-info.js';
 import { commitFileChanges, FileCommitError } from '../../git/file-commits.js';
 import type { FileChange } from '../../git/file-commits.js';
 import { isAncestor } from '../../git/merges.js';
-import { isRepositoryEmpty, setDefaultBranch } from '../../git/repository.js';
+import { isRepositoryEmpty, refreshCommitGraph, setDefaultBranch } from '../../git/repository.js';
 import { findNamespaceById } from '../../db/namespaces.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import { requireProjectAccess } from '../access/project-access.js';
@@ -333,5 +333,12 @@ export async function commitRepositoryActions(
   })();
   createPipelinesForRefUpdate(ctx, project, branch, commitId, { before: expectedOld });
   onBranchMoved(ctx, project, branch);
+  // The new commit into the commit-graph, off the request path (coalesced per repository), as after a
+  // push or a merge: `log -- <path>` and blame keep using changed-path Bloom filters.
+  ctx.tasks.run(
+    `commit-graph of project ${project.id}`,
+    () => refreshCommitGraph(repoPath),
+    () => undefined,
+  );
   return { branch, commitId };
 }
