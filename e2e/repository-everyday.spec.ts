@@ -64,8 +64,10 @@ test('repository screens on the demo data: last commits, commit page, tags, bran
   await test.step('Files: each entry shows its last commit, linked to the commit page', async () => {
     await page.goto(`${base}/tree`);
     const rows = page.getByTestId('tree-row');
-    await expect(rows.filter({ hasText: 'package.json' })).toBeVisible();
-    const packageRow = rows.filter({ hasText: 'package.json' });
+    await expect(
+      rows.filter({ has: page.getByRole('link', { name: 'package.json', exact: true }) }),
+    ).toBeVisible();
+    const packageRow = rows.filter({ has: page.getByRole('link', { name: 'package.json', exact: true }) });
     const expected = await api<Array<{ id: string; title: string }>>(
       page,
       browserHost,

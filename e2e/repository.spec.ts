@@ -76,7 +76,9 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
       .click();
     await expect(page.getByRole('heading', { name: 'Outpost source' })).toBeVisible();
     const rows = page.getByTestId('tree-row');
-    await expect(rows.filter({ hasText: 'package.json' })).toBeVisible();
+    await expect(
+      rows.filter({ has: page.getByRole('link', { name: 'package.json', exact: true }) }),
+    ).toBeVisible();
     // Folders come first.
     await expect(rows.first()).toHaveAttribute('data-type', 'tree');
     await expect(page.getByTestId('last-commit')).toContainText(/\S/);
@@ -88,13 +90,17 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
     await expect(page.getByRole('textbox', { name: 'Filter files' })).toBeFocused();
     await page.keyboard.type('rendere');
     await expect(rows).toHaveCount(1);
-    await rows.getByRole('link', { name: 'renderer' }).click();
+    await rows.getByRole('link', { name: 'renderer', exact: true }).click();
     await expect(page.getByTestId('path-breadcrumbs')).toContainText('renderer');
-    await expect(rows.filter({ hasText: 'index.html' })).toBeVisible();
-    await rows.getByRole('link', { name: 'src' }).click();
+    await expect(
+      rows.filter({ has: page.getByRole('link', { name: 'index.html', exact: true }) }),
+    ).toBeVisible();
+    await rows.getByRole('link', { name: 'src', exact: true }).click();
     await expect(page.getByTestId('path-breadcrumbs')).toContainText('src');
     await page.getByTestId('path-breadcrumbs').getByRole('link', { name: 'outpost-source' }).click();
-    await expect(rows.filter({ hasText: 'package.json' })).toBeVisible();
+    await expect(
+      rows.filter({ has: page.getByRole('link', { name: 'package.json', exact: true }) }),
+    ).toBeVisible();
   });
 
   await test.step('open a file and its blame', async () => {
@@ -105,7 +111,7 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
     await expect(code.locator('.hljs-attr').first()).toBeVisible();
     await shot(page, 'repository-file.png');
 
-    await page.getByRole('link', { name: 'Blame' }).click();
+    await page.getByRole('link', { name: 'Blame', exact: true }).click();
     await expect(page.getByTestId('blame-table')).toBeVisible();
     await expect(page.getByTestId('blame-range').first()).toContainText(/\S+/);
     await expect(page.getByTestId('blame-table')).toContainText('"name": "outpost"');
@@ -161,7 +167,7 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
     await switchRef(page, BRANCH);
     await page.getByTestId('tree-row').getByRole('link', { name: 'README.md', exact: true }).click();
     await expect(page.getByTestId('file-name')).toHaveText('README.md');
-    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
     const editor = await editorOf(page);
     const content = editor.getByRole('textbox', { name: 'File content' });
     const original = await content.inputValue();
@@ -218,7 +224,7 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
     await openTab(page, 'Files');
     await expect(refSwitcher(page)).toHaveValue(BRANCH);
     await page.getByTestId('tree-row').getByRole('link', { name: 'README.md', exact: true }).click();
-    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
     const editor = await editorOf(page);
     const content = editor.getByRole('textbox', { name: 'File content' });
     await content.fill(`${await content.inputValue()}One more line.\n`);
@@ -238,12 +244,12 @@ test('browse, blame, branch, tag, edit and protect this repository', async ({
   });
 
   await test.step('dark mode', async () => {
-    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('link', { name: 'Cancel', exact: true }).click();
     await expect(page.getByTestId('code-view').or(page.getByTestId('markdown-view'))).toBeVisible();
     await page.getByTestId('color-scheme-toggle').click();
     await page.getByRole('menuitem', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-    await page.getByRole('link', { name: 'Blame' }).click();
+    await page.getByRole('link', { name: 'Blame', exact: true }).click();
     await expect(page.getByTestId('blame-table')).toBeVisible();
     await page.mouse.move(0, 0);
     await shot(page, 'repository-blame-dark.png');
