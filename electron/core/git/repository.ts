@@ -34,10 +34,15 @@ export async function repositoryExists(repoPath: string): Promise<boolean> {
   }
 }
 
-/** `git init --bare` with HEAD pointing at `refs/heads/<defaultBranch>`. Idempotent. */
+/**
+ * `git init --bare` with HEAD pointing at `refs/heads/<defaultBranch>`. Idempotent. Bumps the path's ref
+ * generation (run-git.ts) after, so no cache (refs, `empty_repo`) answers for a repository that stood at
+ * this path before, e.g. one recreated at start-up after it vanished.
+ */
 export async function initBareRepository(repoPath: string, defaultBranch: string): Promise<void> {
   await mkdir(path.dirname(repoPath), { recursive: true });
   await runGit(['init', '--quiet', '--bare', `--initial-branch=${defaultBranch}`, repoPath]);
+  invalidateRepositoryRefs(repoPath);
 }
 
 /**
