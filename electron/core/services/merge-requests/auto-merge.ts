@@ -12,7 +12,6 @@
  * A failed or cancelled pipeline does not abort it: GitLab keeps waiting, and a retried pipeline that
  * succeeds merges the request. The merge itself lives in accept-merge-request.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { nowIso } from '../../db/database.js';
 import {
   deleteMergeRequestJob,
@@ -22,28 +21,8 @@ import {
 } from '../../db/merge-request-diffs.js';
 import { updateMergeRequest } from '../../db/merge-requests.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
-import { insertNote } from '../../db/notes.js';
 import type { ServiceContext } from '../context.js';
-
-/** A system note on a merge request by `authorId` (call inside the change's transaction). */
-function insertSystemNote(ctx: ServiceContext, mr: MergeRequestRow, authorId: number, body: string): void {
-  const at = nowIso();
-  insertNote(ctx.db, {
-    project_id: mr.project_id,
-    noteable_type: 'MergeRequest',
-    noteable_id: mr.id,
-    discussion_id: randomBytes(20).toString('hex'),
-    type: null,
-    body,
-    author_id: authorId,
-    system: 1,
-    resolvable: 0,
-    position: null,
-    commit_id: null,
-    created_at: at,
-    updated_at: at,
-  });
-}
+import { insertSystemNote } from './system-notes.js';
 
 /**
  * Set the request to merge when the pipeline for `sha` succeeds, as `userId`, keeping the accept
