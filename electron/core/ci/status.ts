@@ -6,20 +6,13 @@
  * Pure; unit-tested.
  */
 
-export const JOB_STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-] as const;
-export type CiStatus = (typeof JOB_STATUSES)[number];
+import { CANCELABLE_STATUSES, CI_STATUSES } from '../../../shared/ci-statuses.js';
+import type { CiStatus } from '../../../shared/ci-statuses.js';
+
+export type { CiStatus };
+export { CANCELABLE_STATUSES };
+/** Every status a job (and a pipeline) may have (shared/ci-statuses.ts). */
+export const JOB_STATUSES = CI_STATUSES;
 
 export const COMPLETED_STATUSES: readonly CiStatus[] = ['success', 'failed', 'canceled', 'skipped'];
 export const ACTIVE_STATUSES: readonly CiStatus[] = [
@@ -28,15 +21,6 @@ export const ACTIVE_STATUSES: readonly CiStatus[] = [
   'preparing',
   'pending',
   'running',
-];
-/** Statuses `cancel` moves to `canceled` (GitLab's CANCELABLE_STATUSES). */
-export const CANCELABLE_STATUSES: readonly CiStatus[] = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'scheduled',
 ];
 
 export interface StatusItem {

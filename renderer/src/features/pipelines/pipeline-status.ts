@@ -11,6 +11,7 @@ import {
   IconPlayerSkipForward,
   type Icon,
 } from '@tabler/icons-react';
+import { CANCELABLE_STATUSES, CI_STATUSES } from '../../../../shared/ci-statuses.js';
 
 /** How a CI status looks: GitLab's label, a Mantine colour close to GitLab's and an icon. */
 export interface StatusLook {
@@ -62,23 +63,11 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** True while a pipeline or job may still change. */
+/** True while a pipeline or job may still change (GitLab's CANCELABLE_STATUSES, shared/ci-statuses.ts). */
 export function isActiveStatus(status: string): boolean {
-  return ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled'].includes(status);
+  return (CANCELABLE_STATUSES as readonly string[]).includes(status);
 }
 
 /** Scopes and statuses the pipeline list filters by (doc/api/pipelines.md). */
 export const PIPELINE_SCOPES = ['running', 'pending', 'finished', 'branches', 'tags'] as const;
-export const PIPELINE_STATUSES = [
-  'created',
-  'waiting_for_resource',
-  'preparing',
-  'pending',
-  'running',
-  'success',
-  'failed',
-  'canceled',
-  'skipped',
-  'manual',
-  'scheduled',
-] as const;
+export const PIPELINE_STATUSES = CI_STATUSES;
