@@ -9,20 +9,30 @@ import { mergeRequestPeopleQueries } from '../../api/merge-requests/queries.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import { MarkdownField } from '../repository/markdown-field.js';
 
+/** The title GitLab suggests for a source branch: separators as spaces, first letter capitalised. */
+function titleFromBranch(branch: string): string {
+  return branch.replace(/[-_/]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+}
+
 /**
  * "New merge request": source and target branch, title, Markdown description, labels, assignees and
  * reviewers; `POST /projects/:id/merge_requests`. Calls `onCreated` with the new `iid`.
+ * `initialSource` preselects the source branch (and suggests its title), e.g. the branch a commit
+ * just created; the target starts at `defaultBranch`.
  */
 export function NewMergeRequestModal({
   profileId,
   projectId,
   defaultBranch,
+  initialSource = null,
   onClose,
   onCreated,
 }: {
   profileId: string;
   projectId: number;
   defaultBranch: string | null;
+  /** Source branch to start with (null: the user picks one). */
+  initialSource?: string | null;
   onClose: () => void;
   onCreated: (iid: number) => void;
 }) {
@@ -32,15 +42,19 @@ export function NewMergeRequestModal({
   const labels = useQuery(labelQueries.options(profileId, projectId));
   const members = useQuery(mergeRequestPeopleQueries.members(profileId, projectId));
   const create = useCreateMergeRequest(profileId, projectId);
-  const [source, setSource] = useState<string | null>(null);
+  const [source, setSource] = useState<string | null>(initialSource);
   const [target, setTarget] = useState<string | null>(defaultBranch);
-  const [title, setTitle] = useState('');
+  const [title, setTitle] = useState(initialSource ? titleFromBranch(initialSource) : '');
   const [description, setDescription] = useState('');
   const [labelNames, setLabelNames] = useState<string[]>([]);
   const [assignees, setAssignees] = useState<string[]>([]);
   const [reviewers, setReviewers] = useState<string[]>([]);
 
-  const branchNames = (branches.data?.items ?? []).map((branch) => branch.name);
+  const listed = (branches.data?.items ?? []).map((branch) => branch.name);
+  // The first 100 branches are listed; keep the preselected ones choosable when they are not among them.
+  const branchNames = [
+    ...new Set([...listed, ...[initialSource, defaultBranch].filter((name): name is string => !!name)]),
+  ];
   const people = (members.data ?? []).map((member) => ({
     value: String(member.id),
     label: `${member.name} (@${member.username})`,
@@ -76,8 +90,8 @@ export function NewMergeRequestModal({
               value={source}
               onChange={(value) => {
                 setSource(value);
-                if (value && title === '')
-                  setTitle(value.replace(/[-_/]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase()));
+                if (value && (title === '' || (source !== null && title === titleFromBranch(source))))
+                  setTitle(titleFromBranch(value));
               }}
               searchable
               required

@@ -20,7 +20,8 @@ export function offeredBranch(state: unknown): string | null {
 
 /**
  * After a commit to a new branch (GitLab's "You pushed to … Create merge request" banner): a banner
- * with "Create merge request", which opens the merge requests' own creation dialog; the new merge
+ * with "Create merge request", which opens the merge requests' own creation dialog with that branch as
+ * the source and the default branch as the target; the new merge
  * request opens once created. Shown only while the branch that was created is the one browsed.
  */
 export function MergeRequestOffer() {
@@ -58,6 +59,7 @@ export function MergeRequestOffer() {
           profileId={profileId}
           projectId={projectId}
           defaultBranch={defaultBranch || null}
+          initialSource={branch}
           onClose={() => setCreating(false)}
           onCreated={(iid) => navigate(mergeRequestRoute(projectId, iid))}
         />
