@@ -60,6 +60,8 @@ interface CommentRange {
  * Commenting: every line has a "+" button in its gutter (shown on hover or keyboard focus; the line
  * number is clickable too). Shift-clicking another line's "+" in the same hunk, or choosing a start
  * line in the form, makes a multi-line comment sent with GitLab's `position[line_range]`.
+ *
+ * Without `onToggleViewed` (a commit's diff, where nothing is reviewed) there is no "Viewed" checkbox.
  */
 export const DiffFile = memo(function DiffFile({
   change,
@@ -68,7 +70,7 @@ export const DiffFile = memo(function DiffFile({
   display,
   open,
   onToggleOpen,
-  viewed,
+  viewed = false,
   onToggleViewed,
   viewType,
   refs,
@@ -82,8 +84,10 @@ export const DiffFile = memo(function DiffFile({
   display: FileDisplay;
   open: boolean;
   onToggleOpen: (path: string, open: boolean) => void;
-  viewed: boolean;
-  onToggleViewed: (path: string, viewed: boolean) => void;
+  /** Marked "Viewed" (collapsed as read); false when the checkbox is hidden. */
+  viewed?: boolean;
+  /** Called by the "Viewed" checkbox; omit to hide the checkbox. */
+  onToggleViewed?: (path: string, viewed: boolean) => void;
   viewType: 'unified' | 'split';
   refs: DiffRefs | null;
   target: ThreadTarget;
@@ -160,13 +164,15 @@ export const DiffFile = memo(function DiffFile({
               −{deletions}
             </Text>
           </Text>
-          <Checkbox
-            size="xs"
-            label="Viewed"
-            checked={viewed}
-            onChange={(event) => onToggleViewed(change.new_path, event.currentTarget.checked)}
-            data-testid="mr-file-viewed"
-          />
+          {onToggleViewed ? (
+            <Checkbox
+              size="xs"
+              label="Viewed"
+              checked={viewed}
+              onChange={(event) => onToggleViewed(change.new_path, event.currentTarget.checked)}
+              data-testid="mr-file-viewed"
+            />
+          ) : null}
         </Group>
       </Group>
       {display === 'too_large' ? (

@@ -25,8 +25,8 @@ interface ListedFile {
 /**
  * A commit's diff with the merge requests' own file component (`DiffFile`: header, GitLab's collapse
  * thresholds, highlight.js, unified or side by side), read-only (no threads, no line comments). Each file
- * is drawn only once it comes near the view, so a commit of hundreds of files opens at once; "Viewed"
- * collapses a file for this visit.
+ * is drawn only once it comes near the view, so a commit of hundreds of files opens at once. No "Viewed"
+ * checkbox (nothing is reviewed here); each file's chevron collapses it for this visit.
  */
 export function CommitDiffView({
   files,
@@ -51,15 +51,10 @@ export function CommitDiffView({
     });
   }, [files]);
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
-  const [viewed, setViewed] = useState<Record<string, boolean>>({});
   const onToggleOpen = useCallback(
     (path: string, open: boolean) => setToggled((previous) => ({ ...previous, [path]: open })),
     [],
   );
-  const onToggleViewed = useCallback((path: string, value: boolean) => {
-    setViewed((previous) => ({ ...previous, [path]: value }));
-    setToggled((previous) => ({ ...previous, [path]: !value }));
-  }, []);
   // The component's comment plumbing wants a target; with canComment false nothing is ever sent.
   const target: ThreadTarget = useMemo(() => ({ profileId, projectId, iid: 0 }), [profileId, projectId]);
   const totals = listed.reduce(
@@ -104,8 +99,6 @@ export function CommitDiffView({
               display={file.display}
               open={open}
               onToggleOpen={onToggleOpen}
-              viewed={viewed[path] ?? false}
-              onToggleViewed={onToggleViewed}
               viewType={viewType}
               refs={null}
               target={target}

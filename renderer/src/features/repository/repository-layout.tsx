@@ -5,6 +5,7 @@ import {
   IconFolder,
   IconGitBranch,
   IconGitCommit,
+  IconSettings,
   IconShieldLock,
   IconTag,
 } from '@tabler/icons-react';
@@ -16,6 +17,7 @@ import { useActiveProfile } from '../../app/active-profile.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { useRepositoryForgotten, useRepositoryOpened } from '../../stores/recent-repository-store.js';
+import { projectSettingsRoute } from '../projects/project-paths.js';
 import { CloneButton } from './clone-button.js';
 import { RepositoryProvider } from './repository-context.js';
 import { fileRoute, listRoute } from './repository-paths.js';
@@ -40,8 +42,8 @@ function tabOf(pathname: string): TabValue {
 
 /**
  * The repository area of one project (`/repository/:projectId/…`): the project's name, tabs for
- * files, commits, branches, tags and protections, a Clone button (URL and git commands), and the ref from `?ref=` (else the default
- * branch) for the screens below. Remembers the project for the navbar's Repository entry.
+ * files, commits, branches, tags and protections, a Clone button (URL and git commands), a link to the
+ * project's settings page, and the ref from `?ref=` (else the default branch) for the screens below. Remembers the project for the navbar's Repository entry.
  */
 export function RepositoryLayout() {
   const profile = useActiveProfile();
@@ -160,6 +162,16 @@ export function RepositoryLayout() {
         actions={
           <Group gap="sm">
             {switchProject}
+            <Button
+              component={Link}
+              to={projectSettingsRoute(projectId)}
+              variant="default"
+              leftSection={<IconSettings size={16} />}
+              aria-label={`Settings of ${data.name}`}
+              data-testid="repository-settings-link"
+            >
+              Settings
+            </Button>
             <CloneButton project={data} />
           </Group>
         }
