@@ -10,7 +10,7 @@ export type MergeRequestListScope = number | 'mine';
  * Query-key factory for merge requests, each key building on the one above:
  * `all(profile)` → `project(projectId)` → `lists` → `list(filters)`; `project` → `detail(iid)` →
  * `changes`, `versions`, `version(id)`, `commits` → `commitPage(page)`, `discussions`, `approvals`,
- * `pipelines`; `project` → `milestones` (choices of the edit form).
+ * `pipelines`, `resourceEvents(kind)`; `project` → `milestones` (choices of the edit form).
  * A mutation invalidates `detail(iid)` (every sub-key) and `lists` of the project, and `lists('mine')`.
  */
 export const mergeRequestKeys = {
@@ -46,6 +46,13 @@ export const mergeRequestKeys = {
     [...mergeRequestKeys.detail(profileId, projectId, iid), 'approvals'] as const,
   pipelines: (profileId: string, projectId: number, iid: number) =>
     [...mergeRequestKeys.detail(profileId, projectId, iid), 'pipelines'] as const,
+  /** `GET …/resource_{label,milestone,state}_events` (the Overview timeline). */
+  resourceEvents: (
+    profileId: string,
+    projectId: number,
+    iid: number,
+    kind: 'label' | 'milestone' | 'state',
+  ) => [...mergeRequestKeys.detail(profileId, projectId, iid), 'resource-events', kind] as const,
   /** `GET /projects/:id/repository/compare` between two diff versions. */
   compare: (profileId: string, projectId: number, iid: number, from: string, to: string) =>
     [...mergeRequestKeys.detail(profileId, projectId, iid), 'compare', from, to] as const,

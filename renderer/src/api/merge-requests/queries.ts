@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../api-error.js';
 import { apiJson, apiPage } from '../client.js';
+import type { Page } from '../pagination.js';
 import { mergeRequestKeys, type MergeRequestListQuery } from './keys.js';
 import type {
   Discussion,
@@ -12,6 +13,7 @@ import type {
   MergeRequestDetail,
   MergeRequestDiffVersion,
   MergeRequestDiffVersionDetail,
+  ResourceEventKinds,
 } from './types.js';
 
 /** `/projects/:id/merge_requests/:iid`. */
@@ -36,6 +38,39 @@ async function approvalsOrNull(profileId: string, projectId: number, iid: number
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** Resource events read per page (GitLab's maximum `per_page`). */
+const RESOURCE_EVENTS_PER_PAGE = 100;
+
+/**
+ * Every `GET …/resource_<kind>_events` page, oldest first as GitLab lists them; null when the instance
+ * has no such endpoint (404: older than GitLab 11.2/13.1/13.2 for label/milestone/state), so the
+ * timeline shows nothing for that kind instead of an error. Stops at 10 pages (1,000 events).
+ */
+async function resourceEventsOrNull<K extends keyof ResourceEventKinds>(
+  profileId: string,
+  projectId: number,
+  iid: number,
+  kind: K,
+): Promise<ResourceEventKinds[K][] | null> {
+  const events: ResourceEventKinds[K][] = [];
+  try {
+    for (let page: number | null = 1; page !== null && page <= 10;) {
+      const answer: Page<ResourceEventKinds[K]> = await apiPage<ResourceEventKinds[K]>({
+        method: 'GET',
+        path: `${mergeRequestPath(projectId, iid)}/resource_${kind}_events`,
+        query: { page, per_page: RESOURCE_EVENTS_PER_PAGE },
+        profileId,
+      });
+      events.push(...answer.items);
+      page = answer.nextPage ?? null;
+    }
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+  return events;
 }
 
 /** Query options for merge requests (doc/api/merge_requests.md). */
@@ -205,6 +240,21 @@ export const mergeRequestQueries = {
           query: { per_page: 100 },
           profileId,
         }),
+      staleTime: 5_000,
+    }),
+  /**
+   * `GET …/resource_label_events`, `…/resource_milestone_events` or `…/resource_state_events`
+   * (GitLab 13.10 shapes), every page; null when the instance lacks the endpoint (404).
+   */
+  resourceEvents: <K extends keyof ResourceEventKinds>(
+    profileId: string,
+    projectId: number,
+    iid: number,
+    kind: K,
+  ) =>
+    queryOptions({
+      queryKey: mergeRequestKeys.resourceEvents(profileId, projectId, iid, kind),
+      queryFn: () => resourceEventsOrNull(profileId, projectId, iid, kind),
       staleTime: 5_000,
     }),
   /** `GET …/approvals`; null when the instance has no approvals API. */

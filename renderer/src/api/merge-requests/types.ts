@@ -174,3 +174,41 @@ export interface MergeRequestApprovals {
   /** `approved_at` is sent by GitLab 15.x+; older instances and this core's may leave it out. */
   approved_by: { user: MergeRequestUser; approved_at?: string }[];
 }
+
+/**
+ * The head every resource event shares (GitLab 13.10 `ResourceLabelEvent`, `ResourceMilestoneEvent`,
+ * `ResourceStateEvent`; doc/api/resource_label_events.md, resource_milestone_events.md,
+ * resource_state_events.md). `user` is null when the user was deleted.
+ */
+interface ResourceEventBase {
+  id: number;
+  user: MergeRequestUser | null;
+  created_at: string;
+  resource_type: string;
+  resource_id: number;
+}
+
+/** `GET …/resource_label_events`: a label added or removed (`label` null when it was deleted since). */
+export interface ResourceLabelEvent extends ResourceEventBase {
+  label: MergeRequestLabel | null;
+  action: 'add' | 'remove';
+}
+
+/** `GET …/resource_milestone_events`: the milestone set or removed (`milestone` null when deleted since). */
+export interface ResourceMilestoneEvent extends ResourceEventBase {
+  milestone: { id: number; iid?: number; title: string } | null;
+  action: 'add' | 'remove';
+  state?: string;
+}
+
+/** `GET …/resource_state_events`: the merge request closed, reopened, merged or locked. */
+export interface ResourceStateEvent extends ResourceEventBase {
+  state: 'opened' | 'closed' | 'reopened' | 'merged' | 'locked';
+}
+
+/** The three kinds of resource event, as the keys and the query name them. */
+export interface ResourceEventKinds {
+  label: ResourceLabelEvent;
+  milestone: ResourceMilestoneEvent;
+  state: ResourceStateEvent;
+}

@@ -6,20 +6,43 @@ import {
   IconGitPullRequest,
   IconGitPullRequestClosed,
   IconInfoCircle,
+  IconLock,
   IconMessage,
+  IconTag,
+  IconTarget,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Discussion, MergeRequestChange } from '../../api/merge-requests/types.js';
+import type { Discussion, MergeRequestChange, MergeRequestLabel } from '../../api/merge-requests/types.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { commitRoute } from '../repository/repository-paths.js';
 import { threadContext, type ActivityItem } from './activity.js';
 import { DiscussionThread, type ThreadTarget } from './discussion-thread.js';
+import { LabelChip } from './merge-request-badges.js';
 import { mergeRequestRoute } from './merge-request-paths.js';
 import classes from './diff-view.module.css';
 
 /** Commits listed under a push before "and n more". */
 const PUSH_COMMITS_SHOWN = 10;
+
+/** Labels of one label event group as chips ("a deleted label" for one deleted since). */
+function LabelList({ labels }: { labels: (MergeRequestLabel | null)[] }) {
+  return (
+    <>
+      {labels.map((label, index) => (
+        <span key={label?.id ?? `deleted-${index}`} style={{ marginRight: 4, display: 'inline-block' }}>
+          {label ? (
+            <LabelChip label={label} />
+          ) : (
+            <Text span size="sm" fs="italic">
+              a deleted label
+            </Text>
+          )}
+        </span>
+      ))}
+    </>
+  );
+}
 
 function Line({ children }: { children: ReactNode }) {
   return (
@@ -31,8 +54,9 @@ function Line({ children }: { children: ReactNode }) {
 
 /**
  * The Overview's activity timeline ({@link buildActivity}'s items): who opened the merge request, each
- * push with its commits (titles link to the commit page), system notes, approvals, threads — a diff
- * thread with the file and the lines it is on — and the merge or close, each with its time.
+ * push with its commits (titles link to the commit page), system notes, label, milestone and state
+ * changes, approvals, threads — a diff thread with the file and the lines it is on — and the merge or
+ * close, each with its time.
  */
 export function ActivityTimeline({
   items,
@@ -124,6 +148,73 @@ export function ActivityTimeline({
               >
                 <Line>
                   <b>{item.user.name}</b> {item.body} ·{' '}
+                  <Text span c="dimmed" size="xs">
+                    {time}
+                  </Text>
+                </Line>
+              </Timeline.Item>
+            );
+          case 'labels':
+            return (
+              <Timeline.Item key={`labels-${item.id}`} bullet={<IconTag size={14} />} data-kind="labels">
+                <Line>
+                  <b>{item.user?.name ?? 'Someone'}</b>{' '}
+                  {item.added.length > 0 ? (
+                    <>
+                      added <LabelList labels={item.added} />
+                      {item.added.length === 1 ? 'label' : 'labels'}
+                    </>
+                  ) : null}
+                  {item.added.length > 0 && item.removed.length > 0 ? ' and ' : null}
+                  {item.removed.length > 0 ? (
+                    <>
+                      removed <LabelList labels={item.removed} />
+                      {item.removed.length === 1 ? 'label' : 'labels'}
+                    </>
+                  ) : null}{' '}
+                  ·{' '}
+                  <Text span c="dimmed" size="xs">
+                    {time}
+                  </Text>
+                </Line>
+              </Timeline.Item>
+            );
+          case 'milestone':
+            return (
+              <Timeline.Item
+                key={`milestone-${item.id}`}
+                bullet={<IconTarget size={14} />}
+                data-kind="milestone"
+              >
+                <Line>
+                  <b>{item.user?.name ?? 'Someone'}</b>{' '}
+                  {item.action === 'add' ? 'changed milestone to ' : 'removed milestone '}
+                  {item.milestone ? <b>%{item.milestone.title}</b> : <i>a deleted milestone</i>} ·{' '}
+                  <Text span c="dimmed" size="xs">
+                    {time}
+                  </Text>
+                </Line>
+              </Timeline.Item>
+            );
+          case 'state':
+            return (
+              <Timeline.Item
+                key={`state-${item.id}`}
+                bullet={
+                  item.state === 'closed' ? (
+                    <IconGitPullRequestClosed size={14} />
+                  ) : item.state === 'locked' ? (
+                    <IconLock size={14} />
+                  ) : (
+                    <IconGitPullRequest size={14} />
+                  )
+                }
+                color={item.state === 'closed' ? 'red' : undefined}
+                data-kind={`state-${item.state}`}
+              >
+                <Line>
+                  <b>{item.user?.name ?? 'Someone'}</b> {item.state === 'opened' ? 'reopened' : item.state}{' '}
+                  this merge request ·{' '}
                   <Text span c="dimmed" size="xs">
                     {time}
                   </Text>

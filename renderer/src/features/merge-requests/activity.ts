@@ -5,13 +5,18 @@ import type {
   MergeRequestCommit,
   MergeRequestDetail,
   MergeRequestDiffVersion,
+  MergeRequestLabel,
   MergeRequestUser,
+  ResourceLabelEvent,
+  ResourceMilestoneEvent,
+  ResourceStateEvent,
 } from '../../api/merge-requests/types.js';
 
 /**
  * The Overview's activity timeline, oldest first as GitLab shows it: the opening, each later push (a
- * diff version) with the commits it added, system notes the instance records (label, title, approval
- * changes…), approvals that carry a time, threads (general and on the diff), and the merge or close.
+ * diff version) with the commits it added, system notes the instance records (title, approval
+ * changes…), label, milestone and state changes (resource events), approvals that carry a time, threads
+ * (general and on the diff), and the merge or close.
  */
 export type ActivityItem =
   | { kind: 'opened'; at: string; user: MergeRequestUser | null }
@@ -26,13 +31,51 @@ export type ActivityItem =
     }
   | { kind: 'system'; at: string; user: MergeRequestUser; body: string; id: number }
   | { kind: 'approved'; at: string; user: MergeRequestUser }
+  | {
+      kind: 'labels';
+      at: string;
+      user: MergeRequestUser | null;
+      /** Labels added and removed together (null: a label deleted since). */
+      added: (MergeRequestLabel | null)[];
+      removed: (MergeRequestLabel | null)[];
+      id: number;
+    }
+  | {
+      kind: 'milestone';
+      at: string;
+      user: MergeRequestUser | null;
+      action: 'add' | 'remove';
+      /** Null: a milestone deleted since. */
+      milestone: { id: number; title: string } | null;
+      id: number;
+    }
+  | {
+      kind: 'state';
+      at: string;
+      user: MergeRequestUser | null;
+      state: 'closed' | 'reopened' | 'locked' | 'opened';
+      id: number;
+    }
   | { kind: 'thread'; at: string; discussion: Discussion }
   | { kind: 'merged'; at: string; user: MergeRequestUser | null; sha: string | null }
   | { kind: 'closed'; at: string };
 
 /**
+ * Resource events of a merge request (`GET …/resource_{label,milestone,state}_events`); a kind that is
+ * null or absent (the instance lacks the endpoint, or it is still loading) adds nothing.
+ */
+export interface ResourceEvents {
+  label?: ResourceLabelEvent[] | null;
+  milestone?: ResourceMilestoneEvent[] | null;
+  state?: ResourceStateEvent[] | null;
+}
+
+/**
  * Build the timeline. `versions` newest first (as `GET …/versions`), `commits` the loaded commits newest
  * first (`GET …/commits`): the commits of push n are those after the head of push n−1, up to its head.
+ * Label events by one user at one time become one item ("added ~a ~b and removed ~c", as GitLab groups
+ * them). A `merged` state event is left to the merge item (which names the merge commit); a `closed` one
+ * replaces the item made from `closed_at`, so each close and reopen shows with who did it.
  * Pure; items sorted by time, stable for equal times.
  */
 export function buildActivity(
@@ -44,6 +87,7 @@ export function buildActivity(
   commits: MergeRequestCommit[],
   discussions: Discussion[],
   approvals: MergeRequestApprovals | null | undefined,
+  events: ResourceEvents = {},
 ): ActivityItem[] {
   const items: ActivityItem[] = [{ kind: 'opened', at: mr.created_at, user: mr.author }];
   const oldestFirst = [...versions].sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
@@ -75,9 +119,46 @@ export function buildActivity(
   for (const approval of approvals?.approved_by ?? []) {
     if (approval.approved_at) items.push({ kind: 'approved', at: approval.approved_at, user: approval.user });
   }
+  let labelGroup: Extract<ActivityItem, { kind: 'labels' }> | null = null;
+  const labelEvents = [...(events.label ?? [])].sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id,
+  );
+  for (const event of labelEvents) {
+    const sameGroup =
+      labelGroup !== null && labelGroup.at === event.created_at && labelGroup.user?.id === event.user?.id;
+    if (!sameGroup) {
+      labelGroup = {
+        kind: 'labels',
+        at: event.created_at,
+        user: event.user,
+        added: [],
+        removed: [],
+        id: event.id,
+      };
+      items.push(labelGroup);
+    }
+    (event.action === 'remove' ? labelGroup!.removed : labelGroup!.added).push(event.label);
+  }
+  for (const event of events.milestone ?? []) {
+    items.push({
+      kind: 'milestone',
+      at: event.created_at,
+      user: event.user,
+      action: event.action,
+      milestone: event.milestone,
+      id: event.id,
+    });
+  }
+  let closeEvents = false;
+  for (const event of events.state ?? []) {
+    if (event.state === 'merged') continue;
+    if (event.state === 'closed') closeEvents = true;
+    items.push({ kind: 'state', at: event.created_at, user: event.user, state: event.state, id: event.id });
+  }
   if (mr.state === 'merged' && mr.merged_at)
     items.push({ kind: 'merged', at: mr.merged_at, user: mr.merged_by, sha: mr.merge_commit_sha });
-  else if (mr.state === 'closed' && mr.closed_at) items.push({ kind: 'closed', at: mr.closed_at });
+  else if (mr.state === 'closed' && mr.closed_at && !closeEvents)
+    items.push({ kind: 'closed', at: mr.closed_at });
   return items
     .map((item, index) => ({ item, index }))
     .sort((a, b) => a.item.at.localeCompare(b.item.at) || a.index - b.index)

@@ -69,7 +69,8 @@ function pipelineColor(status: string): string {
 /**
  * The Overview tab: Markdown description, the merge checks of an open merge request (what blocks the
  * merge and what to do), the activity timeline ({@link buildActivity}: opening, pushes with their
- * commits, system notes, approvals, threads — diff threads with their code — and the merge), a comment
+ * commits, system notes, label/milestone/state events, approvals, threads — diff threads with their
+ * code — and the merge), a comment
  * box, and a sidebar with the head pipeline (status, link), approvals with Approve/Revoke, labels,
  * assignees and reviewers (editable).
  */
@@ -106,6 +107,11 @@ export function MergeRequestOverview({
     ...mergeRequestQueries.changes(profileId, projectId, iid),
     enabled: hasDiffThreads,
   });
+  const labelEvents = useQuery(mergeRequestQueries.resourceEvents(profileId, projectId, iid, 'label'));
+  const milestoneEvents = useQuery(
+    mergeRequestQueries.resourceEvents(profileId, projectId, iid, 'milestone'),
+  );
+  const stateEvents = useQuery(mergeRequestQueries.resourceEvents(profileId, projectId, iid, 'state'));
   const activity = useMemo(
     () =>
       buildActivity(
@@ -114,8 +120,18 @@ export function MergeRequestOverview({
         commits.data?.pages.flatMap((page) => page.items) ?? [],
         discussions,
         approvals,
+        { label: labelEvents.data, milestone: milestoneEvents.data, state: stateEvents.data },
       ),
-    [mr, versions.data, commits.data, discussions, approvals],
+    [
+      mr,
+      versions.data,
+      commits.data,
+      discussions,
+      approvals,
+      labelEvents.data,
+      milestoneEvents.data,
+      stateEvents.data,
+    ],
   );
   const labelNames = mr.labels.map((label) => (typeof label === 'string' ? label : label.name));
 
