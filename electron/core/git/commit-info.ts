@@ -85,14 +85,23 @@ export async function readCommits(repoPath: string, revs: readonly string[]): Pr
 }
 
 /**
- * A page of history from `rev` (newest first), optionally only commits touching `path`. Pages from a
- * full commit id without `since`/`until` are cached (128 pages of up to 128 KiB of log output each).
+ * A page of history from `rev` (newest first), optionally only commits touching `path` or by `author`.
+ * Pages from a full commit id without `since`/`until` are cached (128 pages of up to 128 KiB of log
+ * output each), keyed by every argument (the author too).
  * @throws GitError for an unknown revision.
  */
 export async function readHistory(
   repoPath: string,
   rev: string,
-  opts: { path?: string; skip?: number; maxCount?: number; since?: string; until?: string } = {},
+  opts: {
+    path?: string;
+    skip?: number;
+    maxCount?: number;
+    since?: string;
+    until?: string;
+    /** `git log --author`: a (basic) regular expression matched against `Name <email>`. */
+    author?: string;
+  } = {},
 ): Promise<CommitInfo[]> {
   // Literal pathspecs: a path such as `:wq` or `*.md` names that file (GitLab passes literal_pathspec).
   const args = ['--literal-pathspecs', 'log', `--format=${FORMAT}`];
@@ -100,6 +109,7 @@ export async function readHistory(
   if (opts.maxCount !== undefined) args.push(`--max-count=${opts.maxCount}`);
   if (opts.since) args.push(`--since=${opts.since}`);
   if (opts.until) args.push(`--until=${opts.until}`);
+  if (opts.author) args.push(`--author=${opts.author}`);
   args.push(rev, '--');
   if (opts.path) args.push(opts.path);
   // The history behind a commit id never changes: pages of it are cached (not with since/until,

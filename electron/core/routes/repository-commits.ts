@@ -1,16 +1,19 @@
 /**
  * Repository commits (doc/api/commits.md; lib/api/commits.rb): `GET /projects/:id/repository/commits`
- * (`ref_name`, `path`, `since`, `until`; paginated without totals, as GitLab since 13.5) and
+ * (`ref_name`, `path`, `since`, `until`, and GitLab 15.x's `author`; paginated without totals, as GitLab
+ * since 13.5) and
  * `GET /projects/:id/repository/commits/:sha` (SHA, branch or tag; `stats` default true),
  * `POST /projects/:id/repository/commits` (one commit of several file actions), and from
  * doc/api/repositories.md (lib/api/repositories.rb) `GET /projects/:id/repository/compare` and
  * `GET /projects/:id/repository/merge_base`; `POST …/repository/commits/:sha/cherry_pick` and `…/revert`;
- * `GET …/repository/commits/:sha/merge_requests`.
+ * `GET …/repository/commits/:sha/merge_requests`, `GET …/repository/commits/:sha/refs` and
+ * `GET …/repository/commits/:sha/diff`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { presentCommit } from '../entities/commits.js';
 import { presentCommitDetail } from '../entities/commit-detail.js';
+import { presentDiffFile } from '../entities/merge-request-diffs.js';
 import { presentMergeRequestBasic } from '../entities/merge-requests.js';
 import { presentCompare } from '../entities/repository-compare.js';
 import { splitHashArray } from '../http/hash-arrays.js';
@@ -19,7 +22,9 @@ import { findReadableProject } from '../services/access/project-access.js';
 import { ParameterError, ValidationError } from '../services/errors.js';
 import { commitRepositoryActions } from '../services/repository-files/commit-changes.js';
 import type { CommitAction } from '../services/repository-files/commit-changes.js';
+import { commitDiffPage } from '../services/repository/commit-diff.js';
 import { commitMergeRequests } from '../services/repository/commit-merge-requests.js';
+import { commitRefs } from '../services/repository/commit-refs.js';
 import { compareRefs, findMergeBase } from '../services/repository/compare.js';
 import { pickCommit, PickError } from '../services/repository/pick-commit.js';
 import type { PickKind } from '../services/repository/pick-commit.js';
@@ -105,7 +110,9 @@ function codeProject(req: FastifyRequest) {
 export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<void> {
   /**
    * `GET /projects/:id/repository/commits`: newest first from `ref_name` (default branch by default);
-   * X-Next-Page/rel="next" only when another commit follows; no X-Total. Unknown ref → `[]`.
+   * X-Next-Page/rel="next" only when another commit follows; no X-Total. Unknown ref → `[]`. `author`
+   * (GitLab 15.x; 13.10 ignores it): only commits whose author matches, as `git log --author` (a
+   * regular expression over `Name <email>`); 400 `author is invalid` when git can't compile it.
    */
   app.get('/projects/:id/repository/commits', { config: READ }, async (req, reply) => {
     const page = pageOf(req);
@@ -115,6 +122,7 @@ export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<voi
         path: gString().optional(),
         since: gString().optional(),
         until: gString().optional(),
+        author: gString().optional(),
       },
       req.gparams,
     );
@@ -125,6 +133,7 @@ export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<voi
       path: p.path === '' ? undefined : p.path,
       since,
       until,
+      author: p.author === '' ? undefined : p.author,
       offset: page.offset,
       perPage: page.perPage,
     });
@@ -135,6 +144,41 @@ export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<voi
       result.hasMore,
       result.commits.map((c) => presentCommit(c, result.projectWebUrl)),
     );
+  });
+
+  /**
+   * `GET …/repository/commits/:sha/refs?type=branch|tag|all` (default all): the branches, then the
+   * tags, containing the commit, as `[{"type": "branch", "name": "main"}, …]`; paginated with totals.
+   * 400 `type does not have a valid value`; 404 `404 Commit Not Found`.
+   */
+  app.get('/projects/:id/repository/commits/:sha/refs', { config: READ }, async (req, reply) => {
+    const page = pageOf(req);
+    const { type } = parseParams(
+      { type: gEnum(['branch', 'tag', 'all'] as const).default('all') },
+      req.gparams,
+    );
+    const { total, refs } = await commitRefs(req.svc, codeProject(req), {
+      sha: pathParam(req, 'sha'),
+      type,
+      limit: page.perPage,
+      offset: page.offset,
+    });
+    return sendPage(req, reply, page, total, refs);
+  });
+
+  /**
+   * `GET …/repository/commits/:sha/diff`: the commit's changed files as GitLab diff objects (`old_path`,
+   * `new_path`, `a_mode`, `b_mode`, `new_file`, `renamed_file`, `deleted_file`, `diff`) against its
+   * first parent (the empty tree for a root commit); paginated with totals. 404 `404 Commit Not Found`.
+   */
+  app.get('/projects/:id/repository/commits/:sha/diff', { config: READ }, async (req, reply) => {
+    const page = pageOf(req);
+    const { total, files } = await commitDiffPage(req.svc, codeProject(req), {
+      sha: pathParam(req, 'sha'),
+      limit: page.perPage,
+      offset: page.offset,
+    });
+    return sendPage(req, reply, page, total, files.map(presentDiffFile));
   });
 
   /** `GET /projects/:id/repository/commits/:sha`: commit detail; 404 `Commit Not Found`. */

@@ -29,10 +29,18 @@ import {
 } from './protected-branch-rules.js';
 
 /**
+ * Longest protected branch name or wildcard, in characters (Unicode code points, as Rails counts). GitLab
+ * 13.10's ProtectedRef validates only presence; a length validation fails the way the blank name does:
+ * lib/api/protected_branches.rb answers `render_api_error!(protected_branch.errors.full_messages, 422)`.
+ */
+export const MAX_NAME_LENGTH = 255;
+
+/**
  * Protect a branch name or wildcard. Each kind gets its `*_access_level` (default 40) and/or the
  * `allowed_to_*` entries.
  * @throws ForbiddenError; ConflictError 409 `Protected branch '<name>' already exists`;
- *   UnprocessableEntityError 422 with Rails-style messages for a blank name or refused entries.
+ *   UnprocessableEntityError 422 with Rails-style messages for a blank name, a name over 255 characters
+ *   (`Name is too long (maximum is 255 characters)`) or refused entries.
  */
 export function protectBranch(
   ctx: ServiceContext,
@@ -41,6 +49,8 @@ export function protectBranch(
 ): ProtectedBranchesResult {
   requireProjectAccess(ctx, project, AccessLevel.Maintainer);
   if (input.name.trim() === '') throw new UnprocessableEntityError(["Name can't be blank"]);
+  if ([...input.name].length > MAX_NAME_LENGTH)
+    throw new UnprocessableEntityError([`Name is too long (maximum is ${MAX_NAME_LENGTH} characters)`]);
   if (findProtectedBranchByName(ctx.db, project.id, input.name))
     throw new ConflictError(`Protected branch '${input.name}' already exists`);
   const entries = ACCESS_KINDS.flatMap((kind) =>

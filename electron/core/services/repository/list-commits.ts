@@ -1,14 +1,17 @@
 /**
  * Repository commits list (doc/api/commits.md "List repository commits"; lib/api/commits.rb): history
- * from `ref_name` (default branch by default), newest first, optionally only commits touching `path`
- * and within `since`/`until`. Offset pagination with `--skip`/`--max-count`, never counting the whole
- * history: one extra commit is read to know whether a next page exists (GitLab sends no totals here).
+ * from `ref_name` (default branch by default), newest first, optionally only commits touching `path`,
+ * within `since`/`until`, and by `author` (GitLab 15.x's param; 13.10 has none). Offset pagination with
+ * `--skip`/`--max-count`, never counting the whole history: one extra commit is read to know whether a
+ * next page exists (GitLab sends no totals here).
  * An unknown ref lists nothing, as GitLab does.
  */
 import type { ProjectRow } from '../../db/projects.js';
 import { readHistory, resolveCommit } from '../../git/commit-info.js';
 import type { CommitInfo } from '../../git/commit-info.js';
+import { GitError } from '../../git/run-git.js';
 import type { ServiceContext } from '../context.js';
+import { ParameterError } from '../errors.js';
 import { projectRepository } from '../refs/project-repository.js';
 import { defaultRef } from './default-ref.js';
 import { normalizeTreePath } from './list-tree.js';
@@ -20,6 +23,8 @@ export interface ListCommitsInput {
   since?: string;
   /** ISO 8601. */
   until?: string;
+  /** Only commits whose author matches (`git log --author`, as GitLab 15.x's `author`). */
+  author?: string;
   offset: number;
   perPage: number;
 }
@@ -34,7 +39,8 @@ export interface CommitsPage {
 
 /**
  * One page of history. The caller has checked read access to the code.
- * @throws GitError only for unexpected git failures.
+ * @throws ParameterError (400 `author is invalid`) for an `author` git can't compile as a regular
+ *   expression; GitError only for unexpected git failures.
  */
 export async function listRepositoryCommits(
   ctx: ServiceContext,
@@ -53,6 +59,12 @@ export async function listRepositoryCommits(
     maxCount: input.perPage + 1,
     since: input.since,
     until: input.until,
+    author: input.author,
+  }).catch((err: unknown) => {
+    // `author` is a regular expression git may refuse ("Invalid regular expression"): a 400, not a 5xx.
+    if (input.author && err instanceof GitError && /regular expression|regex/i.test(err.stderr))
+      throw new ParameterError('author is invalid');
+    throw err;
   });
   return {
     commits: rows.slice(0, input.perPage),

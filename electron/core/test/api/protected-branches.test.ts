@@ -188,6 +188,28 @@ describe('protected branches API', () => {
       expect(res.body).toEqual({ error: 'name is missing' });
     });
 
+    it('takes names up to 255 characters (counted as characters) and refuses longer ones with 422, writing nothing', async () => {
+      const longest = `release/${'x'.repeat(247)}`;
+      const ok = await protect({ name: longest });
+      expect(ok.status).toBe(201);
+      expect(ok.body.name).toBe(longest);
+      const emoji = '🚀'.repeat(255); // 255 characters, 510 UTF-16 units
+      expect((await protect({ name: emoji })).status).toBe(201);
+
+      const before = lastAuditId();
+      const tooLong = `${longest}y`;
+      const res = await protect({ name: tooLong });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ message: ['Name is too long (maximum is 255 characters)'] });
+      expect((await protect({ name: `${emoji}🚀` })).status).toBe(422);
+      expect(lastAuditId()).toBe(before);
+      const list = await t.api<ProtectedBranchJson[]>('GET', `${base()}?per_page=100`);
+      expect(list.body.map((r) => r.name)).not.toContain(tooLong);
+      expect((await t.api('GET', `${base()}/${encodeURIComponent(tooLong)}`)).status).toBe(404);
+      for (const name of [longest, emoji])
+        expect((await t.api('DELETE', `${base()}/${encodeURIComponent(name)}`)).status).toBe(204);
+    });
+
     it('takes allowed_to_* entries in bracket notation, without a role entry when no level is given', async () => {
       const res = await t.api<ProtectedBranchJson>('POST', base(), {
         form: [
