@@ -6,6 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { OutpostBridge, ProfileSummary } from '../../shared/ipc-contract.js';
 import { setBridge } from '../src/api/bridge.js';
+import { createInvalidatingMutationCache } from '../src/api/invalidation.js';
 import { ActiveProfileProvider } from '../src/app/active-profile.js';
 import { theme } from '../src/app/theme.js';
 
@@ -23,14 +24,19 @@ export interface RenderOptions {
   queryClient?: QueryClient;
 }
 
-/** A QueryClient for tests: no retries, no garbage-collection timers left running. */
+/**
+ * A QueryClient for tests: no retries, no garbage-collection timers left running; mutations invalidate
+ * what they declare in `meta.invalidates`, as in the app.
+ */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: createInvalidatingMutationCache(() => client),
     defaultOptions: {
       queries: { retry: false, gcTime: Infinity, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error.js';
 import { BridgeError } from '../api/bridge-error.js';
+import { createInvalidatingMutationCache } from '../api/invalidation.js';
 
 /**
  * Retry only what may pass on a second try, and at most once: a 5xx answer, or an instance that
@@ -15,12 +16,17 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return true;
 }
 
-/** The app's QueryClient: at most one retry (see {@link shouldRetryQuery}), no refetch storms on focus. */
+/**
+ * The app's QueryClient: at most one retry (see {@link shouldRetryQuery}), no refetch storms on focus,
+ * and mutations invalidate what they declare in `meta.invalidates` (see api/invalidation.ts).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    mutationCache: createInvalidatingMutationCache(() => client),
     defaultOptions: {
       queries: { retry: shouldRetryQuery, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -32,12 +32,12 @@ export function useUpdateAlertStatus(profileId: string, projectId: number) {
         body: { status },
         profileId,
       }),
-    onSuccess: async (alert, { iid }) => {
+    onSuccess: (alert, { iid }) => {
       queryClient.setQueryData<AlertDetail>(alertKeys.detail(profileId, projectId, iid), (previous) =>
         previous ? { ...previous, ...alert } : undefined,
       );
-      await queryClient.invalidateQueries({ queryKey: alertKeys.all(profileId, projectId) });
     },
+    meta: { invalidates: [alertKeys.all(profileId, projectId)] },
   });
 }
 
@@ -54,7 +54,6 @@ export interface AlertIntegrationInput {
  * Refreshes the integration list. Rejects with an ApiError (per-field messages on 400/422).
  */
 export function useCreateAlertIntegration(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AlertIntegrationInput) =>
       apiJson<AlertIntegrationWithToken>({
@@ -63,8 +62,7 @@ export function useCreateAlertIntegration(profileId: string, projectId: number) 
         body: input,
         profileId,
       }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: alertIntegrationKeys.list(profileId, projectId) }),
+    meta: { invalidates: [alertIntegrationKeys.list(profileId, projectId)] },
     // The result holds the key: forget it as soon as nothing shows it.
     gcTime: 0,
   });
@@ -104,7 +102,7 @@ export function useUpdateAlertIntegration(profileId: string, projectId: number) 
     onError: (_error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(listKey, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
+    meta: { invalidates: [listKey], invalidatesOnError: true },
   });
 }
 
@@ -113,7 +111,6 @@ export function useUpdateAlertIntegration(profileId: string, projectId: number) 
  * Resolves to the integration with its new key (shown once, never cached).
  */
 export function useResetAlertIntegrationToken(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
       apiJson<AlertIntegrationWithToken>({
@@ -121,8 +118,7 @@ export function useResetAlertIntegrationToken(profileId: string, projectId: numb
         path: `${integrationsPath(projectId)}/${id}/reset_token`,
         profileId,
       }),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: alertIntegrationKeys.list(profileId, projectId) }),
+    meta: { invalidates: [alertIntegrationKeys.list(profileId, projectId)] },
     // The result holds the key: forget it as soon as nothing shows it.
     gcTime: 0,
   });
@@ -130,7 +126,6 @@ export function useResetAlertIntegrationToken(profileId: string, projectId: numb
 
 /** `DELETE .../http_integrations/:integration_id`; refreshes the list. Its alerts stay. */
 export function useDeleteAlertIntegration(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
       const response = await apiRequest({
@@ -140,8 +135,7 @@ export function useDeleteAlertIntegration(profileId: string, projectId: number) 
       });
       if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
     },
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: alertIntegrationKeys.list(profileId, projectId) }),
+    meta: { invalidates: [alertIntegrationKeys.list(profileId, projectId)] },
   });
 }
 
@@ -158,7 +152,6 @@ export interface SendTestAlertVariables {
  * Resolves to whatever the instance answers (the alert, when it says).
  */
 export function useSendTestAlert(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, payload }: SendTestAlertVariables) =>
       apiJson<unknown>({
@@ -167,6 +160,6 @@ export function useSendTestAlert(profileId: string, projectId: number) {
         body: payload,
         profileId,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.all(profileId, projectId) }),
+    meta: { invalidates: [alertKeys.all(profileId, projectId)] },
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Environment } from '../../../../shared/api-types/deployments.js';
 import { ApiError } from '../api-error.js';
 import { apiJson, apiRequest, isSuccess } from '../client.js';
@@ -6,7 +6,6 @@ import { environmentKeys } from './keys.js';
 
 /** Stop (`POST …/environments/:id/stop`, 200) or delete (`DELETE …/environments/:id`, 204; stopped only). */
 export function useEnvironmentAction(profileId: string, projectId: number) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ environmentId, action }: { environmentId: number; action: 'stop' | 'delete' }) => {
       if (action === 'stop') {
@@ -24,6 +23,6 @@ export function useEnvironmentAction(profileId: string, projectId: number) {
       if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
       return null;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: environmentKeys.project(profileId, projectId) }),
+    meta: { invalidates: [environmentKeys.project(profileId, projectId)] },
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiJson, apiRequest, isSuccess } from '../client.js';
 import { ApiError } from '../api-error.js';
 import { mergeRequestKeys } from '../merge-requests/keys.js';
@@ -6,38 +6,32 @@ import { labelKeys } from './keys.js';
 import type { Label, LabelInput } from './types.js';
 
 /** Every label mutation refreshes the project's labels and, as names and colours show there, its merge requests. */
-function useInvalidateLabels(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: labelKeys.project(profileId, projectId) }),
-      queryClient.invalidateQueries({ queryKey: mergeRequestKeys.project(profileId, projectId) }),
-    ]);
+function labelsChanged(profileId: string, projectId: number) {
+  return {
+    invalidates: [labelKeys.project(profileId, projectId), mergeRequestKeys.project(profileId, projectId)],
+  };
 }
 
 /** `POST /projects/:id/labels` (201; 409 "Label already exists"). */
 export function useCreateLabel(profileId: string, projectId: number) {
-  const invalidate = useInvalidateLabels(profileId, projectId);
   return useMutation({
     mutationFn: (input: LabelInput) =>
       apiJson<Label>({ method: 'POST', path: `/projects/${projectId}/labels`, body: input, profileId }),
-    onSuccess: invalidate,
+    meta: labelsChanged(profileId, projectId),
   });
 }
 
 /** `PUT /projects/:id/labels/:label_id` (`new_name`, `color`, `description`, `priority`). */
 export function useUpdateLabel(profileId: string, projectId: number) {
-  const invalidate = useInvalidateLabels(profileId, projectId);
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: LabelInput }) =>
       apiJson<Label>({ method: 'PUT', path: `/projects/${projectId}/labels/${id}`, body: input, profileId }),
-    onSuccess: invalidate,
+    meta: labelsChanged(profileId, projectId),
   });
 }
 
 /** `DELETE /projects/:id/labels/:label_id` (204). */
 export function useDeleteLabel(profileId: string, projectId: number) {
-  const invalidate = useInvalidateLabels(profileId, projectId);
   return useMutation({
     mutationFn: async (id: number) => {
       const response = await apiRequest({
@@ -47,13 +41,12 @@ export function useDeleteLabel(profileId: string, projectId: number) {
       });
       if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
     },
-    onSuccess: invalidate,
+    meta: labelsChanged(profileId, projectId),
   });
 }
 
 /** `POST …/labels/:label_id/subscribe` or `/unsubscribe`; 304 (no change) counts as done. */
 export function useSubscribeLabel(profileId: string, projectId: number) {
-  const invalidate = useInvalidateLabels(profileId, projectId);
   return useMutation({
     mutationFn: async ({ id, subscribe }: { id: number; subscribe: boolean }) => {
       const response = await apiRequest({
@@ -64,16 +57,15 @@ export function useSubscribeLabel(profileId: string, projectId: number) {
       if (!isSuccess(response.status) && response.status !== 304)
         throw new ApiError(response.status, response.body);
     },
-    onSuccess: invalidate,
+    meta: labelsChanged(profileId, projectId),
   });
 }
 
 /** `PUT /projects/:id/labels/:label_id/promote`: makes it a label of the project's group. */
 export function usePromoteLabel(profileId: string, projectId: number) {
-  const invalidate = useInvalidateLabels(profileId, projectId);
   return useMutation({
     mutationFn: (id: number) =>
       apiJson<Label>({ method: 'PUT', path: `/projects/${projectId}/labels/${id}/promote`, profileId }),
-    onSuccess: invalidate,
+    meta: labelsChanged(profileId, projectId),
   });
 }

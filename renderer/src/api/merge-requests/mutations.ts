@@ -6,18 +6,14 @@ import { mergeRequestKeys } from './keys.js';
 import { mergeRequestPath } from './queries.js';
 import type { DiffPosition, Discussion, MergeRequest, MergeRequestDetail } from './types.js';
 
-/** Invalidate one merge request (every sub-key) and every list that could show it; awaited by callers. */
-function invalidateMergeRequest(
-  queryClient: QueryClient,
-  profileId: string,
-  projectId: number,
-  iid: number,
-): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: mergeRequestKeys.detail(profileId, projectId, iid) }),
-    queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists(profileId, projectId) }),
-    queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists(profileId, 'mine') }),
-  ]);
+/** Every list that could show a merge request of the project: the project's and "mine". */
+function mergeRequestLists(profileId: string, projectId: number) {
+  return [mergeRequestKeys.lists(profileId, projectId), mergeRequestKeys.lists(profileId, 'mine')];
+}
+
+/** One merge request (every sub-key) and every list that could show it. */
+function mergeRequestAndLists(profileId: string, projectId: number, iid: number) {
+  return [mergeRequestKeys.detail(profileId, projectId, iid), ...mergeRequestLists(profileId, projectId)];
 }
 
 /** Store a returned merge request on the detail, keeping fields only the single read has. */
@@ -60,11 +56,8 @@ export function useCreateMergeRequest(profileId: string, projectId: number) {
       }),
     onSuccess: (mr) => {
       queryClient.setQueryData(mergeRequestKeys.detail(profileId, projectId, mr.iid), mr);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists(profileId, projectId) }),
-        queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists(profileId, 'mine') }),
-      ]);
     },
+    meta: { invalidates: mergeRequestLists(profileId, projectId) },
   });
 }
 
@@ -98,10 +91,8 @@ export function useUpdateMergeRequest(profileId: string, projectId: number, iid:
         body: input,
         profileId,
       }),
-    onSuccess: (mr) => {
-      storeDetail(queryClient, profileId, projectId, iid, mr);
-      return invalidateMergeRequest(queryClient, profileId, projectId, iid);
-    },
+    onSuccess: (mr) => storeDetail(queryClient, profileId, projectId, iid, mr),
+    meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
 }
 
@@ -128,13 +119,13 @@ export function useMergeMergeRequest(profileId: string, projectId: number, iid: 
         body: input,
         profileId,
       }),
-    onSuccess: (mr) => {
-      storeDetail(queryClient, profileId, projectId, iid, mr);
-      return Promise.all([
-        invalidateMergeRequest(queryClient, profileId, projectId, iid),
-        queryClient.invalidateQueries({ queryKey: pipelineKeys.lists(profileId, projectId) }),
-        queryClient.invalidateQueries({ queryKey: repositoryKeys.all(profileId, projectId) }),
-      ]);
+    onSuccess: (mr) => storeDetail(queryClient, profileId, projectId, iid, mr),
+    meta: {
+      invalidates: [
+        ...mergeRequestAndLists(profileId, projectId, iid),
+        pipelineKeys.lists(profileId, projectId),
+        repositoryKeys.all(profileId, projectId),
+      ],
     },
   });
 }
@@ -158,14 +149,13 @@ export function useRebaseMergeRequest(profileId: string, projectId: number, iid:
         rebase_in_progress: answer.rebase_in_progress,
         merge_error: null,
       });
-      return queryClient.invalidateQueries({ queryKey: mergeRequestKeys.detail(profileId, projectId, iid) });
     },
+    meta: { invalidates: [mergeRequestKeys.detail(profileId, projectId, iid)] },
   });
 }
 
 /** `POST …/approve` or `POST …/unapprove`; refreshes approvals and the merge status. */
 export function useApproveMergeRequest(profileId: string, projectId: number, iid: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ approve, sha }: { approve: boolean; sha?: string | null }) =>
       apiJson<unknown>({
@@ -174,7 +164,7 @@ export function useApproveMergeRequest(profileId: string, projectId: number, iid
         body: approve && sha ? { sha } : {},
         profileId,
       }),
-    onSuccess: () => invalidateMergeRequest(queryClient, profileId, projectId, iid),
+    meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
 }
 
@@ -188,10 +178,9 @@ export function useSubscribeMergeRequest(profileId: string, projectId: number, i
         path: `${mergeRequestPath(projectId, iid)}/${subscribe ? 'subscribe' : 'unsubscribe'}`,
         profileId,
       }),
-    onSuccess: (_mr, subscribe) => {
-      storeDetail(queryClient, profileId, projectId, iid, { subscribed: subscribe });
-      return queryClient.invalidateQueries({ queryKey: mergeRequestKeys.detail(profileId, projectId, iid) });
-    },
+    onSuccess: (_mr, subscribe) =>
+      storeDetail(queryClient, profileId, projectId, iid, { subscribed: subscribe }),
+    meta: { invalidates: [mergeRequestKeys.detail(profileId, projectId, iid)] },
   });
 }
 
@@ -211,7 +200,6 @@ export interface CreateDiscussionInput {
 
 /** `POST …/discussions`; refreshes the merge request, its threads and the lists. */
 export function useCreateDiscussion(profileId: string, projectId: number, iid: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateDiscussionInput) =>
       apiJson<Discussion>({
@@ -221,13 +209,12 @@ export function useCreateDiscussion(profileId: string, projectId: number, iid: n
         profileId,
       }),
     // A thread changes the notes count and whether every blocking thread is resolved.
-    onSuccess: () => invalidateMergeRequest(queryClient, profileId, projectId, iid),
+    meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
 }
 
 /** `POST …/discussions/:id/notes` (reply); refreshes like a new thread. */
 export function useReplyToDiscussion(profileId: string, projectId: number, iid: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ discussionId, body }: { discussionId: string; body: string }) =>
       apiJson<unknown>({
@@ -237,13 +224,12 @@ export function useReplyToDiscussion(profileId: string, projectId: number, iid: 
         profileId,
       }),
     // A thread changes the notes count and whether every blocking thread is resolved.
-    onSuccess: () => invalidateMergeRequest(queryClient, profileId, projectId, iid),
+    meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
 }
 
 /** `PUT …/discussions/:id?resolved=` (resolve or unresolve a thread); also changes mergeability. */
 export function useResolveDiscussion(profileId: string, projectId: number, iid: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ discussionId, resolved }: { discussionId: string; resolved: boolean }) =>
       apiJson<Discussion>({
@@ -252,6 +238,6 @@ export function useResolveDiscussion(profileId: string, projectId: number, iid: 
         body: { resolved },
         profileId,
       }),
-    onSuccess: () => invalidateMergeRequest(queryClient, profileId, projectId, iid),
+    meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
 }

@@ -36,8 +36,8 @@ export function useRunPipeline(profileId: string, projectId: number) {
       }),
     onSuccess: (pipeline) => {
       client.setQueryData(pipelineKeys.detail(profileId, projectId, pipeline.id), pipeline);
-      return client.invalidateQueries({ queryKey: pipelineKeys.lists(profileId, projectId) });
     },
+    meta: { invalidates: [pipelineKeys.lists(profileId, projectId)] },
   });
 }
 
@@ -53,11 +53,13 @@ export function usePipelineAction(profileId: string, projectId: number, pipeline
       }),
     onSuccess: (pipeline) => {
       client.setQueryData(pipelineKeys.detail(profileId, projectId, pipelineId), pipeline);
-      return Promise.all([
-        client.invalidateQueries({ queryKey: pipelineKeys.detail(profileId, projectId, pipelineId) }),
-        client.invalidateQueries({ queryKey: pipelineKeys.lists(profileId, projectId) }),
-        client.invalidateQueries({ queryKey: pipelineKeys.jobs(profileId, projectId) }),
-      ]);
+    },
+    meta: {
+      invalidates: [
+        pipelineKeys.detail(profileId, projectId, pipelineId),
+        pipelineKeys.lists(profileId, projectId),
+        pipelineKeys.jobs(profileId, projectId),
+      ],
     },
   });
 }
@@ -77,8 +79,8 @@ export function useDeletePipeline(profileId: string, projectId: number) {
     },
     onSuccess: (pipelineId) => {
       client.removeQueries({ queryKey: pipelineKeys.detail(profileId, projectId, pipelineId) });
-      return client.invalidateQueries({ queryKey: pipelineKeys.lists(profileId, projectId) });
     },
+    meta: { invalidates: [pipelineKeys.lists(profileId, projectId)] },
   });
 }
 
@@ -90,18 +92,16 @@ export interface JobActionInput {
 
 /** `POST /projects/:id/jobs/:job_id/{retry,cancel,play}`; returns the job (a new one for retry). */
 export function useJobAction(profileId: string, projectId: number) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ jobId, action }: JobActionInput) =>
       apiJson<Job>({ method: 'POST', path: `${base(projectId)}/jobs/${jobId}/${action}`, profileId }),
-    onSuccess: (job, { jobId }) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: pipelineKeys.job(profileId, projectId, jobId) }),
-        client.invalidateQueries({
-          queryKey: pipelineKeys.detail(profileId, projectId, job.pipeline.id),
-        }),
-        client.invalidateQueries({ queryKey: pipelineKeys.lists(profileId, projectId) }),
-        client.invalidateQueries({ queryKey: environmentKeys.project(profileId, projectId) }),
-      ]),
+    meta: {
+      invalidates: (job: Job, { jobId }: JobActionInput) => [
+        pipelineKeys.job(profileId, projectId, jobId),
+        pipelineKeys.detail(profileId, projectId, job.pipeline.id),
+        pipelineKeys.lists(profileId, projectId),
+        environmentKeys.project(profileId, projectId),
+      ],
+    },
   });
 }

@@ -16,11 +16,11 @@ export function useSetActiveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; previousId: string | null }) => getBridge().profiles.setActive(id),
-    onSuccess: async (_profile, { id, previousId }) => {
+    onSuccess: (_profile, { id, previousId }) => {
       if (previousId && previousId !== id)
         queryClient.removeQueries({ queryKey: profileKeys.scope(previousId) });
-      await queryClient.invalidateQueries({ queryKey: profileKeys.list() });
     },
+    meta: { invalidates: [profileKeys.list()] },
   });
 }
 
@@ -35,7 +35,6 @@ export interface AddRemoteProfileOutcome {
  * removed again and the mutation rejects with the check's sentence, so no broken profile lingers.
  */
 export function useAddRemoteProfile() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: AddRemoteProfileInput): Promise<AddRemoteProfileOutcome> => {
       const bridge = getBridge();
@@ -53,7 +52,7 @@ export function useAddRemoteProfile() {
       }
       return { profile, check };
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.list() }),
+    meta: { invalidates: [profileKeys.list()], invalidatesOnError: true },
   });
 }
 
@@ -62,10 +61,8 @@ export function useRemoveProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => getBridge().profiles.remove(id),
-    onSuccess: async (_result, id) => {
-      queryClient.removeQueries({ queryKey: profileKeys.scope(id) });
-      await queryClient.invalidateQueries({ queryKey: profileKeys.list() });
-    },
+    onSuccess: (_result, id) => queryClient.removeQueries({ queryKey: profileKeys.scope(id) }),
+    meta: { invalidates: [profileKeys.list()] },
   });
 }
 
@@ -75,13 +72,11 @@ export function useRemoveProfile() {
  * token drops the profile's cached instance data, so nothing fetched with the old token lingers.
  */
 export function useUpdateProfile() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateProfileInput) => getBridge().profiles.update(input),
-    onSuccess: async (_profile, input) => {
-      if (input.token !== undefined)
-        await queryClient.invalidateQueries({ queryKey: profileKeys.scope(input.id) });
-      await queryClient.invalidateQueries({ queryKey: profileKeys.list() });
+    meta: {
+      invalidates: (_profile: ProfileSummary, input: UpdateProfileInput) =>
+        input.token !== undefined ? [profileKeys.scope(input.id), profileKeys.list()] : [profileKeys.list()],
     },
   });
 }

@@ -25,13 +25,9 @@ export interface ImportProjectInput {
   namespace_id?: number;
 }
 
-async function storeCreatedProject(
-  queryClient: QueryClient,
-  profileId: string,
-  project: Project,
-): Promise<void> {
+/** Stores a new or changed project as its detail (every project list is invalidated by `meta`). */
+function storeProject(queryClient: QueryClient, profileId: string, project: Project): void {
   queryClient.setQueryData(projectKeys.detail(profileId, project.id), project);
-  await queryClient.invalidateQueries({ queryKey: projectKeys.lists(profileId) });
 }
 
 /**
@@ -44,7 +40,8 @@ export function useCreateProject(profileId: string) {
   return useMutation({
     mutationFn: (input: CreateProjectInput) =>
       apiJson<Project>({ method: 'POST', path: '/projects', body: input, profileId }),
-    onSuccess: (project) => storeCreatedProject(queryClient, profileId, project),
+    onSuccess: (project) => storeProject(queryClient, profileId, project),
+    meta: { invalidates: [projectKeys.lists(profileId)] },
   });
 }
 
@@ -58,7 +55,8 @@ export function useImportProject(profileId: string) {
   return useMutation({
     mutationFn: (input: ImportProjectInput) =>
       apiJson<Project>({ method: 'POST', path: '/projects', body: input, profileId }),
-    onSuccess: (project) => storeCreatedProject(queryClient, profileId, project),
+    onSuccess: (project) => storeProject(queryClient, profileId, project),
+    meta: { invalidates: [projectKeys.lists(profileId)] },
   });
 }
 
@@ -81,12 +79,6 @@ export function isMissingRoute(error: unknown): boolean {
   return body.error === '404 Not Found' || body.message === '404 Not Found';
 }
 
-/** Stores a changed project as its detail and refreshes every project list of the profile. */
-async function storeChangedProject(queryClient: QueryClient, profileId: string, project: Project) {
-  queryClient.setQueryData(projectKeys.detail(profileId, project.id), project);
-  await queryClient.invalidateQueries({ queryKey: projectKeys.lists(profileId) });
-}
-
 /**
  * `PUT /projects/:id` with the changed fields. Stores the answer as the project's detail. Rejects with
  * an ApiError carrying GitLab's per-field messages on 400 (`{"message": {"path": ["has already been
@@ -97,7 +89,8 @@ export function useUpdateProject(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (input: UpdateProjectInput) =>
       apiJson<Project>({ method: 'PUT', path: `/projects/${projectId}`, body: input, profileId }),
-    onSuccess: (project) => storeChangedProject(queryClient, profileId, project),
+    onSuccess: (project) => storeProject(queryClient, profileId, project),
+    meta: { invalidates: [projectKeys.lists(profileId)] },
   });
 }
 
@@ -128,7 +121,8 @@ export function useSetProjectArchived(profileId: string, projectId: number) {
         });
       }
     },
-    onSuccess: (project) => storeChangedProject(queryClient, profileId, project),
+    onSuccess: (project) => storeProject(queryClient, profileId, project),
+    meta: { invalidates: [projectKeys.lists(profileId)] },
   });
 }
 
@@ -147,7 +141,8 @@ export function useTransferProject(profileId: string, projectId: number) {
         body: { namespace },
         profileId,
       }),
-    onSuccess: (project) => storeChangedProject(queryClient, profileId, project),
+    onSuccess: (project) => storeProject(queryClient, profileId, project),
+    meta: { invalidates: [projectKeys.lists(profileId)] },
   });
 }
 
@@ -162,9 +157,8 @@ export function useDeleteProject(profileId: string) {
       await apiJson<unknown>({ method: 'DELETE', path: `/projects/${projectId}`, profileId });
       return projectId;
     },
-    onSuccess: async (projectId) => {
-      queryClient.removeQueries({ queryKey: projectKeys.detail(profileId, projectId) });
-      await queryClient.invalidateQueries({ queryKey: projectKeys.lists(profileId) });
-    },
+    onSuccess: (projectId) =>
+      queryClient.removeQueries({ queryKey: projectKeys.detail(profileId, projectId) }),
+    meta: { invalidates: [projectKeys.lists(profileId)] },
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../client.js';
 import { encodeFilePath, encodeRefSegment } from './file-path.js';
 import { repositoryKeys } from './keys.js';
@@ -64,36 +64,25 @@ function commitBody(input: CommitTarget, extra: Record<string, unknown>) {
 }
 
 /**
- * Refresh everything a commit to a branch can change: folder listings, files, raw contents, blame,
- * commit lists and branches (their last commit) of the project. Tags and protections stay.
+ * Everything a commit to a branch can change: folder listings, files, raw contents, blame, commit
+ * lists and branches (their last commit) of the project. Tags and protections stay.
  */
-export function invalidateRepositoryContent(
-  queryClient: QueryClient,
-  profileId: string,
-  projectId: number,
-): Promise<unknown> {
-  return Promise.all(
-    [
-      repositoryKeys.trees,
-      repositoryKeys.files,
-      repositoryKeys.raws,
-      repositoryKeys.blames,
-      repositoryKeys.commits,
-      repositoryKeys.branches,
-    ].map((key) => queryClient.invalidateQueries({ queryKey: key(profileId, projectId) })),
-  );
-}
-
-function invalidate(queryClient: QueryClient, ...keys: (readonly unknown[])[]): Promise<unknown> {
-  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+export function repositoryContentKeys(profileId: string, projectId: number) {
+  return [
+    repositoryKeys.trees,
+    repositoryKeys.files,
+    repositoryKeys.raws,
+    repositoryKeys.blames,
+    repositoryKeys.commits,
+    repositoryKeys.branches,
+  ].map((key) => key(profileId, projectId));
 }
 
 /**
  * `POST /projects/:id/repository/files/:file_path` (text content). Invalidates the project's content
- * (see {@link invalidateRepositoryContent}). 400 when the file exists; 403 on a protected branch.
+ * (see {@link repositoryContentKeys}). 400 when the file exists; 403 on a protected branch.
  */
 export function useCreateFile(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateFileInput) =>
       apiJson<FileCommitResult>({
@@ -102,7 +91,7 @@ export function useCreateFile(profileId: string, projectId: number) {
         body: commitBody(input, { content: input.content, encoding: 'text' }),
         profileId,
       }),
-    onSuccess: () => invalidateRepositoryContent(queryClient, profileId, projectId),
+    meta: { invalidates: repositoryContentKeys(profileId, projectId) },
   });
 }
 
@@ -111,7 +100,6 @@ export function useCreateFile(profileId: string, projectId: number) {
  * content. 400 when the file changed since `lastCommitId` (or nothing changed); 403 on a protected branch.
  */
 export function useUpdateFile(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateFileInput) =>
       apiJson<FileCommitResult>({
@@ -124,13 +112,12 @@ export function useUpdateFile(profileId: string, projectId: number) {
         }),
         profileId,
       }),
-    onSuccess: () => invalidateRepositoryContent(queryClient, profileId, projectId),
+    meta: { invalidates: repositoryContentKeys(profileId, projectId) },
   });
 }
 
 /** `DELETE /projects/:id/repository/files/:file_path` with a commit message. Invalidates the project's content. */
 export function useDeleteFile(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeleteFileInput) =>
       apiJson<unknown>({
@@ -139,17 +126,16 @@ export function useDeleteFile(profileId: string, projectId: number) {
         body: commitBody(input, input.lastCommitId ? { last_commit_id: input.lastCommitId } : {}),
         profileId,
       }),
-    onSuccess: () => invalidateRepositoryContent(queryClient, profileId, projectId),
+    meta: { invalidates: repositoryContentKeys(profileId, projectId) },
   });
 }
 
 /** `POST /projects/:id/repository/branches` from a branch, tag or SHA. Invalidates the branch lists. */
 export function useCreateBranch(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { branch: string; ref: string }) =>
       apiJson<Branch>({ method: 'POST', path: `${repo(projectId)}/branches`, body: input, profileId }),
-    onSuccess: () => invalidate(queryClient, repositoryKeys.branches(profileId, projectId)),
+    meta: { invalidates: [repositoryKeys.branches(profileId, projectId)] },
   });
 }
 
@@ -158,7 +144,6 @@ export function useCreateBranch(profileId: string, projectId: number) {
  * branches with a message. Invalidates branches and commit lists (of that ref).
  */
 export function useDeleteBranch(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (branch: string) =>
       apiJson<unknown>({
@@ -166,12 +151,12 @@ export function useDeleteBranch(profileId: string, projectId: number) {
         path: `${repo(projectId)}/branches/${encodeRefSegment(branch)}`,
         profileId,
       }),
-    onSuccess: () =>
-      invalidate(
-        queryClient,
+    meta: {
+      invalidates: [
         repositoryKeys.branches(profileId, projectId),
         repositoryKeys.commits(profileId, projectId),
-      ),
+      ],
+    },
   });
 }
 
@@ -180,11 +165,10 @@ export function useDeleteBranch(profileId: string, projectId: number) {
  * branch, skipping protected ones. Invalidates the branch lists.
  */
 export function useDeleteMergedBranches(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       apiJson<unknown>({ method: 'DELETE', path: `${repo(projectId)}/merged_branches`, profileId }),
-    onSuccess: () => invalidate(queryClient, repositoryKeys.branches(profileId, projectId)),
+    meta: { invalidates: [repositoryKeys.branches(profileId, projectId)] },
   });
 }
 
@@ -193,7 +177,6 @@ export function useDeleteMergedBranches(profileId: string, projectId: number) {
  * 405 (or 400) with a reason when git refuses. Invalidates the tag lists.
  */
 export function useCreateTag(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { tagName: string; ref: string; message?: string }) =>
       apiJson<Tag>({
@@ -206,13 +189,12 @@ export function useCreateTag(profileId: string, projectId: number) {
         },
         profileId,
       }),
-    onSuccess: () => invalidate(queryClient, repositoryKeys.tags(profileId, projectId)),
+    meta: { invalidates: [repositoryKeys.tags(profileId, projectId)] },
   });
 }
 
 /** `DELETE /projects/:id/repository/tags/:tag_name`. Invalidates the tag lists. */
 export function useDeleteTag(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tagName: string) =>
       apiJson<unknown>({
@@ -220,7 +202,7 @@ export function useDeleteTag(profileId: string, projectId: number) {
         path: `${repo(projectId)}/tags/${encodeRefSegment(tagName)}`,
         profileId,
       }),
-    onSuccess: () => invalidate(queryClient, repositoryKeys.tags(profileId, projectId)),
+    meta: { invalidates: [repositoryKeys.tags(profileId, projectId)] },
   });
 }
 
@@ -229,7 +211,6 @@ export function useDeleteTag(profileId: string, projectId: number) {
  * `PUT` to change (404 when there are none). Invalidates the tag lists.
  */
 export function useSaveRelease(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveReleaseInput) =>
       apiJson<TagRelease>({
@@ -238,7 +219,7 @@ export function useSaveRelease(profileId: string, projectId: number) {
         body: { description: input.description },
         profileId,
       }),
-    onSuccess: () => invalidate(queryClient, repositoryKeys.tags(profileId, projectId)),
+    meta: { invalidates: [repositoryKeys.tags(profileId, projectId)] },
   });
 }
 
@@ -247,7 +228,6 @@ export function useSaveRelease(profileId: string, projectId: number) {
  * branches (their `protected` flag).
  */
 export function useProtectBranch(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProtectBranchInput) =>
       apiJson<ProtectedBranch>({
@@ -261,18 +241,17 @@ export function useProtectBranch(profileId: string, projectId: number) {
         },
         profileId,
       }),
-    onSuccess: () =>
-      invalidate(
-        queryClient,
+    meta: {
+      invalidates: [
         repositoryKeys.protectedBranches(profileId, projectId),
         repositoryKeys.branches(profileId, projectId),
-      ),
+      ],
+    },
   });
 }
 
 /** `DELETE /projects/:id/protected_branches/:name`. Invalidates protections and branches. */
 export function useUnprotectBranch(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
       apiJson<unknown>({
@@ -280,12 +259,12 @@ export function useUnprotectBranch(profileId: string, projectId: number) {
         path: `/projects/${projectId}/protected_branches/${encodeRefSegment(name)}`,
         profileId,
       }),
-    onSuccess: () =>
-      invalidate(
-        queryClient,
+    meta: {
+      invalidates: [
         repositoryKeys.protectedBranches(profileId, projectId),
         repositoryKeys.branches(profileId, projectId),
-      ),
+      ],
+    },
   });
 }
 
@@ -295,7 +274,6 @@ export function useUnprotectBranch(profileId: string, projectId: number) {
  * form). Invalidates protections and branches.
  */
 export function useUpdateProtectedBranch(profileId: string, projectId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateProtectedBranchInput) => {
       const entry = (change: { entryId?: number; accessLevel: number }) => [
@@ -314,11 +292,11 @@ export function useUpdateProtectedBranch(profileId: string, projectId: number) {
         profileId,
       });
     },
-    onSuccess: () =>
-      invalidate(
-        queryClient,
+    meta: {
+      invalidates: [
         repositoryKeys.protectedBranches(profileId, projectId),
         repositoryKeys.branches(profileId, projectId),
-      ),
+      ],
+    },
   });
 }
