@@ -1,48 +1,130 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { AdminGuard } from '../features/admin/admin-guard.js';
-import { AlertListPage } from '../features/alerts/alert-list-page.js';
-import { AlertsIndexPage } from '../features/alerts/alerts-index-page.js';
-import { AlertsLayout } from '../features/alerts/alerts-layout.js';
-import { IntegrationsPage } from '../features/alerts/integrations-page.js';
-import { ProjectAlertsRedirect } from '../features/alerts/project-alerts-redirect.js';
-import { AuditEventsPage } from '../features/audit-events/audit-events-page.js';
-import { CiVariablesPage } from '../features/admin/ci-variables/ci-variables-page.js';
-import { ClustersPage } from '../features/admin/clusters/clusters-page.js';
-import { PlanLimitsPage } from '../features/admin/plan-limits/plan-limits-page.js';
-import { SecurityPage } from '../features/admin/instance-settings/security-page.js';
-import { StorageMovesPage } from '../features/admin/storage-moves/storage-moves-page.js';
-import { EnvironmentListPage } from '../features/environments/environment-list-page.js';
-import { EnvironmentPage } from '../features/environments/environment-page.js';
-import { JobPage } from '../features/pipelines/job-page.js';
-import { PipelineListPage } from '../features/pipelines/pipeline-list-page.js';
-import { PipelinePage } from '../features/pipelines/pipeline-page.js';
-import { PipelinesIndexPage } from '../features/pipelines/pipelines-index-page.js';
-import { PipelinesLayout } from '../features/pipelines/pipelines-layout.js';
-import { RunPipelinePage } from '../features/pipelines/run-pipeline-page.js';
-import { LabelsPage } from '../features/merge-requests/labels-page.js';
-import { MergeRequestListPage } from '../features/merge-requests/merge-request-list-page.js';
-import { MergeRequestPage } from '../features/merge-requests/merge-request-page.js';
-import { MergeRequestsIndexPage } from '../features/merge-requests/merge-requests-index-page.js';
-import { ProjectListPage } from '../features/projects/project-list-page.js';
-import { ProjectSettingsPage } from '../features/projects/project-settings-page.js';
-import { BlamePage } from '../features/repository/blame-page.js';
-import { BranchesPage } from '../features/repository/branches-page.js';
-import { CommitPage } from '../features/repository/commit-page.js';
-import { CommitsPage } from '../features/repository/commits-page.js';
-import { FileEditorPage } from '../features/repository/file-editor-page.js';
-import { FileTreePage } from '../features/repository/file-tree-page.js';
-import { FileViewPage } from '../features/repository/file-view-page.js';
-import { ProtectedBranchesPage } from '../features/repository/protected-branches-page.js';
-import { RawFilePage } from '../features/repository/raw-file-page.js';
-import { RepositoryIndexPage } from '../features/repository/repository-index-page.js';
-import { RepositoryLayout } from '../features/repository/repository-layout.js';
-import { TagsPage } from '../features/repository/tags-page.js';
 import { FirstRunGate } from './first-run-gate.js';
 import { AppLayout } from './layout/app-layout.js';
 import { NAV_ITEMS } from './navigation.js';
 import { ComingSoonPage } from './pages/coming-soon-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
+import { RouteSkeleton } from './pages/route-skeleton.js';
+
+/**
+ * A screen loaded on first visit (its own chunk, so the first screen's JS stays small): `load` imports
+ * the module, `name` names its export. Render it through `screen(...)`, which shows a skeleton meanwhile.
+ */
+function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<Props<M[K]>> }));
+}
+
+/** The props a screen component takes. */
+type Props<C> = C extends ComponentType<infer P> ? P : never;
+
+/** A lazily loaded screen with the route skeleton while its chunk loads. */
+function screen(element: ReactNode) {
+  return <Suspense fallback={<RouteSkeleton />}>{element}</Suspense>;
+}
+
+const AlertListPage = lazyPage(() => import('../features/alerts/alert-list-page.js'), 'AlertListPage');
+const AlertsIndexPage = lazyPage(() => import('../features/alerts/alerts-index-page.js'), 'AlertsIndexPage');
+const AlertsLayout = lazyPage(() => import('../features/alerts/alerts-layout.js'), 'AlertsLayout');
+const IntegrationsPage = lazyPage(
+  () => import('../features/alerts/integrations-page.js'),
+  'IntegrationsPage',
+);
+const ProjectAlertsRedirect = lazyPage(
+  () => import('../features/alerts/project-alerts-redirect.js'),
+  'ProjectAlertsRedirect',
+);
+const AuditEventsPage = lazyPage(
+  () => import('../features/audit-events/audit-events-page.js'),
+  'AuditEventsPage',
+);
+const CiVariablesPage = lazyPage(
+  () => import('../features/admin/ci-variables/ci-variables-page.js'),
+  'CiVariablesPage',
+);
+const ClustersPage = lazyPage(() => import('../features/admin/clusters/clusters-page.js'), 'ClustersPage');
+const PlanLimitsPage = lazyPage(
+  () => import('../features/admin/plan-limits/plan-limits-page.js'),
+  'PlanLimitsPage',
+);
+const SecurityPage = lazyPage(
+  () => import('../features/admin/instance-settings/security-page.js'),
+  'SecurityPage',
+);
+const StorageMovesPage = lazyPage(
+  () => import('../features/admin/storage-moves/storage-moves-page.js'),
+  'StorageMovesPage',
+);
+const EnvironmentListPage = lazyPage(
+  () => import('../features/environments/environment-list-page.js'),
+  'EnvironmentListPage',
+);
+const EnvironmentPage = lazyPage(
+  () => import('../features/environments/environment-page.js'),
+  'EnvironmentPage',
+);
+const JobPage = lazyPage(() => import('../features/pipelines/job-page.js'), 'JobPage');
+const PipelineListPage = lazyPage(
+  () => import('../features/pipelines/pipeline-list-page.js'),
+  'PipelineListPage',
+);
+const PipelinePage = lazyPage(() => import('../features/pipelines/pipeline-page.js'), 'PipelinePage');
+const PipelinesIndexPage = lazyPage(
+  () => import('../features/pipelines/pipelines-index-page.js'),
+  'PipelinesIndexPage',
+);
+const PipelinesLayout = lazyPage(
+  () => import('../features/pipelines/pipelines-layout.js'),
+  'PipelinesLayout',
+);
+const RunPipelinePage = lazyPage(
+  () => import('../features/pipelines/run-pipeline-page.js'),
+  'RunPipelinePage',
+);
+const LabelsPage = lazyPage(() => import('../features/merge-requests/labels-page.js'), 'LabelsPage');
+const MergeRequestListPage = lazyPage(
+  () => import('../features/merge-requests/merge-request-list-page.js'),
+  'MergeRequestListPage',
+);
+const MergeRequestPage = lazyPage(
+  () => import('../features/merge-requests/merge-request-page.js'),
+  'MergeRequestPage',
+);
+const MergeRequestsIndexPage = lazyPage(
+  () => import('../features/merge-requests/merge-requests-index-page.js'),
+  'MergeRequestsIndexPage',
+);
+const ProjectListPage = lazyPage(
+  () => import('../features/projects/project-list-page.js'),
+  'ProjectListPage',
+);
+const ProjectSettingsPage = lazyPage(
+  () => import('../features/projects/project-settings-page.js'),
+  'ProjectSettingsPage',
+);
+const BlamePage = lazyPage(() => import('../features/repository/blame-page.js'), 'BlamePage');
+const BranchesPage = lazyPage(() => import('../features/repository/branches-page.js'), 'BranchesPage');
+const CommitPage = lazyPage(() => import('../features/repository/commit-page.js'), 'CommitPage');
+const CommitsPage = lazyPage(() => import('../features/repository/commits-page.js'), 'CommitsPage');
+const FileEditorPage = lazyPage(() => import('../features/repository/file-editor-page.js'), 'FileEditorPage');
+const FileTreePage = lazyPage(() => import('../features/repository/file-tree-page.js'), 'FileTreePage');
+const FileViewPage = lazyPage(() => import('../features/repository/file-view-page.js'), 'FileViewPage');
+const ProtectedBranchesPage = lazyPage(
+  () => import('../features/repository/protected-branches-page.js'),
+  'ProtectedBranchesPage',
+);
+const RawFilePage = lazyPage(() => import('../features/repository/raw-file-page.js'), 'RawFilePage');
+const RepositoryIndexPage = lazyPage(
+  () => import('../features/repository/repository-index-page.js'),
+  'RepositoryIndexPage',
+);
+const RepositoryLayout = lazyPage(
+  () => import('../features/repository/repository-layout.js'),
+  'RepositoryLayout',
+);
+const TagsPage = lazyPage(() => import('../features/repository/tags-page.js'), 'TagsPage');
 
 /**
  * The route table: the shell at `/` (behind the first-run welcome screen), screens as children (errors
@@ -61,101 +143,77 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <Navigate to="/projects" replace /> },
-          { path: 'projects', element: <ProjectListPage /> },
-          { path: 'projects/:projectId/settings', element: <ProjectSettingsPage /> },
-          { path: 'repository', element: <RepositoryIndexPage /> },
+          { path: 'projects', element: screen(<ProjectListPage />) },
+          { path: 'projects/:projectId/settings', element: screen(<ProjectSettingsPage />) },
+          { path: 'repository', element: screen(<RepositoryIndexPage />) },
           {
             path: 'repository/:projectId',
-            element: <RepositoryLayout />,
+            element: screen(<RepositoryLayout />),
             children: [
               { index: true, element: <Navigate to="tree" replace /> },
-              { path: 'tree/*', element: <FileTreePage /> },
-              { path: 'blob/*', element: <FileViewPage /> },
-              { path: 'blame/*', element: <BlamePage /> },
-              { path: 'raw/*', element: <RawFilePage /> },
-              { path: 'edit/*', element: <FileEditorPage mode="edit" /> },
-              { path: 'new/*', element: <FileEditorPage mode="new" /> },
-              { path: 'commits', element: <CommitsPage /> },
-              { path: 'commit/:sha', element: <CommitPage /> },
-              { path: 'branches', element: <BranchesPage /> },
-              { path: 'tags', element: <TagsPage /> },
-              { path: 'protected-branches', element: <ProtectedBranchesPage /> },
+              { path: 'tree/*', element: screen(<FileTreePage />) },
+              { path: 'blob/*', element: screen(<FileViewPage />) },
+              { path: 'blame/*', element: screen(<BlamePage />) },
+              { path: 'raw/*', element: screen(<RawFilePage />) },
+              { path: 'edit/*', element: screen(<FileEditorPage mode="edit" />) },
+              { path: 'new/*', element: screen(<FileEditorPage mode="new" />) },
+              { path: 'commits', element: screen(<CommitsPage />) },
+              { path: 'commit/:sha', element: screen(<CommitPage />) },
+              { path: 'branches', element: screen(<BranchesPage />) },
+              { path: 'tags', element: screen(<TagsPage />) },
+              { path: 'protected-branches', element: screen(<ProtectedBranchesPage />) },
             ],
           },
-          { path: 'pipelines', element: <PipelinesIndexPage /> },
+          { path: 'pipelines', element: screen(<PipelinesIndexPage />) },
           {
             path: 'pipelines/:projectId',
-            element: <PipelinesLayout />,
+            element: screen(<PipelinesLayout />),
             children: [
-              { index: true, element: <PipelineListPage /> },
-              { path: 'new', element: <RunPipelinePage /> },
-              { path: 'jobs/:jobId', element: <JobPage /> },
-              { path: 'environments', element: <EnvironmentListPage /> },
-              { path: 'environments/:environmentId', element: <EnvironmentPage /> },
-              { path: ':pipelineId', element: <PipelinePage /> },
+              { index: true, element: screen(<PipelineListPage />) },
+              { path: 'new', element: screen(<RunPipelinePage />) },
+              { path: 'jobs/:jobId', element: screen(<JobPage />) },
+              { path: 'environments', element: screen(<EnvironmentListPage />) },
+              { path: 'environments/:environmentId', element: screen(<EnvironmentPage />) },
+              { path: ':pipelineId', element: screen(<PipelinePage />) },
             ],
           },
-          { path: 'merge-requests', element: <MergeRequestsIndexPage /> },
-          { path: 'merge-requests/:projectId', element: <MergeRequestListPage /> },
-          { path: 'merge-requests/:projectId/labels', element: <LabelsPage /> },
-          { path: 'merge-requests/:projectId/:iid/:tab?', element: <MergeRequestPage /> },
-          { path: 'alerts', element: <AlertsIndexPage /> },
+          { path: 'merge-requests', element: screen(<MergeRequestsIndexPage />) },
+          { path: 'merge-requests/:projectId', element: screen(<MergeRequestListPage />) },
+          { path: 'merge-requests/:projectId/labels', element: screen(<LabelsPage />) },
+          { path: 'merge-requests/:projectId/:iid/:tab?', element: screen(<MergeRequestPage />) },
+          { path: 'alerts', element: screen(<AlertsIndexPage />) },
           {
             path: 'alerts/:projectId',
-            element: <AlertsLayout />,
+            element: screen(<AlertsLayout />),
             children: [
-              { index: true, element: <AlertListPage /> },
-              { path: 'integrations', element: <IntegrationsPage /> },
+              { index: true, element: screen(<AlertListPage />) },
+              { path: 'integrations', element: screen(<IntegrationsPage />) },
             ],
           },
-          { path: 'projects/:projectId/alerts', element: <ProjectAlertsRedirect /> },
+          { path: 'projects/:projectId/alerts', element: screen(<ProjectAlertsRedirect />) },
           {
             path: 'admin/clusters',
-            element: (
-              <AdminGuard>
-                <ClustersPage />
-              </AdminGuard>
-            ),
+            element: <AdminGuard>{screen(<ClustersPage />)}</AdminGuard>,
           },
           {
             path: 'admin/ci-variables',
-            element: (
-              <AdminGuard>
-                <CiVariablesPage />
-              </AdminGuard>
-            ),
+            element: <AdminGuard>{screen(<CiVariablesPage />)}</AdminGuard>,
           },
           {
             path: 'admin/storage-moves',
-            element: (
-              <AdminGuard>
-                <StorageMovesPage />
-              </AdminGuard>
-            ),
+            element: <AdminGuard>{screen(<StorageMovesPage />)}</AdminGuard>,
           },
           {
             path: 'admin/plan-limits',
-            element: (
-              <AdminGuard>
-                <PlanLimitsPage />
-              </AdminGuard>
-            ),
+            element: <AdminGuard>{screen(<PlanLimitsPage />)}</AdminGuard>,
           },
           {
             path: 'admin/security',
-            element: (
-              <AdminGuard>
-                <SecurityPage />
-              </AdminGuard>
-            ),
+            element: <AdminGuard>{screen(<SecurityPage />)}</AdminGuard>,
           },
           {
             path: 'admin/audit-events',
-            element: (
-              <AdminGuard>
-                <AuditEventsPage />
-              </AdminGuard>
-            ),
+            element: <AdminGuard>{screen(<AuditEventsPage />)}</AdminGuard>,
           },
           ...NAV_ITEMS.filter((item) => !item.built).map((item) => ({
             path: item.path.slice(1),
