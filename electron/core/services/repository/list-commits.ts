@@ -61,8 +61,9 @@ export async function listRepositoryCommits(
     until: input.until,
     author: input.author,
   }).catch((err: unknown) => {
-    // `author` is a regular expression git may refuse ("Invalid regular expression"): a 400, not a 5xx.
-    if (input.author && err instanceof GitError && /regular expression|regex/i.test(err.stderr))
+    // `author` is a regular expression git may refuse (`fatal: header, '[': Invalid regular expression`,
+    // `… Unmatched [, [^, …`, `… Unmatched ( or \(`): a 400, not a 5xx.
+    if (input.author && err instanceof GitError && /^fatal: header, '/m.test(err.stderr))
       throw new ParameterError('author is invalid');
     throw err;
   });

@@ -322,10 +322,35 @@ describe('commit refs, commit diff and the author filter', () => {
     });
 
     it('refuses an author git cannot compile as a regular expression with 400', async () => {
-      const res = await t.api('GET', commits(privateId, '?author=%5B'));
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'author is invalid' });
+      for (const author of ['[', '[a-', '\\(', 'a\\{2']) {
+        const res = await t.api('GET', commits(privateId, `?author=${encodeURIComponent(author)}`));
+        expect([author, res.status, res.body]).toEqual([author, 400, { error: 'author is invalid' }]);
+      }
     });
+  });
+
+  it('answers hostile input below 500 (option-like, NUL, range and huge values)', async () => {
+    const paths = [
+      '/--all/refs',
+      '/%2D%2Dall/diff',
+      `/${s.c1}..${s.m}/diff`,
+      '/%00/refs',
+      `/${s.c1}/refs?type[]=tag`,
+      `/${s.c1}/refs?type=%00`,
+      '?author=%00',
+      '?author=--all',
+      '?author=-n1',
+      `?author=${'a'.repeat(20_000)}`,
+      '?author=%5Ba-',
+      '?author[]=x',
+    ];
+    for (const rest of paths) {
+      const res = await t.api('GET', commits(privateId, rest));
+      expect([rest, res.status < 500]).toEqual([rest, true]);
+    }
+    const dashed = await t.api<{ id: string }[]>('GET', commits(privateId, '?author=-n1'));
+    expect(dashed.status).toBe(200);
+    expect(dashed.body).toEqual([]);
   });
 
   describe('permissions (GitLab download_code)', () => {
