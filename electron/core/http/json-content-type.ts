@@ -16,9 +16,12 @@ export const JSON_CONTENT_TYPE = 'application/json';
 
 /** Fastify's default for serialized objects (and the only value rewritten). */
 const FASTIFY_JSON = /^application\/json;\s*charset=utf-8$/i;
+/** The exact string Fastify sets (checked first: no regular expression on the common path). */
+const FASTIFY_JSON_EXACT = 'application/json; charset=utf-8';
 
 /** The Content-Type to send for `current` (pure; unit-tested): Fastify's JSON default becomes GitLab's. */
 export function gitlabContentType<T>(current: T): T | string {
+  if (current === FASTIFY_JSON_EXACT) return JSON_CONTENT_TYPE;
   return typeof current === 'string' && FASTIFY_JSON.test(current) ? JSON_CONTENT_TYPE : current;
 }
 

@@ -123,3 +123,47 @@ describe('paginationHeaders', () => {
     expect(Object.keys(links(h.link!))).toEqual(['prev', 'next', 'first']);
   });
 });
+
+describe('Link URLs built on one reused URL', () => {
+  /** Each link as the helper built it before issue 17: a fresh copy of the request URL per link. */
+  const freshLink = (requestUrl: URL, page: number, perPage: number): string => {
+    const u = new URL(requestUrl.toString());
+    u.searchParams.set('page', String(page));
+    u.searchParams.set('per_page', String(perPage));
+    return u.toString();
+  };
+
+  it('equal the links of a fresh copy per link, whatever the query holds', () => {
+    const queries = [
+      '',
+      '?search=x&order_by=id',
+      '?per_page=5&state=opened',
+      '?page=3',
+      '?page=2&per_page=5&page=9&per_page=7',
+      '?labels[]=a&labels[]=b&not[labels]=c%20d&x=%E2%9C%93+y',
+      '?a&b=&=c&page=&per_page=',
+      '?q=a%26b%3Dc#frag',
+    ];
+    for (const q of queries) {
+      const url = new URL(`https://outpost.example/api/v4/projects${q}`);
+      const before = url.href;
+      for (const [page, total] of [
+        [1, 0],
+        [2, 95],
+        [5, 95],
+        [9, 95],
+        [3, 20_000],
+      ] as const) {
+        const h = paginationHeaders({ page, perPage: 20, offset: (page - 1) * 20 }, total, url);
+        const totalPages = Math.max(1, Math.ceil(total / 20));
+        const want: string[] = [];
+        if (page > 1 && page <= totalPages) want.push(`<${freshLink(url, page - 1, 20)}>; rel="prev"`);
+        if (page < totalPages) want.push(`<${freshLink(url, page + 1, 20)}>; rel="next"`);
+        want.push(`<${freshLink(url, 1, 20)}>; rel="first"`);
+        if (total <= 10_000) want.push(`<${freshLink(url, totalPages, 20)}>; rel="last"`);
+        expect(h.link, `${q} page ${page}`).toBe(want.join(', '));
+      }
+      expect(url.href, 'the request URL is left as it was').toBe(before);
+    }
+  });
+});

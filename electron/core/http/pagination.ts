@@ -47,6 +47,23 @@ export function readPageRequest(params: Record<string, unknown>): PageRequest {
   return { page, perPage, offset: (page - 1) * perPage };
 }
 
+/**
+ * `link(p)`: `requestUrl` with `page=p` and `per_page=perPage` set (URLSearchParams `set`: an existing
+ * parameter keeps its place, a missing one is appended), as a string. One copy of the URL is parsed and
+ * reused for every link: setting the same two parameters again leaves them where the first call put
+ * them, so each string equals what a fresh copy per link gives (`requestUrl` itself is not touched).
+ */
+function pageLinker(requestUrl: URL, perPage: number): (page: number) => string {
+  const u = new URL(requestUrl.href);
+  const params = u.searchParams;
+  const perPageText = String(perPage);
+  return (p: number) => {
+    params.set('page', String(p));
+    params.set('per_page', perPageText);
+    return u.href;
+  };
+}
+
 /** The header values for a page, as a plain object (pure; unit-tested). */
 export function paginationHeaders(
   pageReq: PageRequest,
@@ -60,12 +77,7 @@ export function paginationHeaders(
   const hasNext = page < totalPages;
   const hasPrev = page > 1 && page <= totalPages;
   const countTotals = total <= TOTAL_COUNT_LIMIT;
-  const link = (p: number) => {
-    const u = new URL(requestUrl.toString());
-    u.searchParams.set('page', String(p));
-    u.searchParams.set('per_page', String(perPage));
-    return u.toString();
-  };
+  const link = pageLinker(requestUrl, perPage);
   const links: string[] = [];
   if (hasPrev) links.push(`<${link(page - 1)}>; rel="prev"`);
   if (hasNext) links.push(`<${link(page + 1)}>; rel="next"`);
@@ -96,12 +108,7 @@ export function paginationHeadersWithoutCount(
   requestUrl: URL,
 ): Record<string, string> {
   const { page, perPage } = pageReq;
-  const link = (p: number) => {
-    const u = new URL(requestUrl.toString());
-    u.searchParams.set('page', String(p));
-    u.searchParams.set('per_page', String(perPage));
-    return u.toString();
-  };
+  const link = pageLinker(requestUrl, perPage);
   const links: string[] = [];
   if (page > 1) links.push(`<${link(page - 1)}>; rel="prev"`);
   if (hasNext) links.push(`<${link(page + 1)}>; rel="next"`);
@@ -115,12 +122,20 @@ export function paginationHeadersWithoutCount(
   };
 }
 
-/** The request URL on the instance's external origin, without token parameters (for Link headers). */
+/** The last external URL read by {@link linkBaseUrl} and its parsed form (it changes at most at `listen`). */
+let lastExternal: { externalUrl: string; parsed: URL } | null = null;
+
+/**
+ * The request URL on the instance's external origin, without token parameters (for Link headers).
+ * The external URL is parsed once while it stays the same.
+ */
 function linkBaseUrl(req: FastifyRequest, externalUrl: string): URL {
   const url = new URL(req.url, `${externalUrl}/`);
-  const base = new URL(externalUrl);
-  url.protocol = base.protocol;
-  url.host = base.host;
+  if (lastExternal?.externalUrl !== externalUrl) lastExternal = { externalUrl, parsed: new URL(externalUrl) };
+  const base = lastExternal.parsed;
+  if (url.protocol !== base.protocol) url.protocol = base.protocol;
+  if (url.host !== base.host) url.host = base.host;
+  // Always, even when the raw query seems to name no token (`private%5Ftoken` decodes to one).
   for (const key of ['private_token', 'access_token']) url.searchParams.delete(key);
   return url;
 }
@@ -144,12 +159,7 @@ export function setPaginationHeaders(
   total: number,
   externalUrl: string,
 ): void {
-  const url = new URL(req.url, `${externalUrl}/`);
-  const base = new URL(externalUrl);
-  url.protocol = base.protocol;
-  url.host = base.host;
-  for (const key of ['private_token', 'access_token']) url.searchParams.delete(key);
-  reply.headers(paginationHeaders(pageReq, total, url));
+  reply.headers(paginationHeaders(pageReq, total, linkBaseUrl(req, externalUrl)));
 }
 
 /**
