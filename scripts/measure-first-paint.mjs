@@ -66,11 +66,6 @@ for (let i = 0; i < runs; i += 1) {
     const url = await waitForUrl(child);
     const ready = Date.now() - t0;
     const page = await browser.newPage();
-    let jsBytes = 0;
-    page.on('response', async (response) => {
-      if (response.url().endsWith('.js'))
-        jsBytes += (await response.body().catch(() => Buffer.alloc(0))).length;
-    });
     await page.goto(url);
     await page.locator('h1, h2').first().waitFor({ state: 'visible', timeout: 60_000 });
     const screen = Date.now() - t0;
