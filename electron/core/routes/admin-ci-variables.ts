@@ -14,7 +14,7 @@ import {
   listInstanceVariablesPage,
   updateInstanceVariable,
 } from '../services/admin/ci-variables/ci-variables-service.js';
-import { VARIABLE_TYPES } from '../services/admin/ci-variables/variable-rules.js';
+import { VARIABLE_TYPES } from '../../../shared/ci-variable-rules.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 export async function adminCiVariablesRoutes(app: FastifyInstance): Promise<void> {

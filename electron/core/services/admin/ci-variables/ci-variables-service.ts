@@ -24,7 +24,12 @@ import { findPlanLimits } from '../../../db/plan-limits.js';
 import type { ServiceContext } from '../../context.js';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import { recordInstanceAuditEvent } from '../instance-audit.js';
-import { keyProblems, limitExceeded, limitExceededMessage, valueProblems } from './variable-rules.js';
+import {
+  keyProblems,
+  limitExceeded,
+  limitExceededMessage,
+  valueProblems,
+} from '../../../../../shared/ci-variable-rules.js';
 import type { InstanceVariable } from '../../../entities/ci-variables.js';
 
 /** Secret-box purpose of the value column. */

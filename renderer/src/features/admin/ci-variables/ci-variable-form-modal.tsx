@@ -17,7 +17,11 @@ import { useCreateCiVariable, useUpdateCiVariable } from '../../../api/admin/ci-
 import type { CiVariable, CiVariableType } from '../../../api/admin/ci-variables/types.js';
 import { attributeName, toFormErrors, type FormErrors } from '../form-errors.js';
 import { MaskingChecklist } from './masking-checklist.js';
-import { checkMaskable, checkVariableKey, checkVariableValue } from './variable-rules.js';
+import {
+  checkMaskable,
+  checkVariableKey,
+  checkVariableValue,
+} from '../../../../../shared/ci-variable-rules.js';
 
 /** Props of {@link CiVariableFormModal}. */
 export interface CiVariableFormModalProps {

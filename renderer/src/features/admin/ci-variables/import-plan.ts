@@ -1,7 +1,11 @@
 import type { CiVariableImportStep } from '../../../api/admin/ci-variables/mutations.js';
 import type { CiVariable } from '../../../api/admin/ci-variables/types.js';
 import type { DotenvEntry } from './dotenv-format.js';
-import { checkMaskable, checkVariableKey, checkVariableValue } from './variable-rules.js';
+import {
+  checkMaskable,
+  checkVariableKey,
+  checkVariableValue,
+} from '../../../../../shared/ci-variable-rules.js';
 
 /** What an import does to one key. */
 export type ImportRowStatus = 'add' | 'change' | 'unchanged' | 'invalid';

@@ -1,6 +1,6 @@
 import { Group, List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import type { MaskabilityResult } from './variable-rules.js';
+import type { MaskabilityResult } from '../../../../../shared/ci-variable-rules.js';
 
 /** GitLab's masking rules as a live checklist: which the value meets and which it does not. */
 export function MaskingChecklist({ result }: { result: MaskabilityResult }) {

@@ -1,30 +1,82 @@
 /**
- * GitLab's rules for instance CI/CD variables (doc/api/instance_level_ci_variables.md,
- * doc/ci/variables/#mask-a-cicd-variable), checked before anything is sent so the form can say
- * exactly which rule a key or a value breaks. The instance checks the same rules again.
+ * GitLab's rules for instance CI/CD variables, declared once for the core (which enforces them with
+ * GitLab's own messages) and the renderer (which checks a form before sending, with sentences saying
+ * exactly which rule fails). Sources: Ci::HasVariable, Ci::Maskable, Ci::InstanceVariable;
+ * doc/api/instance_level_ci_variables.md; doc/ci/variables §Mask a CI/CD variable.
  */
 
 /** Longest key GitLab accepts. */
-export const MAX_KEY_LENGTH = 255;
-/** Longest value GitLab accepts. */
-export const MAX_VALUE_LENGTH = 10_000;
+export const KEY_MAX_LENGTH = 255;
+/** GitLab's key alphabet: letters, digits and `_`. */
+export const KEY_PATTERN = /^[a-zA-Z0-9_]+$/;
+const KEY_CHAR = /[a-zA-Z0-9_]/;
+export const KEY_FORMAT_MESSAGE = "can contain only letters, digits and '_'.";
+
+/** Longest value GitLab accepts, in characters as Ruby counts them (code points). */
+export const VALUE_MAX_LENGTH = 10_000;
+export const VALUE_TOO_LONG_MESSAGE = `The value of the provided variable exceeds the ${VALUE_MAX_LENGTH} character limit`;
+
 /** Shortest value that can be masked. */
 export const MIN_MASKED_LENGTH = 8;
-
-/** GitLab's key alphabet: letters, digits and `_`. */
-const KEY_PATTERN = /^[A-Za-z0-9_]+$/;
-/** GitLab's `Ci::Maskable::REGEX`: one line of at least 8 characters of a small alphabet. */
+/**
+ * Ci::Maskable::REGEX: one line of at least 8 characters from the Base64 alphabet (RFC 4648) plus
+ * `@ : . ~` — so no spaces, no newlines.
+ */
 export const MASKABLE_PATTERN = /^[a-zA-Z0-9_+=/@:.~-]{8,}$/;
 const MASKABLE_CHAR = /[a-zA-Z0-9_+=/@:.~-]/;
+export const MASK_MESSAGE = 'is invalid';
+
+export const VARIABLE_TYPES = ['env_var', 'file'] as const;
+
+/** A value's length as GitLab counts it: code points, not UTF-16 units. */
+export function valueLength(value: string): number {
+  return [...value].length;
+}
+
+// ---- The core's checks, in GitLab's words (ActiveModel error fragments). ----
+
+/** Problems with a variable key. */
+export function keyProblems(key: string): string[] {
+  const problems: string[] = [];
+  if (key.trim() === '') problems.push("can't be blank");
+  if (key.length > KEY_MAX_LENGTH) problems.push(`is too long (maximum is ${KEY_MAX_LENGTH} characters)`);
+  if (!KEY_PATTERN.test(key)) problems.push(KEY_FORMAT_MESSAGE);
+  return problems;
+}
+
+/** True when GitLab can mask `value` in job logs. */
+export function isMaskable(value: string): boolean {
+  return MASKABLE_PATTERN.test(value);
+}
+
+/** Problems with a variable value, given whether it is to be masked. */
+export function valueProblems(value: string, masked: boolean): string[] {
+  const problems: string[] = [];
+  if (valueLength(value) > VALUE_MAX_LENGTH) problems.push(VALUE_TOO_LONG_MESSAGE);
+  if (masked && !isMaskable(value)) problems.push(MASK_MESSAGE);
+  return problems;
+}
+
+/** GitLab's Limitable message: `Maximum number of ci instance level variables (25) exceeded`. */
+export function limitExceededMessage(limit: number): string {
+  return `Maximum number of ci instance level variables (${limit}) exceeded`;
+}
+
+/** PlanLimits#exceeded?: a limit of 0 means no limit. */
+export function limitExceeded(count: number, limit: number): boolean {
+  return limit > 0 && count >= limit;
+}
+
+// ---- The form's checks: the same rules, explained. ----
 
 /** Why a key is not acceptable, or null when it is. `existingKeys` catches duplicates early. */
 export function checkVariableKey(key: string, existingKeys: Iterable<string> = []): string | null {
   if (key === '') return 'Enter a key.';
-  if (key.length > MAX_KEY_LENGTH) {
-    return `Keys can have at most ${MAX_KEY_LENGTH} characters (this one has ${key.length}).`;
+  if (key.length > KEY_MAX_LENGTH) {
+    return `Keys can have at most ${KEY_MAX_LENGTH} characters (this one has ${key.length}).`;
   }
   if (!KEY_PATTERN.test(key)) {
-    const bad = describeCharacters([...new Set(key)].filter((char) => !/[A-Za-z0-9_]/.test(char)));
+    const bad = describeCharacters([...new Set(key)].filter((char) => !KEY_CHAR.test(char)));
     return `Keys can contain only letters, digits and _ (not ${bad}).`;
   }
   for (const existing of existingKeys) {
@@ -35,8 +87,9 @@ export function checkVariableKey(key: string, existingKeys: Iterable<string> = [
 
 /** Why a value is not acceptable whether masked or not, or null. */
 export function checkVariableValue(value: string): string | null {
-  if (value.length > MAX_VALUE_LENGTH) {
-    return `Values can have at most ${MAX_VALUE_LENGTH.toLocaleString('en-US')} characters (this one has ${value.length.toLocaleString('en-US')}).`;
+  const length = valueLength(value);
+  if (length > VALUE_MAX_LENGTH) {
+    return `Values can have at most ${VALUE_MAX_LENGTH.toLocaleString('en-US')} characters (this one has ${length.toLocaleString('en-US')}).`;
   }
   return null;
 }
