@@ -158,11 +158,12 @@ export const repositoryQueries = {
     }),
 
   /**
-   * `GET /projects/:id/repository/commits?ref_name=&path=&author=`, newest first, as an infinite list
-   * loaded on scroll: {@link COMMITS_PER_PAGE} per page, {@link FILTERED_COMMITS_PER_PAGE} while a message
-   * search or author filter is on. GitLab's API has no message search, so the message search (and the
-   * author filter, which older instances ignore) is applied to each page as it arrives
-   * ({@link commitMatches}); `read` counts what was searched.
+   * `GET /projects/:id/repository/commits?ref_name=&path=`, newest first, as an infinite list loaded on
+   * scroll: {@link COMMITS_PER_PAGE} per page, {@link FILTERED_COMMITS_PER_PAGE} while a message search
+   * or author filter is on. GitLab's API has no message search, and its `author` (where an instance has
+   * it at all) is git's case-sensitive pattern, refused when it isn't a valid one; so both filters are
+   * applied here to each page as it arrives, as case-insensitive substrings ({@link commitMatches}), the
+   * same on every instance; `read` counts what was searched.
    */
   commitList: (profileId: string, projectId: number, ref: string, filters: CommitListFilters) =>
     infiniteQueryOptions({
@@ -175,7 +176,6 @@ export const repositoryQueries = {
           query: {
             ref_name: ref,
             path: filters.path,
-            author: filters.author.trim(),
             page: pageParam,
             per_page: narrow ? FILTERED_COMMITS_PER_PAGE : COMMITS_PER_PAGE,
           },
