@@ -27,7 +27,7 @@ describe('withSavedView', () => {
 describe('merge requests store', () => {
   beforeEach(() => {
     localStorage.clear();
-    useMergeRequestsStore.setState({ lastProjectByProfile: {}, viewsByProfile: {} });
+    useMergeRequestsStore.setState({ viewsByProfile: {} });
   });
 
   it('keeps views per profile and persists them', () => {
@@ -42,13 +42,5 @@ describe('merge requests store', () => {
     ).toEqual([{ name: 'Other', query: '' }]);
     viewDeleted('p1', 'Drafts');
     expect(useMergeRequestsStore.getState().viewsByProfile.p1).toEqual([]);
-  });
-
-  it('remembers and forgets the last project', () => {
-    const { mergeRequestsOpened, mergeRequestsProjectForgotten } = useMergeRequestsStore.getState();
-    mergeRequestsOpened('p1', 7);
-    expect(useMergeRequestsStore.getState().lastProjectByProfile).toEqual({ p1: 7 });
-    mergeRequestsProjectForgotten('p1');
-    expect(useMergeRequestsStore.getState().lastProjectByProfile).toEqual({});
   });
 });

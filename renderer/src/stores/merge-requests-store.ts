@@ -9,17 +9,16 @@ export interface SavedMergeRequestView {
 }
 
 interface MergeRequestsState {
-  /** Last project whose merge requests were opened, per connection profile. */
-  lastProjectByProfile: Record<string, number>;
   /** Saved views per connection profile, in the order saved. */
   viewsByProfile: Record<string, SavedMergeRequestView[]>;
-  mergeRequestsOpened: (profileId: string, projectId: number) => void;
-  mergeRequestsProjectForgotten: (profileId: string) => void;
   viewSaved: (profileId: string, view: SavedMergeRequestView) => void;
   viewDeleted: (profileId: string, name: string) => void;
 }
 
-/** localStorage key of the merge request list's remembered project and saved views. */
+/**
+ * localStorage key of the merge request list's saved views. (It also held the last project until
+ * last-project-store.ts took it over; that store migrates it from here once.)
+ */
 export const MERGE_REQUESTS_STORAGE_KEY = 'outpost.merge-requests';
 
 /**
@@ -43,19 +42,7 @@ export function withSavedView(
 export const useMergeRequestsStore = create<MergeRequestsState>()(
   persist(
     (set) => ({
-      lastProjectByProfile: {},
       viewsByProfile: {},
-      mergeRequestsOpened: (profileId, projectId) =>
-        set((state) =>
-          state.lastProjectByProfile[profileId] === projectId
-            ? state
-            : { lastProjectByProfile: { ...state.lastProjectByProfile, [profileId]: projectId } },
-        ),
-      mergeRequestsProjectForgotten: (profileId) =>
-        set((state) => {
-          const { [profileId]: _dropped, ...rest } = state.lastProjectByProfile;
-          return { lastProjectByProfile: rest };
-        }),
       viewSaved: (profileId, view) =>
         set((state) => ({
           viewsByProfile: {
@@ -75,31 +62,16 @@ export const useMergeRequestsStore = create<MergeRequestsState>()(
       name: MERGE_REQUESTS_STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ lastProjectByProfile, viewsByProfile }) => ({ lastProjectByProfile, viewsByProfile }),
+      partialize: ({ viewsByProfile }) => ({ viewsByProfile }),
     },
   ),
 );
 
 const NO_VIEWS: SavedMergeRequestView[] = [];
 
-/** The project whose merge requests were last opened on this profile, or null. */
-export function useLastMergeRequestsProject(profileId: string): number | null {
-  return useMergeRequestsStore((state) => state.lastProjectByProfile[profileId] ?? null);
-}
-
 /** Saved merge request views of this profile. */
 export function useSavedMergeRequestViews(profileId: string): SavedMergeRequestView[] {
   return useMergeRequestsStore((state) => state.viewsByProfile[profileId] ?? NO_VIEWS);
-}
-
-/** Event: a project's merge requests were opened (remembered for the navbar entry). */
-export function useMergeRequestsOpened() {
-  return useMergeRequestsStore((state) => state.mergeRequestsOpened);
-}
-
-/** Event: the remembered project is gone. */
-export function useMergeRequestsProjectForgotten() {
-  return useMergeRequestsStore((state) => state.mergeRequestsProjectForgotten);
 }
 
 /** Event: the user saved the current filters as a named view. */

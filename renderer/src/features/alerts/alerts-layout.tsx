@@ -1,14 +1,13 @@
 import { Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowsExchange, IconBell, IconPlugConnected } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.js';
 import { projectQueries } from '../../api/projects/queries.js';
 import { useActiveProfile } from '../../app/active-profile.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import { useAlertsOpened, useAlertsProjectForgotten } from '../../stores/alerts-project-store.js';
+import { useRememberProject } from '../../stores/last-project-store.js';
 import { AlertsProvider } from './alerts-context.js';
 import { ALERTS_PICK_ROUTE, alertIntegrationsRoute, alertsRoute } from './alerts-paths.js';
 
@@ -23,18 +22,11 @@ export function AlertsLayout() {
   const valid = Number.isInteger(projectId) && projectId > 0;
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const alertsOpened = useAlertsOpened();
-  const alertsProjectForgotten = useAlertsProjectForgotten();
 
   const project = useQuery({ ...projectQueries.detail(profile.id, projectId), enabled: valid });
   const notFound = !valid || (project.error instanceof ApiError && project.error.status === 404);
 
-  useEffect(() => {
-    if (project.data) alertsOpened(profile.id, project.data.id);
-  }, [project.data, profile.id, alertsOpened]);
-  useEffect(() => {
-    if (notFound) alertsProjectForgotten(profile.id);
-  }, [notFound, profile.id, alertsProjectForgotten]);
+  useRememberProject('alerts', profile.id, project.data?.id, notFound);
 
   const switchProject = (
     <Button

@@ -32,7 +32,7 @@ import {
   IconTag,
   IconTrash,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.js';
 import type { Page } from '../../api/pagination.js';
@@ -46,11 +46,10 @@ import { RelativeTime } from '../../components/relative-time.js';
 import {
   useMergeRequestViewDeleted,
   useMergeRequestViewSaved,
-  useMergeRequestsOpened,
-  useMergeRequestsProjectForgotten,
   useSavedMergeRequestViews,
 } from '../../stores/merge-requests-store.js';
-import { ListPager } from '../repository/list-pager.js';
+import { useRememberProject } from '../../stores/last-project-store.js';
+import { ListPager } from '../../components/list-pager.js';
 import { LabelChips, MergeStatusIcon, isDraft } from './merge-request-badges.js';
 import {
   DEFAULT_FILTERS,
@@ -90,18 +89,11 @@ export function MergeRequestListPage() {
   const filters = filtersFromSearch(searchParams);
   const scope = searchParams.get('scope') === 'assigned_to_me' ? 'assigned_to_me' : 'created_by_me';
   const navigate = useNavigate();
-  const opened = useMergeRequestsOpened();
-  const forgotten = useMergeRequestsProjectForgotten();
   const [creating, setCreating] = useState(false);
 
   const project = useQuery({ ...projectQueries.detail(profile.id, projectId), enabled: !mine && valid });
   const notFound = !valid || (project.error instanceof ApiError && project.error.status === 404);
-  useEffect(() => {
-    if (project.data) opened(profile.id, project.data.id);
-  }, [project.data, profile.id, opened]);
-  useEffect(() => {
-    if (notFound && !mine) forgotten(profile.id);
-  }, [notFound, mine, profile.id, forgotten]);
+  useRememberProject('merge-requests', profile.id, project.data?.id, notFound && !mine);
 
   const baseQuery = { ...filtersToApiQuery(filters, PER_PAGE), ...(mine ? { scope } : {}) };
   const list = useQuery({ ...mergeRequestQueries.list(profile.id, scopeKey, baseQuery), enabled: valid });

@@ -3,7 +3,7 @@ import { IconGitMerge, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useActiveProfile } from '../../app/active-profile.js';
 import { ProjectPickerPage } from '../../components/project-picker-page.js';
-import { useLastMergeRequestsProject } from '../../stores/merge-requests-store.js';
+import { useLastProject } from '../../stores/last-project-store.js';
 import { mergeRequestsRoute } from './merge-request-paths.js';
 
 /**
@@ -18,7 +18,7 @@ export function MergeRequestsIndexPage() {
       description="Pick a project to review its merge requests, or see the ones that involve you on every project."
       icon={<IconGitMerge size={18} stroke={1.7} />}
       emptyDescription="Create or import a project on the Projects screen, then open merge requests here."
-      lastProjectId={useLastMergeRequestsProject(profile.id)}
+      lastProjectId={useLastProject('merge-requests', profile.id)}
       routeFor={mergeRequestsRoute}
       rowTestId="mr-project-pick"
       actions={

@@ -1,14 +1,13 @@
 import { Anchor, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowsExchange, IconRocket, IconServer2 } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.js';
 import { projectQueries } from '../../api/projects/queries.js';
 import { useActiveProfile } from '../../app/active-profile.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import { usePipelinesForgotten, usePipelinesOpened } from '../../stores/recent-pipelines-store.js';
+import { useRememberProject } from '../../stores/last-project-store.js';
 import { pipelinePaths } from './pipeline-paths.js';
 import { PipelinesProvider } from './pipelines-context.js';
 
@@ -23,17 +22,10 @@ export function PipelinesLayout() {
   const valid = Number.isInteger(projectId) && projectId > 0;
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const opened = usePipelinesOpened();
-  const forgotten = usePipelinesForgotten();
   const project = useQuery({ ...projectQueries.detail(profile.id, projectId), enabled: valid });
   const notFound = !valid || (project.error instanceof ApiError && project.error.status === 404);
 
-  useEffect(() => {
-    if (project.data) opened(profile.id, project.data.id);
-  }, [project.data, profile.id, opened]);
-  useEffect(() => {
-    if (notFound) forgotten(profile.id);
-  }, [notFound, profile.id, forgotten]);
+  useRememberProject('pipelines', profile.id, project.data?.id, notFound);
 
   const switchProject = (
     <Button

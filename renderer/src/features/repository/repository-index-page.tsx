@@ -3,7 +3,7 @@ import { IconCode } from '@tabler/icons-react';
 import { useActiveProfile } from '../../app/active-profile.js';
 import { ProjectPickerPage } from '../../components/project-picker-page.js';
 import { RelativeTime } from '../../components/relative-time.js';
-import { useLastRepositoryProject } from '../../stores/recent-repository-store.js';
+import { useLastProject } from '../../stores/last-project-store.js';
 import { repositoryRoute } from './repository-paths.js';
 
 /** The navbar's Repository entry: the last project's repository, or a project picker. */
@@ -15,7 +15,7 @@ export function RepositoryIndexPage() {
       description="Pick a project to browse its files, history, branches and tags."
       icon={<IconCode size={18} stroke={1.7} />}
       emptyDescription="Create or import a project on the Projects screen, then browse its repository here."
-      lastProjectId={useLastRepositoryProject(profile.id)}
+      lastProjectId={useLastProject('repository', profile.id)}
       routeFor={repositoryRoute}
       rowTestId="repository-pick"
       rowDetails={(project) => (

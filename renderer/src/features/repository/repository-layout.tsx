@@ -9,14 +9,13 @@ import {
   IconShieldLock,
   IconTag,
 } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error.js';
 import { projectQueries } from '../../api/projects/queries.js';
 import { useActiveProfile } from '../../app/active-profile.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import { useRepositoryForgotten, useRepositoryOpened } from '../../stores/recent-repository-store.js';
+import { useRememberProject } from '../../stores/last-project-store.js';
 import { projectSettingsRoute } from '../projects/project-paths.js';
 import { CloneButton } from './clone-button.js';
 import { RepositoryProvider } from './repository-context.js';
@@ -53,18 +52,11 @@ export function RepositoryLayout() {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const repositoryOpened = useRepositoryOpened();
-  const repositoryForgotten = useRepositoryForgotten();
 
   const project = useQuery({ ...projectQueries.detail(profile.id, projectId), enabled: valid });
   const notFound = !valid || (project.error instanceof ApiError && project.error.status === 404);
 
-  useEffect(() => {
-    if (project.data) repositoryOpened(profile.id, project.data.id);
-  }, [project.data, profile.id, repositoryOpened]);
-  useEffect(() => {
-    if (notFound) repositoryForgotten(profile.id);
-  }, [notFound, profile.id, repositoryForgotten]);
+  useRememberProject('repository', profile.id, project.data?.id, notFound);
 
   const switchProject = (
     <Button
