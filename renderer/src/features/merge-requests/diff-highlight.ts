@@ -1,7 +1,7 @@
 import hljs from 'highlight.js/lib/core';
 import { tokenize, type HunkData, type HunkTokens } from 'react-diff-view';
 // Importing the repository highlighter registers its languages on the shared highlight.js core.
-import { HIGHLIGHT_LIMIT_BYTES, languageForPath } from '../repository/highlight.js';
+import { HIGHLIGHT_LIMIT_BYTES, languageForPath } from '../../components/highlight.js';
 
 /** A hast node as react-diff-view's tokenizer reads refractor's output. */
 interface HastNode {

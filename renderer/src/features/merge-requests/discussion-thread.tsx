@@ -5,7 +5,7 @@ import { describeError } from '../../api/describe-error.js';
 import { useReplyToDiscussion, useResolveDiscussion } from '../../api/merge-requests/mutations.js';
 import type { Discussion } from '../../api/merge-requests/types.js';
 import { RelativeTime } from '../../components/relative-time.js';
-import { MarkdownView } from '../repository/markdown-view.js';
+import { MarkdownView } from '../../components/markdown-view.js';
 
 /** Where a thread's mutations go. */
 export interface ThreadTarget {

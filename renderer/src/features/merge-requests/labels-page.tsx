@@ -45,9 +45,9 @@ import { useActiveProfile } from '../../app/active-profile.js';
 import { ConfirmModal } from '../../components/confirm-modal.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import { ListPager } from '../repository/list-pager.js';
+import { ListPager } from '../../components/list-pager.js';
 import { MarkdownField } from '../repository/markdown-field.js';
-import { MarkdownView } from '../repository/markdown-view.js';
+import { MarkdownView } from '../../components/markdown-view.js';
 import { mergeRequestsRoute } from './merge-request-paths.js';
 import classes from './merge-requests.module.css';
 

@@ -30,7 +30,7 @@ import type {
   MergeRequestUser,
 } from '../../api/merge-requests/types.js';
 import { pipelinePaths } from '../pipelines/pipeline-paths.js';
-import { MarkdownView } from '../repository/markdown-view.js';
+import { MarkdownView } from '../../components/markdown-view.js';
 import { buildActivity } from './activity.js';
 import { ActivityTimeline } from './activity-timeline.js';
 import { CommentForm, type ThreadTarget } from './discussion-thread.js';

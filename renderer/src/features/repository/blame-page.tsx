@@ -10,7 +10,7 @@ import { ActionLink } from './action-link.js';
 import { groupBlameRanges } from './blame-rows.js';
 import { BlameTable } from './blame-table.js';
 import { FileHeader } from './file-header.js';
-import { languageForPath, languageLabel } from './highlight.js';
+import { languageForPath, languageLabel } from '../../components/highlight.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute, historyRoute } from './repository-paths.js';
 import { RepositoryToolbar } from './repository-toolbar.js';

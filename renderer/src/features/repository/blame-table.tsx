@@ -6,7 +6,7 @@ import { commitTitle, shortSha, type BlameBlock } from './blame-rows.js';
 import blameClasses from './blame-view.module.css';
 import codeClasses from './code-view.module.css';
 import { commitRoute } from './repository-paths.js';
-import { highlightLines } from './highlight.js';
+import { highlightLines } from '../../components/highlight.js';
 
 /**
  * The blame listing: per block the commit (short SHA, author, age, title) beside its lines, with

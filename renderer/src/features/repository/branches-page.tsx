@@ -41,7 +41,7 @@ import { CommitSha } from './commit-sha.js';
 import { CommitTitleLink } from './commit-title-link.js';
 import { CreateBranchModal } from './create-branch-modal.js';
 import { EmptyRepository } from './empty-repository.js';
-import { ListPager } from './list-pager.js';
+import { ListPager } from '../../components/list-pager.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute, historyRoute } from './repository-paths.js';
 import classes from './repository-table.module.css';

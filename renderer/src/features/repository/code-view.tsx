@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import classes from './code-view.module.css';
-import { highlightLines } from './highlight.js';
+import { highlightLines } from '../../components/highlight.js';
 
 /** Props of {@link CodeView}. */
 export interface CodeViewProps {

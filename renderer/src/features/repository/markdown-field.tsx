@@ -1,6 +1,6 @@
 import { Paper, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { MarkdownView } from './markdown-view.js';
+import { MarkdownView } from '../../components/markdown-view.js';
 
 /** Props of {@link MarkdownField}. */
 export interface MarkdownFieldProps {

@@ -4,7 +4,7 @@ import { IconBook } from '@tabler/icons-react';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import { baseName } from '../../api/repository/file-path.js';
 import { decodeContent } from './file-content.js';
-import { MarkdownView } from './markdown-view.js';
+import { MarkdownView } from '../../components/markdown-view.js';
 import { useRepository } from './repository-context.js';
 
 /** Shown when the README is too big to be worth rendering inline. */

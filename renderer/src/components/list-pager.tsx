@@ -1,5 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import { pageCount, type Page } from '../../api/pagination.js';
+import { pageCount, type Page } from '../api/pagination.js';
 
 /** Footer of a repository list: "21–40 of 57" and a pager, shown only when there is more than one page. */
 export function ListPager({
