@@ -46,6 +46,45 @@ export default tseslint.config(
       ],
     },
   },
+  // Features ↛ app internals: app/ is the shell (router, layout, providers, palette, shortcuts). Code
+  // below it (features, components, api, lib, stores) may import from app/ only what the shell exports
+  // for screens: the active profile, screen shortcuts, and the three pieces the pre-shell welcome screen
+  // shares with the header and instance forms. Tests may reach further (they mount the router or shell).
+  // This block repeats the renderer's Electron/Node patterns because it replaces that rule here.
+  {
+    files: ['renderer/src/{features,components,api,lib,stores}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/electron/**', 'electron'],
+              message: 'The renderer talks to the host only through the typed API client.',
+            },
+            { group: nodeBuiltins, message: 'No Node in the renderer.' },
+            {
+              group: [
+                // File patterns, not `**/app/**`: a gitignore-style negation cannot re-include a file
+                // whose folder is excluded.
+                '**/app/**/*.js',
+                '**/app/**/*.ts',
+                '**/app/**/*.tsx',
+                '!**/app/active-profile.js',
+                '!**/app/shortcuts/use-shortcut.js',
+                '!**/app/layout/outpost-logo.js',
+                '!**/app/layout/theme-toggle.js',
+                '!**/app/layout/instance-connection-fields.js',
+              ],
+              message:
+                'Features may import from app/ only what it exports for screens (active-profile, shortcuts/use-shortcut, the welcome screen’s layout pieces): app/ is the shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shared/**/*.ts'],
     rules: {
