@@ -1,13 +1,8 @@
-import { Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { IconArrowsExchange, IconBell, IconPlugConnected } from '@tabler/icons-react';
-import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/api-error.js';
-import { projectQueries } from '../../api/projects/queries.js';
-import { useActiveProfile } from '../../app/active-profile.js';
+import { Group, Tabs, Text } from '@mantine/core';
+import { IconBell, IconPlugConnected } from '@tabler/icons-react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.js';
-import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import { useRememberProject } from '../../stores/last-project-store.js';
+import { projectAreaFallback, SwitchProjectButton, useProjectArea } from '../project-area/project-area.js';
 import { AlertsProvider } from './alerts-context.js';
 import { ALERTS_PICK_ROUTE, alertIntegrationsRoute, alertsRoute } from './alerts-paths.js';
 
@@ -16,70 +11,19 @@ import { ALERTS_PICK_ROUTE, alertIntegrationsRoute, alertsRoute } from './alerts
  * list and the integrations that feed it. Remembers the project for the navbar's Alerts entry.
  */
 export function AlertsLayout() {
-  const profile = useActiveProfile();
-  const params = useParams();
-  const projectId = Number(params.projectId);
-  const valid = Number.isInteger(projectId) && projectId > 0;
+  const area = useProjectArea('alerts');
+  const { profileId, projectId, project } = area;
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
-  const project = useQuery({ ...projectQueries.detail(profile.id, projectId), enabled: valid });
-  const notFound = !valid || (project.error instanceof ApiError && project.error.status === 404);
-
-  useRememberProject('alerts', profile.id, project.data?.id, notFound);
-
-  const switchProject = (
-    <Button
-      component={Link}
-      to={ALERTS_PICK_ROUTE}
-      variant="default"
-      leftSection={<IconArrowsExchange size={16} />}
-    >
-      Switch project
-    </Button>
-  );
-
-  if (notFound) {
-    return (
-      <>
-        <PageHeader title="Alerts" actions={switchProject} />
-        <QueryErrorAlert
-          title="Project not found"
-          error={project.error ?? new Error('This address names no project.')}
-        >
-          <Button size="xs" variant="light" color="red" component={Link} to={ALERTS_PICK_ROUTE}>
-            Pick another project
-          </Button>
-        </QueryErrorAlert>
-      </>
-    );
-  }
-  if (project.isPending) {
-    return (
-      <Center h="40vh">
-        <Loader type="dots" aria-label="Loading project" />
-      </Center>
-    );
-  }
-  if (project.isError) {
-    return (
-      <>
-        <PageHeader title="Alerts" actions={switchProject} />
-        <QueryErrorAlert
-          title="Couldn’t load the project"
-          error={project.error}
-          onRetry={() => project.refetch()}
-          retrying={project.isFetching}
-        />
-      </>
-    );
-  }
+  const fallback = projectAreaFallback(area, { title: 'Alerts', pickRoute: ALERTS_PICK_ROUTE });
+  if (fallback !== null || !project.data) return fallback;
 
   const data = project.data;
   const tab = pathname.endsWith('/integrations') ? 'integrations' : 'alerts';
 
   return (
-    <AlertsProvider value={{ profileId: profile.id, project: data, projectId }}>
+    <AlertsProvider value={{ profileId, project: data, projectId }}>
       <PageHeader
         title="Alerts"
         description={
@@ -92,7 +36,7 @@ export function AlertsLayout() {
             </Text>
           </Group>
         }
-        actions={switchProject}
+        actions={<SwitchProjectButton pickRoute={ALERTS_PICK_ROUTE} />}
       />
       <Tabs
         value={tab}

@@ -1,68 +1,31 @@
-import { Anchor, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { IconArrowsExchange, IconRocket, IconServer2 } from '@tabler/icons-react';
-import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/api-error.js';
-import { projectQueries } from '../../api/projects/queries.js';
-import { useActiveProfile } from '../../app/active-profile.js';
+import { Anchor, Group, Tabs, Text } from '@mantine/core';
+import { IconRocket, IconServer2 } from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header.js';
-import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import { useRememberProject } from '../../stores/last-project-store.js';
+import { projectAreaFallback, SwitchProjectButton, useProjectArea } from '../project-area/project-area.js';
 import { pipelinePaths } from './pipeline-paths.js';
 import { PipelinesProvider } from './pipelines-context.js';
+
+/** The Pipelines entry's project picker, opened even when a last project is remembered. */
+const PIPELINES_PICK_ROUTE = '/pipelines?pick=1';
 
 /**
  * The CI/CD area of one project (`/pipelines/:projectId/…`): the project's name and tabs for its
  * pipelines and environments. Remembers the project for the navbar's Pipelines entry.
  */
 export function PipelinesLayout() {
-  const profile = useActiveProfile();
-  const params = useParams();
-  const projectId = Number(params.projectId);
-  const valid = Number.isInteger(projectId) && projectId > 0;
+  const area = useProjectArea('pipelines');
+  const { profileId, projectId, project } = area;
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const project = useQuery({ ...projectQueries.detail(profile.id, projectId), enabled: valid });
-  const notFound = !valid || (project.error instanceof ApiError && project.error.status === 404);
 
-  useRememberProject('pipelines', profile.id, project.data?.id, notFound);
-
-  const switchProject = (
-    <Button
-      component={Link}
-      to="/pipelines?pick=1"
-      variant="default"
-      leftSection={<IconArrowsExchange size={16} />}
-    >
-      Switch project
-    </Button>
-  );
-
-  if (notFound || project.isError) {
-    return (
-      <>
-        <PageHeader title="Pipelines" actions={switchProject} />
-        <QueryErrorAlert
-          title={notFound ? 'Project not found' : 'Couldn’t load the project'}
-          error={project.error ?? new Error('This address names no project.')}
-          onRetry={notFound ? undefined : () => project.refetch()}
-          retrying={project.isFetching}
-        />
-      </>
-    );
-  }
-  if (project.isPending) {
-    return (
-      <Center h="40vh">
-        <Loader type="dots" aria-label="Loading project" />
-      </Center>
-    );
-  }
+  const fallback = projectAreaFallback(area, { title: 'Pipelines', pickRoute: PIPELINES_PICK_ROUTE });
+  if (fallback !== null || !project.data) return fallback;
 
   const data = project.data;
   const tab = pathname.split('/')[3] === 'environments' ? 'environments' : 'pipelines';
   return (
-    <PipelinesProvider value={{ profileId: profile.id, project: data, projectId }}>
+    <PipelinesProvider value={{ profileId, project: data, projectId }}>
       <PageHeader
         title={data.name}
         description={
@@ -78,7 +41,7 @@ export function PipelinesLayout() {
             </Text>
           </Group>
         }
-        actions={switchProject}
+        actions={<SwitchProjectButton pickRoute={PIPELINES_PICK_ROUTE} />}
       />
       <Tabs
         value={tab}
