@@ -2,27 +2,22 @@ import {
   ActionIcon,
   Badge,
   Button,
-  CloseButton,
   EmptyState,
   Group,
-  Paper,
   SegmentedControl,
-  Skeleton,
   Spoiler,
   Stack,
   Table,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import {
   IconFileDescription,
   IconFolderOpen,
   IconPlus,
-  IconSearch,
   IconSignature,
   IconTag,
   IconTrash,
@@ -34,16 +29,13 @@ import { useDeleteTag } from '../../api/repository/mutations.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import type { Tag } from '../../api/repository/types.js';
 import { ConfirmModal } from '../../components/confirm-modal.js';
-import { PageHeader } from '../../components/page-header.js';
-import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { CommitSha } from './commit-sha.js';
 import { CommitTitleLink } from './commit-title-link.js';
 import { CreateTagModal } from './create-tag-modal.js';
-import { EmptyRepository } from './empty-repository.js';
-import { ListPager } from '../../components/list-pager.js';
 import { MarkdownView } from '../../components/markdown-view.js';
 import { ReleaseNotesModal } from './release-notes-modal.js';
+import { RefListPage, useRefListState } from './ref-list-page.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute } from './repository-paths.js';
 import { splitTagSignature } from './tag-signature.js';
@@ -93,12 +85,9 @@ function TagMessage({ message }: { message: string | null }) {
  */
 export function TagsPage() {
   const { profileId, projectId, empty } = useRepository();
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), 300);
   const [orderBy, setOrderBy] = useState<TagListFilters['orderBy']>('updated');
-  const [pageState, setPageState] = useState({ key: '', page: 1 });
-  const stateKey = `${search}|${orderBy}`;
-  const page = pageState.key === stateKey ? pageState.page : 1;
+  const state = useRefListState(orderBy);
+  const { search, page } = state;
   const [createOpened, createModal] = useDisclosure(false);
   const [notesFor, setNotesFor] = useState<Tag | null>(null);
   const [toDelete, setToDelete] = useState<Tag | null>(null);
@@ -112,7 +101,6 @@ export function TagsPage() {
     sort: orderBy === 'name' ? 'asc' : 'desc',
   };
   const query = useQuery({ ...repositoryQueries.tagList(profileId, projectId, filters), enabled: !empty });
-  const data = query.data;
 
   const newTag = (
     <Button leftSection={<IconPlus size={16} />} onClick={createModal.open} disabled={empty}>
@@ -120,247 +108,144 @@ export function TagsPage() {
     </Button>
   );
 
-  if (empty) {
-    return (
-      <>
-        <PageHeader title="Tags" description="Named points in the history, such as releases." />
-        <EmptyRepository what="tags" />
-      </>
-    );
-  }
-
-  let body;
-  if (query.isError && !data) {
-    body = (
-      <QueryErrorAlert
-        title="Couldn’t load tags"
-        error={query.error}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-        m="md"
-      />
-    );
-  } else if (data && data.items.length === 0) {
-    body = search ? (
-      <EmptyState
-        py={48}
-        icon={<IconSearch size={24} stroke={1.6} />}
-        withIndicatorBackground
-        title={`No tag matches “${search}”`}
-        description="Use ^term to match the start of a name and term$ to match its end."
-      />
-    ) : (
-      <EmptyState
-        py={56}
-        variant="light"
-        icon={<IconTag size={26} stroke={1.6} />}
-        title="No tags yet"
-        description="Tags mark points in the history, such as releases. Create one from any branch."
-      >
-        <EmptyState.Actions>{newTag}</EmptyState.Actions>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={880} type="native">
-          <Table
-            className={classes.table}
-            verticalSpacing="sm"
-            horizontalSpacing="md"
-            data-stale={query.isPlaceholderData || undefined}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Tag</Table.Th>
-                <Table.Th>Commit</Table.Th>
-                <Table.Th>Release notes</Table.Th>
-                <Table.Th className={classes.shrink} aria-label="Actions" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {!data
-                ? Array.from({ length: 5 }, (_, index) => (
-                    <Table.Tr key={index}>
-                      <Table.Td>
-                        <Skeleton height={10} width={120} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Skeleton height={10} width="70%" />
-                      </Table.Td>
-                      <Table.Td>
-                        <Skeleton height={10} width="50%" />
-                      </Table.Td>
-                      <Table.Td>
-                        <Skeleton height={24} width={70} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                : data.items.map((tag) => (
-                    <Table.Tr key={tag.name} data-testid="tag-row" style={{ verticalAlign: 'top' }}>
-                      <Table.Td style={{ width: '26%' }}>
-                        <Stack gap={4}>
-                          <Group gap={8} wrap="nowrap">
-                            <IconTag size={16} stroke={1.7} color="var(--mantine-color-dimmed)" />
-                            <Text size="sm" fw={600} ff="monospace" data-testid="tag-name">
-                              {tag.name}
-                            </Text>
-                            <Badge
-                              size="sm"
-                              variant="light"
-                              color={tag.message !== null ? 'violet' : 'gray'}
-                              data-testid="tag-kind"
-                            >
-                              {tag.message !== null ? 'annotated' : 'lightweight'}
-                            </Badge>
-                            {tag.protected ? (
-                              <Badge size="sm" variant="light" color="orange">
-                                protected
-                              </Badge>
-                            ) : null}
-                          </Group>
-                          <TagMessage message={tag.message} />
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td style={{ maxWidth: 0, width: '34%' }}>
-                        <Stack gap={4}>
-                          <Group gap="sm" wrap="nowrap">
-                            <CommitSha sha={tag.commit.id} withCopy={false} />
-                            <CommitTitleLink projectId={projectId} commit={tag.commit} size="sm" />
-                          </Group>
-                          <Text size="xs" c="dimmed">
-                            {tag.commit.author_name} ·{' '}
-                            <RelativeTime iso={tag.commit.committed_date} span inherit />
-                          </Text>
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        {tag.release?.description ? (
-                          <Spoiler
-                            maxHeight={84}
-                            showLabel="Show more"
-                            hideLabel="Show less"
-                            styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}
-                          >
-                            <MarkdownView source={tag.release.description} compact />
-                          </Spoiler>
-                        ) : (
-                          <Button
-                            variant="subtle"
-                            size="compact-sm"
-                            leftSection={<IconPlus size={14} />}
-                            onClick={() => setNotesFor(tag)}
-                          >
-                            Add release notes
-                          </Button>
-                        )}
-                      </Table.Td>
-                      <Table.Td className={classes.shrink}>
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label="Browse files">
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              component={Link}
-                              to={fileRoute(projectId, 'tree', '', tag.name)}
-                              aria-label={`Browse files at ${tag.name}`}
-                            >
-                              <IconFolderOpen size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={tag.release ? 'Edit release notes' : 'Add release notes'}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="gray"
-                              onClick={() => setNotesFor(tag)}
-                              aria-label={`Release notes of ${tag.name}`}
-                            >
-                              <IconFileDescription size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Delete tag">
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              onClick={() => setToDelete(tag)}
-                              aria-label={`Delete tag ${tag.name}`}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {data ? (
-          <ListPager
-            page={data}
-            noun="tags"
-            onPageChange={(next) => setPageState({ key: stateKey, page: next })}
-          />
-        ) : null}
-      </>
-    );
-  }
-
-  const total = data?.total;
   return (
-    <>
-      <PageHeader
-        title="Tags"
-        description={
-          total !== undefined && total !== null
-            ? `${total} ${total === 1 ? 'tag' : 'tags'}${search ? ` matching “${search}”` : ''}`
-            : 'Named points in the history, such as releases.'
-        }
-        actions={newTag}
-      />
-      <Paper withBorder>
-        <Group
-          p="sm"
-          justify="space-between"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    <RefListPage
+      noun={{ title: 'Tags', one: 'tag', many: 'tags' }}
+      blurb="Named points in the history, such as releases."
+      describeTotal={(total, search) =>
+        `${total} ${total === 1 ? 'tag' : 'tags'}${search ? ` matching “${search}”` : ''}`
+      }
+      actions={newTag}
+      empty={empty}
+      state={state}
+      query={query}
+      toolbar={
+        <SegmentedControl
+          size="xs"
+          value={orderBy}
+          onChange={(value) => setOrderBy(value as TagListFilters['orderBy'])}
+          data={[
+            { value: 'updated', label: 'Newest' },
+            { value: 'name', label: 'Name' },
+          ]}
+          aria-label="Order tags by"
+        />
+      }
+      noRefs={
+        <EmptyState
+          py={56}
+          variant="light"
+          icon={<IconTag size={26} stroke={1.6} />}
+          title="No tags yet"
+          description="Tags mark points in the history, such as releases. Create one from any branch."
         >
-          <TextInput
-            aria-label="Search tags"
-            placeholder="Search tags (^start, end$)"
-            value={searchInput}
-            onChange={(event) => setSearchInput(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setSearchInput('');
-            }}
-            leftSection={<IconSearch size={16} stroke={1.7} />}
-            rightSection={
-              searchInput ? (
-                <CloseButton size="sm" aria-label="Clear search text" onClick={() => setSearchInput('')} />
-              ) : null
-            }
-            w={{ base: '100%', sm: 340 }}
-          />
-          <SegmentedControl
-            size="xs"
-            value={orderBy}
-            onChange={(value) => setOrderBy(value as TagListFilters['orderBy'])}
-            data={[
-              { value: 'updated', label: 'Newest' },
-              { value: 'name', label: 'Name' },
-            ]}
-            aria-label="Order tags by"
-          />
-        </Group>
-        {query.isError && data ? (
-          <QueryErrorAlert
-            title="Couldn’t refresh tags"
-            error={query.error}
-            onRetry={() => query.refetch()}
-            m="md"
-          />
-        ) : null}
-        {body}
-      </Paper>
+          <EmptyState.Actions>{newTag}</EmptyState.Actions>
+        </EmptyState>
+      }
+      columns={[
+        { label: 'Tag', skeletonWidth: 120 },
+        { label: 'Commit', skeletonWidth: '70%' },
+        { label: 'Release notes', skeletonWidth: '50%' },
+        { skeletonWidth: 70 },
+      ]}
+      skeletonRows={5}
+      tableMinWidth={880}
+      renderRow={(tag) => (
+        <Table.Tr key={tag.name} data-testid="tag-row" style={{ verticalAlign: 'top' }}>
+          <Table.Td style={{ width: '26%' }}>
+            <Stack gap={4}>
+              <Group gap={8} wrap="nowrap">
+                <IconTag size={16} stroke={1.7} color="var(--mantine-color-dimmed)" />
+                <Text size="sm" fw={600} ff="monospace" data-testid="tag-name">
+                  {tag.name}
+                </Text>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={tag.message !== null ? 'violet' : 'gray'}
+                  data-testid="tag-kind"
+                >
+                  {tag.message !== null ? 'annotated' : 'lightweight'}
+                </Badge>
+                {tag.protected ? (
+                  <Badge size="sm" variant="light" color="orange">
+                    protected
+                  </Badge>
+                ) : null}
+              </Group>
+              <TagMessage message={tag.message} />
+            </Stack>
+          </Table.Td>
+          <Table.Td style={{ maxWidth: 0, width: '34%' }}>
+            <Stack gap={4}>
+              <Group gap="sm" wrap="nowrap">
+                <CommitSha sha={tag.commit.id} withCopy={false} />
+                <CommitTitleLink projectId={projectId} commit={tag.commit} size="sm" />
+              </Group>
+              <Text size="xs" c="dimmed">
+                {tag.commit.author_name} · <RelativeTime iso={tag.commit.committed_date} span inherit />
+              </Text>
+            </Stack>
+          </Table.Td>
+          <Table.Td>
+            {tag.release?.description ? (
+              <Spoiler
+                maxHeight={84}
+                showLabel="Show more"
+                hideLabel="Show less"
+                styles={{ control: { fontSize: 'var(--mantine-font-size-xs)' } }}
+              >
+                <MarkdownView source={tag.release.description} compact />
+              </Spoiler>
+            ) : (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => setNotesFor(tag)}
+              >
+                Add release notes
+              </Button>
+            )}
+          </Table.Td>
+          <Table.Td className={classes.shrink}>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label="Browse files">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  component={Link}
+                  to={fileRoute(projectId, 'tree', '', tag.name)}
+                  aria-label={`Browse files at ${tag.name}`}
+                >
+                  <IconFolderOpen size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label={tag.release ? 'Edit release notes' : 'Add release notes'}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={() => setNotesFor(tag)}
+                  aria-label={`Release notes of ${tag.name}`}
+                >
+                  <IconFileDescription size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Delete tag">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setToDelete(tag)}
+                  aria-label={`Delete tag ${tag.name}`}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    >
       {/* Mounted on open, so it starts from the ref being browsed now. */}
       {createOpened ? <CreateTagModal opened onClose={createModal.close} /> : null}
       {notesFor ? <ReleaseNotesModal tag={notesFor} onClose={() => setNotesFor(null)} /> : null}
@@ -391,6 +276,6 @@ export function TagsPage() {
           {toDelete?.release ? ' and its release notes' : ''}? The commit it points at stays in the history.
         </Text>
       </ConfirmModal>
-    </>
+    </RefListPage>
   );
 }
