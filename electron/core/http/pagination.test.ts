@@ -143,6 +143,14 @@ describe('Link URLs built on one reused URL', () => {
       '?labels[]=a&labels[]=b&not[labels]=c%20d&x=%E2%9C%93+y',
       '?a&b=&=c&page=&per_page=',
       '?q=a%26b%3Dc#frag',
+      '?per_page=5&page=2&per_page=1',
+      '?',
+      '?&&a=1&&',
+      '?a=%zz&b=%&c=100%25',
+      '?k%20y+z=v+w&%E2%9C%93=%F0%9F%98%80&page%5B%5D=1',
+      '?x=1#',
+      '#only-fragment',
+      '?q=\'"<>`^{}|\\',
     ];
     for (const q of queries) {
       const url = new URL(`https://outpost.example/api/v4/projects${q}`);
