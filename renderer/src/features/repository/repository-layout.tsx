@@ -1,7 +1,5 @@
-import { Anchor, Button, Center, Group, Loader, Tabs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Button, Group, Tabs, Text } from '@mantine/core';
 import {
-  IconArrowsExchange,
   IconFolder,
   IconGitBranch,
   IconGitCommit,
@@ -9,17 +7,16 @@ import {
   IconShieldLock,
   IconTag,
 } from '@tabler/icons-react';
-import { Link, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/api-error.js';
-import { projectQueries } from '../../api/projects/queries.js';
-import { useActiveProfile } from '../../app/active-profile.js';
+import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.js';
-import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import { useRememberProject } from '../../stores/last-project-store.js';
+import { projectAreaFallback, SwitchProjectButton, useProjectArea } from '../project-area/project-area.js';
 import { projectSettingsRoute } from '../projects/project-paths.js';
 import { CloneButton } from './clone-button.js';
 import { RepositoryProvider } from './repository-context.js';
 import { fileRoute, listRoute } from './repository-paths.js';
+
+/** The Repository entry's project picker, opened even when a last project is remembered. */
+const REPOSITORY_PICK_ROUTE = '/repository?pick=1';
 
 type TabValue = 'files' | 'commits' | 'branches' | 'tags' | 'protected-branches';
 
@@ -45,65 +42,14 @@ function tabOf(pathname: string): TabValue {
  * project's settings page, and the ref from `?ref=` (else the default branch) for the screens below. Remembers the project for the navbar's Repository entry.
  */
 export function RepositoryLayout() {
-  const profile = useActiveProfile();
-  const params = useParams();
-  const projectId = Number(params.projectId);
-  const valid = Number.isInteger(projectId) && projectId > 0;
+  const area = useProjectArea('repository');
+  const { profileId, projectId, project } = area;
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
-  const project = useQuery({ ...projectQueries.detail(profile.id, projectId), enabled: valid });
-  const notFound = !valid || (project.error instanceof ApiError && project.error.status === 404);
-
-  useRememberProject('repository', profile.id, project.data?.id, notFound);
-
-  const switchProject = (
-    <Button
-      component={Link}
-      to="/repository?pick=1"
-      variant="default"
-      leftSection={<IconArrowsExchange size={16} />}
-    >
-      Switch project
-    </Button>
-  );
-
-  if (notFound) {
-    return (
-      <>
-        <PageHeader title="Repository" actions={switchProject} />
-        <QueryErrorAlert
-          title="Project not found"
-          error={project.error ?? new Error('This address names no project.')}
-        >
-          <Button size="xs" variant="light" color="red" component={Link} to="/repository?pick=1">
-            Pick another project
-          </Button>
-        </QueryErrorAlert>
-      </>
-    );
-  }
-  if (project.isPending) {
-    return (
-      <Center h="40vh">
-        <Loader type="dots" aria-label="Loading project" />
-      </Center>
-    );
-  }
-  if (project.isError) {
-    return (
-      <>
-        <PageHeader title="Repository" actions={switchProject} />
-        <QueryErrorAlert
-          title="Couldn’t load the project"
-          error={project.error}
-          onRetry={() => project.refetch()}
-          retrying={project.isFetching}
-        />
-      </>
-    );
-  }
+  const fallback = projectAreaFallback(area, { title: 'Repository', pickRoute: REPOSITORY_PICK_ROUTE });
+  if (fallback !== null || !project.data) return fallback;
 
   const data = project.data;
   const defaultBranch = data.default_branch ?? '';
@@ -123,7 +69,7 @@ export function RepositoryLayout() {
   return (
     <RepositoryProvider
       value={{
-        profileId: profile.id,
+        profileId,
         project: data,
         projectId,
         ref,
@@ -153,7 +99,7 @@ export function RepositoryLayout() {
         }
         actions={
           <Group gap="sm">
-            {switchProject}
+            <SwitchProjectButton pickRoute={REPOSITORY_PICK_ROUTE} />
             <Button
               component={Link}
               to={projectSettingsRoute(projectId)}
