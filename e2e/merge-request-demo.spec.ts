@@ -1,6 +1,7 @@
 /**
  * The review screen on the demo instance (built from this checkout, e2e/fixtures/demo-instance.ts): the
- * Overview's timeline (opening, diff threads with their code, merge) and head pipeline card with its link,
+ * Overview's timeline (opening, diff threads with their code, a label added in the sidebar, merge) and
+ * head pipeline card with its link,
  * commit titles linking to the commit page, and every merge request route at 1024×700 without sideways
  * scroll, in light and dark. Screenshots go to e2e/artifacts/.
  */
@@ -102,6 +103,33 @@ test('demo instance: timeline, pipeline card, commit links, every MR route at 10
     await noSidewaysScroll(page, 'overview with threads');
     await page.mouse.move(0, 0);
     await shot(page, 'mr-demo-thread-1024.png', true);
+  });
+
+  await test.step('a label added in the sidebar shows in the timeline (resource label events)', async () => {
+    const name = `timeline-${Date.now().toString(36)}`;
+    const created = await api<{ name: string }>({
+      method: 'POST',
+      path: `/projects/${projectId}/labels`,
+      body: { name, color: '#6699cc' },
+    });
+    expect(created.status, 'label created').toBe(201);
+    await page.getByRole('button', { name: 'Edit labels' }).click();
+    const select = page.getByRole('combobox', { name: 'Edit labels' });
+    await select.click();
+    await select.fill(name);
+    await page.getByRole('option', { name }).click();
+    await page.keyboard.press('Escape'); // Close the dropdown, which covers the Save button.
+    await page.getByRole('button', { name: 'Save', exact: true }).click({ timeout: 30_000 });
+    const event = page.getByTestId('mr-activity').locator('[data-kind="labels"]').filter({ hasText: name });
+    await expect(event).toContainText(/added .* label/);
+    await expect(event).toContainText(name);
+    await noSidewaysScroll(page, 'overview with a label event');
+    await event.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await shot(page, 'mr-demo-label-event-1024.png');
+    await scheme(page, 'Dark');
+    await shot(page, 'mr-demo-label-event-dark-1024.png');
+    await scheme(page, 'Light');
   });
 
   await test.step('every merge request route at 1024×700 and 1440, light and dark', async () => {

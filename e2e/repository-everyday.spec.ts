@@ -4,7 +4,9 @@
  * entry's last commit and links it to the commit page; a merge request's commit page names the merge
  * request that brought it; a signed annotated tag shows "signed" instead of its PGP armour; "New file"
  * is offered on branches only; the default branch leads the branch list; committing to a new branch offers
- * "Create merge request", which creates one; a protected branch with a very long name keeps its controls
+ * "Create merge request", whose dialog starts with that branch as the source and the default branch as
+ * the target, and creates one; the commit page's diff has no "Viewed" checkbox; the repository header
+ * links to the project settings; a protected branch with a very long name keeps its controls
  * on screen, and GitLab's 255-character limit is told before sending, its error clearing as the name
  * changes. Every repository route is checked at 1024×700 for sideways scrolling, light and dark.
  * Screenshots (1024×700 and 1440) go to e2e/artifacts/.
@@ -100,7 +102,10 @@ test('repository screens on the demo data: last commits, commit page, tags, bran
     );
     await page.goto(`${base}/commit/${commits[0]!.id}`);
     await expect(page.getByTestId('commit-merge-request').filter({ hasText: `!${mr.iid}` })).toBeVisible();
-    await expect(page.getByTestId('commit-file-diff').first()).toBeVisible();
+    const diff = page.getByTestId('commit-diff');
+    await expect(diff.getByTestId('mr-file-diff').first()).toBeVisible();
+    // Nothing is reviewed on a commit page: the diff files have no "Viewed" checkbox.
+    await expect(diff.getByTestId('mr-file-viewed')).toHaveCount(0);
     await expect(page.getByTestId('commit-parent')).toHaveCount(1);
     await settle(page);
     await shot(page, 'repository-commit-mr-1440.png');
@@ -169,12 +174,28 @@ test('repository screens on the demo data: last commits, commit page, tags, bran
     await shot(page, 'repository-mr-offer-1440.png');
     await offer.getByRole('button', { name: 'Create merge request' }).click();
     const dialog = page.getByRole('dialog', { name: 'New merge request' });
-    await dialog.getByRole('combobox', { name: 'Source branch' }).click();
-    await page.getByRole('option', { name: NEW_BRANCH, exact: true }).click();
+    // The branch just committed to is the source, the default branch the target, the title from the branch.
+    await expect(dialog.getByRole('combobox', { name: 'Source branch' })).toHaveValue(NEW_BRANCH);
+    await expect(dialog.getByRole('combobox', { name: 'Target branch' })).toHaveValue(project.default_branch);
+    await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue('E2e readme note');
+    await settle(page);
+    await shot(page, 'repository-mr-offer-dialog-1440.png');
     await dialog.getByRole('textbox', { name: 'Title' }).fill('Note in the README');
     await dialog.getByRole('button', { name: /Create merge request/ }).click();
     await expect(page).toHaveURL(new RegExp(`#/merge-requests/${projectId}/\\d+`));
     await expect(page.getByTestId('mr-title')).toContainText('Note in the README');
+  });
+
+  await test.step('the repository header links to the project settings', async () => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(`${base}/tree`);
+    const link = page.getByTestId('repository-settings-link');
+    await expect(link).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await settle(page);
+    await shot(page, 'repository-header-settings-1024.png');
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`#/projects/${projectId}/settings$`));
   });
 
   await test.step('protected branches: 255-character limit, error clears, long names keep controls reachable', async () => {

@@ -11,7 +11,7 @@ import {
   IconTag,
   IconTarget,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Discussion, MergeRequestChange, MergeRequestLabel } from '../../api/merge-requests/types.js';
 import { RelativeTime } from '../../components/relative-time.js';
@@ -30,15 +30,15 @@ function LabelList({ labels }: { labels: (MergeRequestLabel | null)[] }) {
   return (
     <>
       {labels.map((label, index) => (
-        <span key={label?.id ?? `deleted-${index}`} style={{ marginRight: 4, display: 'inline-block' }}>
+        <Fragment key={label?.id ?? `deleted-${index}`}>
           {label ? (
             <LabelChip label={label} />
           ) : (
             <Text span size="sm" fs="italic">
               a deleted label
             </Text>
-          )}
-        </span>
+          )}{' '}
+        </Fragment>
       ))}
     </>
   );
