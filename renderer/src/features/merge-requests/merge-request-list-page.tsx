@@ -49,7 +49,7 @@ import {
   useSavedMergeRequestViews,
 } from '../../stores/merge-requests-store.js';
 import { useRememberProject } from '../../stores/last-project-store.js';
-import { ListPager } from '../repository/list-pager.js';
+import { ListPager } from '../../components/list-pager.js';
 import { LabelChips, MergeStatusIcon, isDraft } from './merge-request-badges.js';
 import {
   DEFAULT_FILTERS,
