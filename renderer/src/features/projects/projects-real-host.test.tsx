@@ -70,7 +70,7 @@ describe('Projects screen on the real browser host', () => {
 
   it("shows the core's validation error under the path field", async () => {
     renderApp();
-    await screen.findByTestId('project-row');
+    await screen.findByTestId('project-row', {}, { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'New project' }));
     fireEvent.change(await screen.findByRole('textbox', { name: 'Project name' }), {
       target: { value: 'Real Host Demo' },
