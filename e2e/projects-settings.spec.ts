@@ -99,11 +99,13 @@ test('edit, move, archive, transfer and delete a project from its settings', asy
   });
 
   await test.step('archive and unarchive', async () => {
-    await page.getByRole('button', { name: 'Archive project' }).click();
+    await page.getByRole('button', { name: 'Archive project', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Unarchive project', exact: true })).toBeVisible();
     await expect(page.getByText('Archived', { exact: true }).first()).toBeVisible();
     expect((await getProject(request, browserHost, id)).body.archived).toBe(true);
     await page.getByRole('button', { name: 'Unarchive project' }).click();
-    await expect(page.getByRole('button', { name: 'Archive project' })).toBeVisible();
+    // exact: a name match is otherwise a case-insensitive substring, and "Unarchive project" contains it.
+    await expect(page.getByRole('button', { name: 'Archive project', exact: true })).toBeVisible();
     expect((await getProject(request, browserHost, id)).body.archived).toBe(false);
   });
 
