@@ -44,10 +44,14 @@ function LabelList({ labels }: { labels: (MergeRequestLabel | null)[] }) {
   );
 }
 
-function Line({ children }: { children: ReactNode }) {
+/** One line of the timeline: what happened, then ` · ` and when (`at`, ISO 8601) in dimmed small text. */
+function Line({ at, children }: { at: string; children: ReactNode }) {
   return (
     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {children}
+      {children} ·{' '}
+      <Text span c="dimmed" size="xs">
+        <RelativeTime iso={at} span size="xs" />
+      </Text>
     </Text>
   );
 }
@@ -71,7 +75,6 @@ export function ActivityTimeline({
   return (
     <Timeline bulletSize={26} lineWidth={2} data-testid="mr-activity">
       {items.map((item, index) => {
-        const time = <RelativeTime iso={item.at} span size="xs" />;
         switch (item.kind) {
           case 'opened':
             return (
@@ -80,11 +83,8 @@ export function ActivityTimeline({
                 bullet={<IconGitPullRequest size={14} />}
                 data-kind="opened"
               >
-                <Line>
-                  <b>{item.user?.name ?? 'Someone'}</b> opened this merge request ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {time}
-                  </Text>
+                <Line at={item.at}>
+                  <b>{item.user?.name ?? 'Someone'}</b> opened this merge request
                 </Line>
               </Timeline.Item>
             );
@@ -96,16 +96,12 @@ export function ActivityTimeline({
                 bullet={<IconGitCommit size={14} />}
                 data-kind="push"
               >
-                <Line>
+                <Line at={item.at}>
                   {item.forced
                     ? 'Force-pushed the source branch'
                     : item.commits.length > 0
                       ? `Added ${item.commits.length} commit${item.commits.length === 1 ? '' : 's'}`
-                      : 'Pushed new changes'}{' '}
-                  ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {time}
-                  </Text>
+                      : 'Pushed new changes'}
                 </Line>
                 {shown.length > 0 ? (
                   <Stack gap={2} mt={4}>
@@ -146,18 +142,15 @@ export function ActivityTimeline({
                 bullet={<IconInfoCircle size={14} />}
                 data-kind="system"
               >
-                <Line>
-                  <b>{item.user.name}</b> {item.body} ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {time}
-                  </Text>
+                <Line at={item.at}>
+                  <b>{item.user.name}</b> {item.body}
                 </Line>
               </Timeline.Item>
             );
           case 'labels':
             return (
               <Timeline.Item key={`labels-${item.id}`} bullet={<IconTag size={14} />} data-kind="labels">
-                <Line>
+                <Line at={item.at}>
                   <b>{item.user?.name ?? 'Someone'}</b>{' '}
                   {item.added.length > 0 ? (
                     <>
@@ -171,11 +164,7 @@ export function ActivityTimeline({
                       removed <LabelList labels={item.removed} />
                       {item.removed.length === 1 ? 'label' : 'labels'}
                     </>
-                  ) : null}{' '}
-                  ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {time}
-                  </Text>
+                  ) : null}
                 </Line>
               </Timeline.Item>
             );
@@ -186,13 +175,10 @@ export function ActivityTimeline({
                 bullet={<IconTarget size={14} />}
                 data-kind="milestone"
               >
-                <Line>
+                <Line at={item.at}>
                   <b>{item.user?.name ?? 'Someone'}</b>{' '}
                   {item.action === 'add' ? 'changed milestone to ' : 'removed milestone '}
-                  {item.milestone ? <b>%{item.milestone.title}</b> : <i>a deleted milestone</i>} ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {time}
-                  </Text>
+                  {item.milestone ? <b>%{item.milestone.title}</b> : <i>a deleted milestone</i>}
                 </Line>
               </Timeline.Item>
             );
@@ -212,12 +198,9 @@ export function ActivityTimeline({
                 color={item.state === 'closed' ? 'red' : undefined}
                 data-kind={`state-${item.state}`}
               >
-                <Line>
+                <Line at={item.at}>
                   <b>{item.user?.name ?? 'Someone'}</b> {item.state === 'opened' ? 'reopened' : item.state}{' '}
-                  this merge request ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {time}
-                  </Text>
+                  this merge request
                 </Line>
               </Timeline.Item>
             );
@@ -229,11 +212,8 @@ export function ActivityTimeline({
                 color="green"
                 data-kind="approved"
               >
-                <Line>
-                  <b>{item.user.name}</b> approved this merge request ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {time}
-                  </Text>
+                <Line at={item.at}>
+                  <b>{item.user.name}</b> approved this merge request
                 </Line>
               </Timeline.Item>
             );
@@ -256,7 +236,7 @@ export function ActivityTimeline({
                 color="violet"
                 data-kind="merged"
               >
-                <Line>
+                <Line at={item.at}>
                   <b>{item.user?.name ?? 'Someone'}</b> merged this merge request
                   {item.sha ? (
                     <>
@@ -271,11 +251,7 @@ export function ActivityTimeline({
                         {item.sha.slice(0, 8)}
                       </Anchor>
                     </>
-                  ) : null}{' '}
-                  ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {time}
-                  </Text>
+                  ) : null}
                 </Line>
               </Timeline.Item>
             );
@@ -287,12 +263,7 @@ export function ActivityTimeline({
                 color="red"
                 data-kind="closed"
               >
-                <Line>
-                  Closed ·{' '}
-                  <Text span c="dimmed" size="xs">
-                    {time}
-                  </Text>
-                </Line>
+                <Line at={item.at}>Closed</Line>
               </Timeline.Item>
             );
         }
