@@ -1,11 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconGitBranch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { IconGitBranch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { describeError } from '../../api/describe-error.js';
 import { useCreateBranch } from '../../api/repository/mutations.js';
-import { RefSwitcher } from './ref-switcher.js';
+import { FormModal } from '../../components/form-modal/form-modal.js';
+import { CreateFromField, RefNameInput } from './ref-form-fields.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute } from './repository-paths.js';
 import { validateBranchName } from './branch-rules.js';
@@ -27,8 +26,7 @@ export function CreateBranchModal({ opened, onClose }: { opened: boolean; onClos
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const trimmed = name.trim();
     const problem = validateBranchName(trimmed);
     setError(problem);
@@ -50,50 +48,29 @@ export function CreateBranchModal({ opened, onClose }: { opened: boolean; onClos
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={600}>New branch</Text>}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {createBranch.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The branch was not created">
-              {describeError(createBranch.error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Branch name"
-            placeholder="feature/my-change"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={error}
-            required
-            data-autofocus
-            leftSection={<IconGitBranch size={14} />}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          />
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Create from
-            </Text>
-            <RefSwitcher
-              profileId={profileId}
-              projectId={projectId}
-              value={ref}
-              onChange={setRef}
-              withHotkey={false}
-            />
-            <Text size="xs" c="dimmed">
-              The new branch starts at the latest commit of this branch or tag.
-            </Text>
-          </Stack>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={createBranch.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={createBranch.isPending}>
-              Create branch
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title="New branch"
+      onSubmit={submit}
+      busy={createBranch.isPending}
+      submitLabel="Create branch"
+      error={createBranch.isError ? createBranch.error : null}
+      errorTitle="The branch was not created"
+    >
+      <RefNameInput
+        label="Branch name"
+        placeholder="feature/my-change"
+        value={name}
+        onChange={setName}
+        error={error}
+        leftSection={<IconGitBranch size={14} />}
+      />
+      <CreateFromField
+        value={ref}
+        onChange={setRef}
+        hint="The new branch starts at the latest commit of this branch or tag."
+      />
+    </FormModal>
   );
 }

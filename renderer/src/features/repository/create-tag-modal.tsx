@@ -1,22 +1,13 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconTag } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { describeError } from '../../api/describe-error.js';
 import { useCreateTag, useSaveRelease } from '../../api/repository/mutations.js';
+import { FormModal } from '../../components/form-modal/form-modal.js';
 import { validateRefName } from './branch-rules.js';
 import { MarkdownField } from './markdown-field.js';
-import { RefSwitcher } from './ref-switcher.js';
+import { CreateFromField, RefNameInput } from './ref-form-fields.js';
 import { useRepository } from './repository-context.js';
 
 /**
@@ -48,8 +39,7 @@ export function CreateTagModal({ opened, onClose }: { opened: boolean; onClose: 
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const tagName = name.trim();
     const next: typeof errors = {};
     const nameProblem = validateRefName(tagName, 'tag');
@@ -86,100 +76,81 @@ export function CreateTagModal({ opened, onClose }: { opened: boolean; onClose: 
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={600}>New tag</Text>} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {createTag.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The tag was not created">
-              {describeError(createTag.error)}
-            </Alert>
-          ) : null}
-          {releaseError ? (
-            <Alert
-              color="orange"
-              variant="light"
-              icon={<IconAlertCircle />}
-              title="Tag created, release notes not saved"
-            >
-              {describeError(releaseError)} Add them from the tag list.
-            </Alert>
-          ) : null}
-          <Group grow align="flex-start">
-            <TextInput
-              label="Tag name"
-              placeholder="v1.2.0"
-              value={name}
-              onChange={(event) => setName(event.currentTarget.value)}
-              error={errors.name}
-              required
-              data-autofocus
-              leftSection={<IconTag size={14} />}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Create from
-              </Text>
-              <RefSwitcher
-                profileId={profileId}
-                projectId={projectId}
-                value={ref}
-                onChange={setRef}
-                withHotkey={false}
-              />
-            </Stack>
-          </Group>
-          <Stack gap={6}>
-            <Text size="sm" fw={500}>
-              Type
-            </Text>
-            <SegmentedControl
-              value={kind}
-              onChange={(value) => setKind(value as 'lightweight' | 'annotated')}
-              data={[
-                { value: 'annotated', label: 'Annotated' },
-                { value: 'lightweight', label: 'Lightweight' },
-              ]}
-              w={280}
-            />
-            <Text size="xs" c="dimmed">
-              {kind === 'annotated'
-                ? 'A tag object with its own message, author and date — what releases usually use.'
-                : 'Just a name for a commit, with no message of its own.'}
-            </Text>
-          </Stack>
-          {kind === 'annotated' ? (
-            <Textarea
-              label="Message"
-              placeholder="Version 1.2.0"
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
-              error={errors.message}
-              autosize
-              minRows={2}
-              maxRows={6}
-              required
-            />
-          ) : null}
-          <MarkdownField
-            label="Release notes (optional)"
-            description="Markdown. Shown with the tag in the list."
-            value={notes}
-            onChange={setNotes}
-            placeholder={'## What changed\n\n- …'}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {releaseError ? 'Close' : 'Cancel'}
-            </Button>
-            {releaseError ? null : (
-              <Button type="submit" loading={busy}>
-                Create tag
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title="New tag"
+      size="lg"
+      onSubmit={submit}
+      busy={busy}
+      submitLabel="Create tag"
+      hideSubmit={Boolean(releaseError)}
+      cancelLabel={releaseError ? 'Close' : 'Cancel'}
+      error={createTag.isError ? createTag.error : null}
+      errorTitle="The tag was not created"
+      notices={
+        releaseError ? (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertCircle />}
+            title="Tag created, release notes not saved"
+          >
+            {describeError(releaseError)} Add them from the tag list.
+          </Alert>
+        ) : null
+      }
+    >
+      <Group grow align="flex-start">
+        <RefNameInput
+          label="Tag name"
+          placeholder="v1.2.0"
+          value={name}
+          onChange={setName}
+          error={errors.name}
+          leftSection={<IconTag size={14} />}
+        />
+        <CreateFromField value={ref} onChange={setRef} />
+      </Group>
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          Type
+        </Text>
+        <SegmentedControl
+          value={kind}
+          onChange={(value) => setKind(value as 'lightweight' | 'annotated')}
+          data={[
+            { value: 'annotated', label: 'Annotated' },
+            { value: 'lightweight', label: 'Lightweight' },
+          ]}
+          w={280}
+        />
+        <Text size="xs" c="dimmed">
+          {kind === 'annotated'
+            ? 'A tag object with its own message, author and date — what releases usually use.'
+            : 'Just a name for a commit, with no message of its own.'}
+        </Text>
+      </Stack>
+      {kind === 'annotated' ? (
+        <Textarea
+          label="Message"
+          placeholder="Version 1.2.0"
+          value={message}
+          onChange={(event) => setMessage(event.currentTarget.value)}
+          error={errors.message}
+          autosize
+          minRows={2}
+          maxRows={6}
+          required
+        />
+      ) : null}
+      <MarkdownField
+        label="Release notes (optional)"
+        description="Markdown. Shown with the tag in the list."
+        value={notes}
+        onChange={setNotes}
+        placeholder={'## What changed\n\n- …'}
+      />
+    </FormModal>
   );
 }

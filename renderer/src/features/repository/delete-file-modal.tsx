@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useDeleteFile } from '../../api/repository/mutations.js';
 import type { RepositoryFile } from '../../api/repository/types.js';
+import { FormModal } from '../../components/form-modal/form-modal.js';
 import { CommitProblemAlert } from './commit-problem-alert.js';
 import { describeCommitProblem } from './commit-problem.js';
 import { useRepository } from './repository-context.js';
@@ -31,8 +32,7 @@ export function DeleteFileModal({ opened, onClose, file, branch, onDeleted }: De
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     deleteFile.mutate(
       {
         path: file.file_path,
@@ -56,33 +56,31 @@ export function DeleteFileModal({ opened, onClose, file, branch, onDeleted }: De
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={600}>Delete file</Text>} size="lg">
-      <form onSubmit={submit}>
-        <Stack gap="md">
-          <Text size="sm">
-            Delete <b>{file.file_path}</b> with a new commit on <b>{branch}</b>. The file stays in the history
-            and can be restored from an earlier commit.
-          </Text>
-          {deleteFile.isError ? (
-            <CommitProblemAlert problem={describeCommitProblem(deleteFile.error, branch)} />
-          ) : null}
-          <TextInput
-            label="Commit message"
-            value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
-            required
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={deleteFile.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={deleteFile.isPending}>
-              Delete file
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title="Delete file"
+      size="lg"
+      onSubmit={submit}
+      busy={deleteFile.isPending}
+      submitLabel="Delete file"
+      submitColor="red"
+      noValidate={false}
+    >
+      <Text size="sm">
+        Delete <b>{file.file_path}</b> with a new commit on <b>{branch}</b>. The file stays in the history and
+        can be restored from an earlier commit.
+      </Text>
+      {deleteFile.isError ? (
+        <CommitProblemAlert problem={describeCommitProblem(deleteFile.error, branch)} />
+      ) : null}
+      <TextInput
+        label="Commit message"
+        value={message}
+        onChange={(event) => setMessage(event.currentTarget.value)}
+        required
+        data-autofocus
+      />
+    </FormModal>
   );
 }

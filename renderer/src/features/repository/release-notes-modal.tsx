@@ -1,10 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
-import { describeError } from '../../api/describe-error.js';
+import { useState } from 'react';
 import { useSaveRelease } from '../../api/repository/mutations.js';
 import type { Tag } from '../../api/repository/types.js';
+import { FormModal } from '../../components/form-modal/form-modal.js';
 import { MarkdownField } from './markdown-field.js';
 import { useRepository } from './repository-context.js';
 
@@ -15,8 +13,7 @@ export function ReleaseNotesModal({ tag, onClose }: { tag: Tag; onClose: () => v
   const saveRelease = useSaveRelease(profileId, projectId);
   const exists = tag.release !== null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     saveRelease.mutate(
       { tagName: tag.name, description: notes, exists },
       {
@@ -33,32 +30,20 @@ export function ReleaseNotesModal({ tag, onClose }: { tag: Tag; onClose: () => v
   };
 
   return (
-    <Modal
+    <FormModal
       opened
-      onClose={() => {
-        if (!saveRelease.isPending) onClose();
-      }}
-      title={<Text fw={600}>Release notes of {tag.name}</Text>}
+      onClose={onClose}
+      title={`Release notes of ${tag.name}`}
       size="lg"
+      onSubmit={submit}
+      busy={saveRelease.isPending}
+      submitLabel="Save notes"
+      submitDisabled={!notes.trim()}
+      error={saveRelease.isError ? saveRelease.error : null}
+      errorTitle="The notes were not saved"
+      noValidate={false}
     >
-      <form onSubmit={submit}>
-        <Stack gap="md">
-          {saveRelease.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The notes were not saved">
-              {describeError(saveRelease.error)}
-            </Alert>
-          ) : null}
-          <MarkdownField label="Release notes" value={notes} onChange={setNotes} autoFocus />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={saveRelease.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saveRelease.isPending} disabled={!notes.trim()}>
-              Save notes
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <MarkdownField label="Release notes" value={notes} onChange={setNotes} autoFocus />
+    </FormModal>
   );
 }
