@@ -115,6 +115,24 @@ const COLUMNS: (keyof NewJob)[] = [
   'queued_duration',
 ];
 
+/**
+ * The columns of a job that has not run yet (a new job, or a retry's new attempt): no coverage, failure,
+ * runner, process, trace, start, finish or durations. Spread into `insertJob`'s argument.
+ */
+export const NOT_YET_RUN = {
+  coverage: null,
+  failure_reason: null,
+  runner_description: null,
+  pid: null,
+  marker: null,
+  trace_path: null,
+  trace_size: null,
+  started_at: null,
+  finished_at: null,
+  duration: null,
+  queued_duration: null,
+} as const satisfies Partial<NewJob>;
+
 /** Insert a job; returns its id. Marks the pipeline changed. */
 export function insertJob(db: Db, job: NewJob): number {
   const info = db

@@ -1,4 +1,5 @@
 /** Queries on `members`: project members (`Project`) and group members (`Namespace`). */
+import { AccessLevel } from '../../../shared/access-levels.js';
 import type { Db } from './database.js';
 
 export type MemberSource = 'Project' | 'Namespace';
@@ -106,6 +107,23 @@ export function insertMember(db: Db, m: Omit<MemberRow, 'id' | 'updated_at'>): n
       m.created_at,
     );
   return Number(info.lastInsertRowid);
+}
+
+/**
+ * Makes `userId` an Owner (access level 50) of a group that has none yet (creating a group, or moving a
+ * subgroup to the top level without an owner): no expiry, created by that user at `at`.
+ * @returns the new member id.
+ */
+export function insertFirstOwner(db: Db, groupId: number, userId: number, at: string): number {
+  return insertMember(db, {
+    source_type: 'Namespace',
+    source_id: groupId,
+    user_id: userId,
+    access_level: AccessLevel.Owner,
+    expires_at: null,
+    created_by_id: userId,
+    created_at: at,
+  });
 }
 
 export function updateMember(

@@ -55,3 +55,28 @@ export function recordAuditEvent(ctx: ServiceContext, e: AuditEventInput): numbe
     created_at: nowIso(),
   });
 }
+
+/**
+ * Append one audit event about a project or group that is both the entity and the target (GitLab's
+ * project and group events: created, renamed, archived, transferred, destroyed, storage moves);
+ * `fullPath` is its full path as the event should name it.
+ * @returns the new event id.
+ */
+export function recordSelfAuditEvent(
+  ctx: ServiceContext,
+  type: 'Project' | 'Group',
+  subject: { id: number; fullPath: string },
+  action: AuditEventInput['action'],
+  extra?: AuditEventInput['extra'],
+): number {
+  return recordAuditEvent(ctx, {
+    entityType: type,
+    entityId: subject.id,
+    entityPath: subject.fullPath,
+    targetId: subject.id,
+    targetType: type,
+    targetDetails: subject.fullPath,
+    action,
+    extra,
+  });
+}

@@ -13,7 +13,7 @@ import {
   projectPathTakenIn,
   projectVisibilitiesIn,
 } from '../../db/group-tree.js';
-import { deleteMembersOfSource, countOwners, insertMember } from '../../db/members.js';
+import { deleteMembersOfSource, countOwners, insertFirstOwner } from '../../db/members.js';
 import {
   deleteNamespace,
   findDescendantIds,
@@ -25,7 +25,7 @@ import {
 } from '../../db/namespaces.js';
 import type { NamespaceChanges, NamespaceRow } from '../../db/namespaces.js';
 import { findProjectById, findProjectIdsInNamespaces } from '../../db/projects.js';
-import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { recordSelfAuditEvent } from '../audit/record-audit-event.js';
 import {
   canReadNamespace,
   findReadableGroup,
@@ -109,16 +109,13 @@ export function updateGroup(ctx: ServiceContext, group: NamespaceRow, input: Upd
     if (changes.full_path) rewriteDescendantFullPaths(ctx.db, group.full_path, changes.full_path, at);
     for (const key of ['name', 'path', 'description', 'visibility'] as const) {
       if (changes[key] === undefined) continue;
-      recordAuditEvent(ctx, {
-        entityType: 'Group',
-        entityId: group.id,
-        entityPath: changes.full_path ?? group.full_path,
-        targetId: group.id,
-        targetType: 'Group',
-        targetDetails: changes.full_path ?? group.full_path,
-        action: { change: key, from: group[key], to: changes[key] ?? null },
-        extra: { event_name: `group_${key}_updated` },
-      });
+      recordSelfAuditEvent(
+        ctx,
+        'Group',
+        { id: group.id, fullPath: changes.full_path ?? group.full_path },
+        { change: key, from: group[key], to: changes[key] ?? null },
+        { event_name: `group_${key}_updated` },
+      );
     }
     return findNamespaceById(ctx.db, group.id)!;
   })();
@@ -146,16 +143,13 @@ export async function deleteGroup(ctx: ServiceContext, group: NamespaceRow): Pro
       if (!ns) continue;
       deleteMembersOfSource(ctx.db, 'Namespace', id);
       deleteNamespace(ctx.db, id);
-      recordAuditEvent(ctx, {
-        entityType: 'Group',
-        entityId: id,
-        entityPath: ns.full_path,
-        targetId: id,
-        targetType: 'Group',
-        targetDetails: ns.full_path,
-        action: { remove: 'group' },
-        extra: { event_name: 'group_destroyed', custom_message: `Group ${ns.full_path} was deleted` },
-      });
+      recordSelfAuditEvent(
+        ctx,
+        'Group',
+        { id: id, fullPath: ns.full_path },
+        { remove: 'group' },
+        { event_name: 'group_destroyed', custom_message: `Group ${ns.full_path} was deleted` },
+      );
     }
   })();
 }
@@ -214,26 +208,15 @@ export function transferGroup(
       lowerProjectsVisibility(ctx.db, [group.id, ...below], above, parent.visibility, at);
     }
     if (!parent && countOwners(ctx.db, 'Namespace', group.id) === 0) {
-      insertMember(ctx.db, {
-        source_type: 'Namespace',
-        source_id: group.id,
-        user_id: user.id,
-        access_level: AccessLevel.Owner,
-        expires_at: null,
-        created_by_id: user.id,
-        created_at: at,
-      });
+      insertFirstOwner(ctx.db, group.id, user.id, at);
     }
-    recordAuditEvent(ctx, {
-      entityType: 'Group',
-      entityId: group.id,
-      entityPath: fullPath,
-      targetId: group.id,
-      targetType: 'Group',
-      targetDetails: fullPath,
-      action: { change: 'full_path', from: group.full_path, to: fullPath },
-      extra: { event_name: 'group_transferred' },
-    });
+    recordSelfAuditEvent(
+      ctx,
+      'Group',
+      { id: group.id, fullPath },
+      { change: 'full_path', from: group.full_path, to: fullPath },
+      { event_name: 'group_transferred' },
+    );
     return findNamespaceById(ctx.db, group.id)!;
   })();
 }

@@ -5,7 +5,7 @@
 import { AccessLevel, VISIBILITY_LEVELS } from '../../../../shared/access-levels.js';
 import type { Visibility } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
-import { insertMember } from '../../db/members.js';
+import { insertFirstOwner } from '../../db/members.js';
 import {
   countGroups,
   findNamespaceByFullPath,
@@ -14,7 +14,7 @@ import {
   listGroups,
 } from '../../db/namespaces.js';
 import type { GroupListFilter, NamespaceRow } from '../../db/namespaces.js';
-import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { recordSelfAuditEvent } from '../audit/record-audit-event.js';
 import { defaultVisibility } from '../admin/gitlab-settings.js';
 import {
   canReadNamespace,
@@ -86,25 +86,14 @@ export function createGroup(ctx: ServiceContext, input: CreateGroupInput): Names
       visibility,
       created_at: at,
     });
-    insertMember(ctx.db, {
-      source_type: 'Namespace',
-      source_id: id,
-      user_id: user.id,
-      access_level: AccessLevel.Owner,
-      expires_at: null,
-      created_by_id: user.id,
-      created_at: at,
-    });
-    recordAuditEvent(ctx, {
-      entityType: 'Group',
-      entityId: id,
-      entityPath: fullPath,
-      targetId: id,
-      targetType: 'Group',
-      targetDetails: fullPath,
-      action: { add: 'group' },
-      extra: { event_name: 'group_created', custom_message: `Added group ${fullPath}` },
-    });
+    insertFirstOwner(ctx.db, id, user.id, at);
+    recordSelfAuditEvent(
+      ctx,
+      'Group',
+      { id, fullPath },
+      { add: 'group' },
+      { event_name: 'group_created', custom_message: `Added group ${fullPath}` },
+    );
     return findNamespaceById(ctx.db, id)!;
   })();
 }

@@ -4,7 +4,7 @@
  * pipeline retries, by `play` of a finished manual job, and by automatic `retry:`.
  */
 import { nowIso } from '../../db/database.js';
-import { findJobById, insertJob, updateJob } from '../../db/ci-jobs.js';
+import { NOT_YET_RUN, findJobById, insertJob, updateJob } from '../../db/ci-jobs.js';
 import type { JobRow } from '../../db/ci-jobs.js';
 import type { ServiceContext } from '../context.js';
 import { publishJobChange } from './pipeline-state.js';
@@ -19,6 +19,7 @@ export function cloneJobForRetry(
   const id = ctx.db.transaction(() => {
     updateJob(ctx.db, job.id, { retried: 1 }, now);
     return insertJob(ctx.db, {
+      ...NOT_YET_RUN,
       project_id: job.project_id,
       pipeline_id: job.pipeline_id,
       name: job.name,
@@ -39,23 +40,12 @@ export function cloneJobForRetry(
       retry_attempt: job.retry_attempt + 1,
       retried: 0,
       coverage_regex: job.coverage_regex,
-      coverage: null,
       environment: job.environment,
       junit_paths: job.junit_paths,
       user_id: opts.userId,
-      failure_reason: null,
-      runner_description: null,
-      pid: null,
-      marker: null,
-      trace_path: null,
-      trace_size: null,
       created_at: now,
       updated_at: now,
       queued_at: opts.status === 'pending' ? now : null,
-      started_at: null,
-      finished_at: null,
-      duration: null,
-      queued_duration: null,
     });
   })();
   const created = findJobById(ctx.db, id)!;

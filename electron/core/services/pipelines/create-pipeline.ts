@@ -27,7 +27,7 @@
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
-import { findPipelineJobs, insertJob } from '../../db/ci-jobs.js';
+import { NOT_YET_RUN, findPipelineJobs, insertJob } from '../../db/ci-jobs.js';
 import { insertPipeline, insertPipelineVariables, findPipelineById } from '../../db/ci-pipelines.js';
 import type { PipelineRow, PipelineSourceValue } from '../../db/ci-pipelines.js';
 import { findProjectById } from '../../db/projects.js';
@@ -206,6 +206,7 @@ function storePipeline(
     insertPipelineVariables(ctx.db, pipelineId, spec.variables);
     for (const j of outcome.jobs ?? []) {
       insertJob(ctx.db, {
+        ...NOT_YET_RUN,
         project_id: spec.project.id,
         pipeline_id: pipelineId,
         name: j.name,
@@ -231,23 +232,12 @@ function storePipeline(
         retry_attempt: 0,
         retried: 0,
         coverage_regex: j.coverageRegex,
-        coverage: null,
         environment: j.environment ? JSON.stringify(j.environment) : null,
         junit_paths: j.junit.length > 0 ? JSON.stringify(j.junit) : null,
         user_id: spec.user?.id ?? null,
-        failure_reason: null,
-        runner_description: null,
-        pid: null,
-        marker: null,
-        trace_path: null,
-        trace_size: null,
         created_at: now,
         updated_at: now,
         queued_at: null,
-        started_at: null,
-        finished_at: null,
-        duration: null,
-        queued_duration: null,
       });
     }
     return pipelineId;

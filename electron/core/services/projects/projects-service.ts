@@ -31,7 +31,7 @@ import {
   repositoryExists,
   setDefaultBranch,
 } from '../../git/repository.js';
-import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { recordSelfAuditEvent } from '../audit/record-audit-event.js';
 import { requireNamespaceAccess, requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
@@ -147,16 +147,13 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
     });
     updateProjectRow(ctx.db, id, { disk_path: hashedDiskPath(id) }, at);
     const fullPath = `${ns.full_path}/${path}`;
-    recordAuditEvent(ctx, {
-      entityType: 'Project',
-      entityId: id,
-      entityPath: fullPath,
-      targetId: id,
-      targetType: 'Project',
-      targetDetails: fullPath,
-      action: { add: 'project' },
-      extra: { event_name: 'project_created', custom_message: `Added project ${fullPath}` },
-    });
+    recordSelfAuditEvent(
+      ctx,
+      'Project',
+      { id, fullPath },
+      { add: 'project' },
+      { event_name: 'project_created', custom_message: `Added project ${fullPath}` },
+    );
     return findProjectById(ctx.db, id)!;
   })();
 
@@ -264,19 +261,15 @@ export async function updateProject(
           : key === 'path' || key === 'name'
             ? 'project_renamed'
             : `project_${key}_updated`;
-      recordAuditEvent(ctx, {
-        entityType: 'Project',
-        entityId: project.id,
-        entityPath: fullPath,
-        targetId: project.id,
-        targetType: 'Project',
-        targetDetails: fullPath,
-        action:
-          key === 'archived'
-            ? { custom_message: to ? 'Project archived' : 'Project unarchived' }
-            : { change: key === 'visibility' ? 'visibility_level' : key, from, to },
-        extra: { event_name: eventName },
-      });
+      recordSelfAuditEvent(
+        ctx,
+        'Project',
+        { id: project.id, fullPath },
+        key === 'archived'
+          ? { custom_message: to ? 'Project archived' : 'Project unarchived' }
+          : { change: key === 'visibility' ? 'visibility_level' : key, from, to },
+        { event_name: eventName },
+      );
     }
     return findProjectById(ctx.db, project.id)!;
   })();
@@ -296,16 +289,13 @@ export async function deleteProject(ctx: ServiceContext, project: ProjectRow): P
   const removalId = ctx.db.transaction(() => {
     deleteMembersOfSource(ctx.db, 'Project', project.id);
     deleteProjectRow(ctx.db, project.id);
-    recordAuditEvent(ctx, {
-      entityType: 'Project',
-      entityId: project.id,
-      entityPath: fullPath,
-      targetId: project.id,
-      targetType: 'Project',
-      targetDetails: fullPath,
-      action: { remove: 'project' },
-      extra: { event_name: 'project_destroyed', custom_message: `Project ${fullPath} was deleted` },
-    });
+    recordSelfAuditEvent(
+      ctx,
+      'Project',
+      { id: project.id, fullPath },
+      { remove: 'project' },
+      { event_name: 'project_destroyed', custom_message: `Project ${fullPath} was deleted` },
+    );
     return insertRepositoryRemoval(ctx.db, project.repository_storage, project.disk_path, at);
   })();
   await finishRepositoryRemovals(ctx, [removalId]);

@@ -28,7 +28,7 @@ import {
 import { findProjectById, findProjectByName, findProjectByPath } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { isAdmin, namespaceAccessLevel, requireProjectAccess } from '../access/project-access.js';
-import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { recordSelfAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ValidationError } from '../errors.js';
@@ -100,16 +100,13 @@ export function transferProject(ctx: ServiceContext, project: ProjectRow, namesp
         });
       relinkProjectLabel(ctx.db, project.id, label.id, toId);
     }
-    recordAuditEvent(ctx, {
-      entityType: 'Project',
-      entityId: project.id,
-      entityPath: newPath,
-      targetId: project.id,
-      targetType: 'Project',
-      targetDetails: newPath,
-      action: { change: 'namespace', from: oldPath, to: newPath },
-      extra: { event_name: 'project_namespace_updated' },
-    });
+    recordSelfAuditEvent(
+      ctx,
+      'Project',
+      { id: project.id, fullPath: newPath },
+      { change: 'namespace', from: oldPath, to: newPath },
+      { event_name: 'project_namespace_updated' },
+    );
     return findProjectById(ctx.db, project.id)!;
   })();
 }

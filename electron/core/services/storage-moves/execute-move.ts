@@ -39,7 +39,7 @@ import {
 } from '../../git/repository-copy.js';
 import { removeRepository, repositoryExists } from '../../git/repository.js';
 import { hashedDiskPath, resolveRepositoryPath } from '../../git/storage.js';
-import { recordAuditEvent } from '../audit/record-audit-event.js';
+import { recordSelfAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
 import { repositoryDiskPaths } from './shards.js';
 import type { StorageMoveHookInfo } from './runtime.js';
@@ -75,16 +75,13 @@ export function auditMove(
     failed: `Repository storage move ${route} failed: ${reason ?? ''}`,
     cleanup_failed: `Moved the repository ${route}; removing it from ${move.source_storage_name} failed: ${reason ?? ''}`,
   }[what];
-  recordAuditEvent(ctx, {
-    entityType: 'Project',
-    entityId: project.id,
-    entityPath: fullPath,
-    targetId: project.id,
-    targetType: 'Project',
-    targetDetails: fullPath,
-    action: { custom_message: message },
-    extra: { event_name: `project_repository_storage_move_${what}`, storage_move_id: move.id },
-  });
+  recordSelfAuditEvent(
+    ctx,
+    'Project',
+    { id: project.id, fullPath },
+    { custom_message: message },
+    { event_name: `project_repository_storage_move_${what}`, storage_move_id: move.id },
+  );
 }
 
 /** Source and destination directories of a project's repositories (main, wiki, design). */

@@ -2,18 +2,11 @@
  * Add an existing Kubernetes cluster to the instance (doc/api/instance_clusters.md "Add existing instance
  * cluster"; Clusters::CreateService), audited as `cluster_created` in the same transaction.
  */
-import { findClusterByEnvironmentScope, findClusterById, insertCluster } from '../../../db/clusters.js';
+import { findClusterById, insertCluster } from '../../../db/clusters.js';
 import { nowIso } from '../../../db/database.js';
 import type { ServiceContext } from '../../context.js';
 import { recordInstanceAuditEvent } from '../instance-audit.js';
-import {
-  DUPLICATED_SCOPE_MESSAGE,
-  apiUrlProblems,
-  caCertProblems,
-  domainProblems,
-  environmentScopeProblems,
-  namespaceProblems,
-} from './cluster-rules.js';
+import { addClusterFieldProblems } from './cluster-field-problems.js';
 import type { ClusterView } from '../../../entities/clusters.js';
 import type { CreateClusterInput } from './cluster-input.js';
 import {
@@ -33,7 +26,6 @@ import { loadView } from './read-clusters.js';
  */
 export function addCluster(ctx: ServiceContext, input: CreateClusterInput): ClusterView {
   checkManagementProject(ctx, input.management_project_id);
-  const p = input.spelling;
   const scope = input.environment_scope ?? '*';
   const managed = input.managed ?? true;
   const apiUrl = input.platform.api_url.trim();
@@ -44,14 +36,16 @@ export function addCluster(ctx: ServiceContext, input: CreateClusterInput): Clus
 
   const errors = new Errors();
   if (input.name.trim() === '') errors.add('name', [' has to be present']);
-  if (domain) errors.add('domain', domainProblems(domain));
-  errors.add('environment_scope', environmentScopeProblems(scope));
-  if (findClusterByEnvironmentScope(ctx.db, scope))
-    errors.add('environment_scope', [DUPLICATED_SCOPE_MESSAGE]);
-  errors.add(`${p}.namespace`, namespaceProblems(namespace, managed));
-  errors.add(`${p}.api_url`, apiUrlProblems(apiUrl));
-  if (token === '') errors.add(`${p}.token`, ["can't be blank"]);
-  if (caCert !== null) errors.add(`${p}.ca_cert`, caCertProblems(caCert));
+  addClusterFieldProblems(ctx, errors, {
+    spelling: input.spelling,
+    domain,
+    environmentScope: scope,
+    namespace,
+    managed,
+    apiUrl,
+    token,
+    caCertToCheck: caCert,
+  });
   errors.throwIfAny();
 
   const at = nowIso();

@@ -3,21 +3,14 @@
  * one `cluster_updated` audit event per changed attribute (secrets without their values), in the same
  * transaction.
  */
-import { findClusterByEnvironmentScope, findClusterById, updateCluster } from '../../../db/clusters.js';
+import { findClusterById, updateCluster } from '../../../db/clusters.js';
 import type { ClusterChanges, ClusterRow } from '../../../db/clusters.js';
 import { nowIso } from '../../../db/database.js';
 import type { ServiceContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { recordInstanceAuditEvent } from '../instance-audit.js';
-import {
-  DUPLICATED_SCOPE_MESSAGE,
-  MANAGED_CLUSTER_MESSAGE,
-  apiUrlProblems,
-  caCertProblems,
-  domainProblems,
-  environmentScopeProblems,
-  namespaceProblems,
-} from './cluster-rules.js';
+import { addClusterFieldProblems } from './cluster-field-problems.js';
+import { MANAGED_CLUSTER_MESSAGE } from './cluster-rules.js';
 import type { ClusterView } from '../../../entities/clusters.js';
 import type { UpdateClusterInput } from './cluster-input.js';
 import {
@@ -82,15 +75,17 @@ export function updateClusterAttributes(
   } else if (nameChanged) {
     errors.add('name', [" can not be changed because it's synchronized with provider"]);
   }
-  if (domain) errors.add('domain', domainProblems(domain));
-  errors.add('environment_scope', environmentScopeProblems(scope));
-  if (findClusterByEnvironmentScope(ctx.db, scope, cluster.id)) {
-    errors.add('environment_scope', [DUPLICATED_SCOPE_MESSAGE]);
-  }
-  errors.add(`${p}.namespace`, namespaceProblems(namespace, managed));
-  errors.add(`${p}.api_url`, apiUrlProblems(apiUrl));
-  if (token === '') errors.add(`${p}.token`, ["can't be blank"]);
-  if (caCertChanged && caCert !== null) errors.add(`${p}.ca_cert`, caCertProblems(caCert));
+  addClusterFieldProblems(ctx, errors, {
+    spelling: p,
+    domain,
+    environmentScope: scope,
+    exceptClusterId: cluster.id,
+    namespace,
+    managed,
+    apiUrl,
+    token,
+    caCertToCheck: caCertChanged ? caCert : null,
+  });
   if (!userProvided && (apiUrlChanged || caCertChanged || tokenChanged)) {
     errors.add(`${p}.base`, [MANAGED_CLUSTER_MESSAGE]);
   }
