@@ -1,25 +1,20 @@
-import {
-  Alert as MantineAlert,
-  Badge,
-  Code,
-  CopyButton,
-  Drawer,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  ActionIcon,
-} from '@mantine/core';
+import { Alert as MantineAlert, Badge, Code, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertCircle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useUpdateAlertStatus } from '../../api/alerts/mutations.js';
 import { ALERT_REFRESH_MS, alertQueries } from '../../api/alerts/queries.js';
 import type { Alert, AlertDetail } from '../../api/alerts/types.js';
 import { describeError } from '../../api/describe-error.js';
+import { CopyIconButton } from '../../components/copy-button/copy-button.js';
+import {
+  DetailDrawer,
+  DetailFields as Fields,
+  DetailHeading,
+  DetailSection as Section,
+} from '../../components/detail-drawer/detail-drawer.js';
+import { JsonView } from '../../components/json-view/json-view.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { formatDateTime } from '../../lib/format-relative-time.js';
@@ -27,7 +22,7 @@ import { alertHosts } from './alert-fields.js';
 import { SeverityBadge, StatusBadge } from './alert-badges.js';
 import { normalizeSeverity } from './alert-severity.js';
 import { AlertStatusActions } from './alert-status-actions.js';
-import { PayloadView } from './payload-view.js';
+import { formatPayload } from './alert-payload.js';
 import classes from './alert-drawer.module.css';
 
 /** Props of {@link AlertDrawer}. */
@@ -39,30 +34,6 @@ export interface AlertDrawerProps {
   /** The list's copy of the alert, shown while the detail loads. */
   listed: Alert | null;
   onClose: () => void;
-}
-
-function Section({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <section className={classes.section} aria-label={label}>
-      <div className={classes.label}>{label}</div>
-      {children}
-    </section>
-  );
-}
-
-function Fields({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <div className={classes.fields}>
-      {rows.map(([key, value]) => (
-        <div key={key} style={{ display: 'contents' }}>
-          <div className={classes.key}>{key}</div>
-          <div className={classes.value} data-field={key}>
-            {value === null || value === '' ? <span className={classes.none}>—</span> : value}
-          </div>
-        </div>
-      ))}
-    </div>
-  );
 }
 
 function when(iso: string | null): ReactNode {
@@ -85,21 +56,7 @@ function fingerprint(value: string | null): ReactNode {
   return (
     <Group gap={4} wrap="nowrap" align="center">
       <Code style={{ overflowWrap: 'anywhere' }}>{value}</Code>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy fingerprint'}>
-            <ActionIcon
-              variant="subtle"
-              size="sm"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label="Copy fingerprint"
-            >
-              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyIconButton value={value} label="Copy fingerprint" size="sm" iconSize={14} />
     </Group>
   );
 }
@@ -122,16 +79,14 @@ export function AlertDrawer({ profileId, projectId, iid, listed, onClose }: Aler
   const pending = updateStatus.isPending ? (updateStatus.variables?.status ?? null) : null;
 
   return (
-    <Drawer
+    <DetailDrawer
       opened={iid !== null}
       onClose={() => {
         updateStatus.reset();
         onClose();
       }}
-      position="right"
       size={560}
-      padding="lg"
-      data-testid="alert-drawer"
+      testId="alert-drawer"
       title={
         alert ? (
           <Stack gap={6}>
@@ -142,12 +97,7 @@ export function AlertDrawer({ profileId, projectId, iid, listed, onClose }: Aler
                 {alert.events} {alert.events === 1 ? 'event' : 'events'}
               </Badge>
             </Group>
-            <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
-              {alert.title}
-            </Title>
-            <Text size="xs" c="dimmed">
-              Alert #{alert.iid}
-            </Text>
+            <DetailHeading title={alert.title} subtitle={`Alert #${alert.iid}`} />
           </Stack>
         ) : (
           <Text fw={600}>Alert #{iid}</Text>
@@ -238,7 +188,12 @@ export function AlertDrawer({ profileId, projectId, iid, listed, onClose }: Aler
           ) : null}
           <Section label="Raw payload">
             {hasPayload ? (
-              <PayloadView payload={(detail.data as AlertDetail).payload} />
+              <JsonView
+                text={formatPayload((detail.data as AlertDetail).payload)}
+                noun="payload"
+                id="alert-raw-payload"
+                testId="alert-payload"
+              />
             ) : detail.isError ? (
               <Text size="sm" c="red">
                 Couldn’t load the payload: {describeError(detail.error)}
@@ -249,6 +204,6 @@ export function AlertDrawer({ profileId, projectId, iid, listed, onClose }: Aler
           </Section>
         </Stack>
       ) : null}
-    </Drawer>
+    </DetailDrawer>
   );
 }

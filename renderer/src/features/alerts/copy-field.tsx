@@ -1,5 +1,5 @@
-import { ActionIcon, CopyButton, Textarea, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Textarea } from '@mantine/core';
+import { CopyIconButton } from '../../components/copy-button/copy-button.js';
 
 /** Props of {@link CopyField}. */
 export interface CopyFieldProps {
@@ -31,22 +31,7 @@ export function CopyField({ label, value, description, testId }: CopyFieldProps)
       }}
       data-testid={testId}
       rightSectionWidth={40}
-      rightSection={
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'teal' : 'gray'}
-                onClick={copy}
-                aria-label={`Copy ${label.toLowerCase()}`}
-              >
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
+      rightSection={<CopyIconButton value={value} label={`Copy ${label.toLowerCase()}`} />}
     />
   );
 }

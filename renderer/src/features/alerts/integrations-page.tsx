@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Code,
-  CopyButton,
   EmptyState,
   Group,
   Menu,
@@ -20,8 +19,6 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import {
-  IconCheck,
-  IconCopy,
   IconDots,
   IconKey,
   IconPencil,
@@ -40,6 +37,7 @@ import {
 import { alertQueries } from '../../api/alerts/queries.js';
 import type { AlertIntegration, AlertIntegrationWithToken } from '../../api/alerts/types.js';
 import { describeError } from '../../api/describe-error.js';
+import { CopyIconButton } from '../../components/copy-button/copy-button.js';
 import { ConfirmModal } from '../../components/confirm-modal.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
@@ -208,20 +206,11 @@ export function IntegrationsPage() {
                               {integration.url}
                             </Code>
                           </Tooltip>
-                          <CopyButton value={integration.url}>
-                            {({ copied, copy }) => (
-                              <Tooltip label={copied ? 'Copied' : 'Copy URL'}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color={copied ? 'teal' : 'gray'}
-                                  onClick={copy}
-                                  aria-label={`Copy URL of ${integration.name}`}
-                                >
-                                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                                </ActionIcon>
-                              </Tooltip>
-                            )}
-                          </CopyButton>
+                          <CopyIconButton
+                            value={integration.url}
+                            label="Copy URL"
+                            ariaLabel={`Copy URL of ${integration.name}`}
+                          />
                         </Group>
                       </Table.Td>
                       <Table.Td className={classes.shrink}>

@@ -1,6 +1,7 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import type { AlertIntegrationWithToken } from '../../api/alerts/types.js';
+import { CopyTextButton } from '../../components/copy-button/copy-button.js';
 import { CopyField } from './copy-field.js';
 import { curlCommand } from './curl-command.js';
 
@@ -60,19 +61,7 @@ export function KeyRevealModal({ revealed, reason, onClose }: KeyRevealModalProp
               <Text size="sm" fw={500}>
                 Try it with curl
               </Text>
-              <CopyButton value={curl}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    color={copied ? 'teal' : undefined}
-                    leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                    onClick={copy}
-                  >
-                    {copied ? 'Copied' : 'Copy command'}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyTextButton value={curl} label="Copy command" />
             </Group>
             <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 12 }}>
               {curl}

@@ -1,12 +1,19 @@
-import { Badge, Button, Code, Collapse, CopyButton, Drawer, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconCheck, IconChevronDown, IconChevronRight, IconCopy } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { Badge, Code, Group, Stack, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import {
   auditActionKind,
   describeAuditAction,
   detailText,
   type AuditEvent,
 } from '../../../../shared/audit-events.js';
+import {
+  DetailDrawer,
+  DetailFields,
+  DetailHeading,
+  DetailSection as Section,
+  type DetailField,
+} from '../../components/detail-drawer/detail-drawer.js';
+import { JsonView } from '../../components/json-view/json-view.js';
 import { formatRelativeTime } from '../../lib/format-relative-time.js';
 import { ActionKindIcon, ENTITY_TYPE_LABELS, EntityTypeBadge, formatEventTime } from './audit-event-parts.js';
 import classes from './audit-event-drawer.module.css';
@@ -19,28 +26,9 @@ export interface AuditEventDrawerProps {
   onClose: () => void;
 }
 
-function Section({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <section className={classes.section} aria-label={label}>
-      <div className={classes.label}>{label}</div>
-      {children}
-    </section>
-  );
-}
-
-function Fields({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <div className={classes.fields}>
-      {rows.map(([key, value]) => (
-        <div key={key} style={{ display: 'contents' }}>
-          <div className={classes.key}>{key}</div>
-          <div className={classes.value}>
-            {value === '' || value === null ? <span className={classes.none}>—</span> : value}
-          </div>
-        </div>
-      ))}
-    </div>
-  );
+/** The audit drawer's rows: the compact look (values keep their line breaks). */
+function Fields({ rows }: { rows: DetailField[] }) {
+  return <DetailFields rows={rows} compact />;
 }
 
 function ChangeValue({ value, side }: { value: unknown; side: 'from' | 'to' }) {
@@ -108,33 +96,27 @@ function WhatHappened({ event }: { event: AuditEvent }) {
  * from → to) and the raw JSON, collapsed until asked for.
  */
 export function AuditEventDrawer({ event, opened, onClose }: AuditEventDrawerProps) {
-  const [rawOpen, setRawOpen] = useState(false);
   const details = event?.details ?? {};
   const raw = event ? JSON.stringify(event, null, 2) : '';
   return (
-    <Drawer
+    <DetailDrawer
       opened={opened && event !== null}
       onClose={onClose}
-      position="right"
       size={520}
-      padding="lg"
+      testId="audit-event-drawer"
       title={
         event ? (
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <ActionKindIcon details={details} size={30} />
             <div style={{ minWidth: 0 }}>
-              <Title order={3} fz="lg" style={{ overflowWrap: 'anywhere' }}>
-                {describeAuditAction(details)}
-              </Title>
-              <Text size="xs" c="dimmed">
-                Event #{event.id}
-                {details.event_name ? ` · ${detailText(details.event_name)}` : ''}
-              </Text>
+              <DetailHeading
+                title={describeAuditAction(details)}
+                subtitle={`Event #${event.id}${details.event_name ? ` · ${detailText(details.event_name)}` : ''}`}
+              />
             </div>
           </Group>
         ) : null
       }
-      data-testid="audit-event-drawer"
     >
       {event ? (
         <Stack gap={0}>
@@ -146,9 +128,7 @@ export function AuditEventDrawer({ event, opened, onClose }: AuditEventDrawerPro
               rows={[
                 ['Author', detailText(details.author_name) || `User ${event.author_id}`],
                 ['Author ID', String(event.author_id)],
-                ...(details.author_email
-                  ? [['Email', detailText(details.author_email)] as [string, ReactNode]]
-                  : []),
+                ...(details.author_email ? [['Email', detailText(details.author_email)] as DetailField] : []),
                 ['IP address', detailText(details.ip_address)],
               ]}
             />
@@ -184,38 +164,10 @@ export function AuditEventDrawer({ event, opened, onClose }: AuditEventDrawerPro
             />
           </Section>
           <Section label="Raw event">
-            <Group gap="xs">
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={rawOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-                onClick={() => setRawOpen((open) => !open)}
-                aria-expanded={rawOpen}
-              >
-                {rawOpen ? 'Hide JSON' : 'Show JSON'}
-              </Button>
-              <CopyButton value={raw}>
-                {({ copied, copy }) => (
-                  <Button
-                    variant="subtle"
-                    size="compact-sm"
-                    color={copied ? 'teal' : 'gray'}
-                    leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-                    onClick={copy}
-                  >
-                    {copied ? 'Copied' : 'Copy JSON'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Collapse expanded={rawOpen}>
-              <Code block mt="xs" className={classes.raw} data-testid="audit-event-json">
-                {raw}
-              </Code>
-            </Collapse>
+            <JsonView text={raw} testId="audit-event-json" maxHeight={320} copyColor="gray" />
           </Section>
         </Stack>
       ) : null}
-    </Drawer>
+    </DetailDrawer>
   );
 }
