@@ -1,8 +1,12 @@
-import { ActionIcon, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { CiVariable } from '../../../api/admin/ci-variables/types.js';
-import { tableMeta, type AdminColumnMeta } from '../admin-table.js';
+import {
+  deleteAction,
+  editAction,
+  rowActionsColumn,
+  tableMeta,
+} from '../../../components/data-table/index.js';
 import { VariableFlagBadges, VariableTypeBadge } from './variable-badges.js';
 import { VariableValueCell } from './variable-value-cell.js';
 
@@ -15,7 +19,6 @@ export interface CiVariableRowActions {
 }
 
 const column = createColumnHelper<CiVariable>();
-const meta = (value: AdminColumnMeta) => value;
 
 /**
  * Columns of the instance variable table: key, hidden value, type, flags, actions. Row actions and
@@ -25,7 +28,7 @@ export const ciVariableColumns: ColumnDef<CiVariable, unknown>[] = [
   column.display({
     id: 'key',
     header: 'Key',
-    meta: meta({ skeletonWidth: '60%' }),
+    meta: { skeletonWidth: '60%' },
     cell: ({ row }) => (
       <Text size="sm" fw={600} ff="monospace" data-testid="variable-key" style={{ wordBreak: 'break-all' }}>
         {row.original.key}
@@ -35,7 +38,7 @@ export const ciVariableColumns: ColumnDef<CiVariable, unknown>[] = [
   column.display({
     id: 'value',
     header: 'Value',
-    meta: meta({ size: 'grow', skeletonWidth: '50%' }),
+    meta: { size: 'grow', skeletonWidth: '50%' },
     cell: ({ row, table }) => {
       const actions = tableMeta<CiVariableRowActions>(table);
       return (
@@ -51,46 +54,20 @@ export const ciVariableColumns: ColumnDef<CiVariable, unknown>[] = [
   column.display({
     id: 'variable_type',
     header: 'Type',
-    meta: meta({ size: 'shrink', skeletonWidth: 64 }),
+    meta: { size: 'shrink', skeletonWidth: 64 },
     cell: ({ row }) => <VariableTypeBadge type={row.original.variable_type} />,
   }),
   column.display({
     id: 'flags',
     header: 'Attributes',
-    meta: meta({ size: 'shrink', skeletonWidth: 96 }),
+    meta: { size: 'shrink', skeletonWidth: 96 },
     cell: ({ row }) => <VariableFlagBadges variable={row.original} />,
   }),
-  column.display({
-    id: 'actions',
-    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: meta({ size: 'actions', skeletonWidth: 48 }),
-    cell: ({ row, table }) => {
-      const variable = row.original;
-      const actions = tableMeta<CiVariableRowActions>(table);
-      return (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Edit ${variable.key}`}
-              onClick={() => actions.onEdit(variable)}
-            >
-              <IconPencil size={16} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${variable.key}`}
-              onClick={() => actions.onDelete(variable)}
-            >
-              <IconTrash size={16} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      );
-    },
+  rowActionsColumn<CiVariable>((variable, table) => {
+    const actions = tableMeta<CiVariableRowActions>(table);
+    return [
+      editAction(variable.key, () => actions.onEdit(variable)),
+      deleteAction(variable.key, () => actions.onDelete(variable)),
+    ];
   }),
 ];

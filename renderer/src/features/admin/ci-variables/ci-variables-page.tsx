@@ -1,4 +1,4 @@
-import { ActionIcon, Button, EmptyState, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -7,7 +7,6 @@ import {
   IconEyeOff,
   IconFileImport,
   IconPlus,
-  IconRefresh,
   IconVariable,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,8 +14,13 @@ import { useDeleteCiVariable } from '../../../api/admin/ci-variables/mutations.j
 import { ciVariableQueries } from '../../../api/admin/ci-variables/queries.js';
 import type { CiVariable } from '../../../api/admin/ci-variables/types.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
+import {
+  DataTable,
+  RefreshButton,
+  TableEmptyState,
+  TableToolbar,
+} from '../../../components/data-table/index.js';
 import { PageHeader } from '../../../components/page-header.js';
-import { AdminTable } from '../admin-table.js';
 import { ConfirmModal } from '../../../components/confirm-modal.js';
 import { AdminQueryError } from '../admin-query-error.js';
 import { ciVariableColumns, type CiVariableRowActions } from './ci-variable-columns.js';
@@ -119,15 +123,12 @@ export function CiVariablesPage() {
     );
   } else if (query.data && variables.length === 0) {
     body = (
-      <Paper withBorder>
-        <EmptyState
-          py={56}
-          variant="light"
-          icon={<IconVariable size={26} stroke={1.6} />}
-          title="No instance variables yet"
-          description="Instance variables reach every pipeline of every project. Add one, or import a .env file."
-        >
-          <EmptyState.Actions>
+      <TableEmptyState
+        icon={<IconVariable size={26} stroke={1.6} />}
+        title="No instance variables yet"
+        description="Instance variables reach every pipeline of every project. Add one, or import a .env file."
+        actions={
+          <>
             <Button
               variant="default"
               leftSection={<IconFileImport size={16} />}
@@ -138,23 +139,14 @@ export function CiVariablesPage() {
             <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
               Add variable
             </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
+          </>
+        }
+      />
     );
   } else {
     body = (
       <Paper withBorder>
-        <Group
-          px="md"
-          py="xs"
-          justify="space-between"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
-          <Text size="sm" c="dimmed">
-            Values stay hidden until you reveal them. Protected variables reach only protected branches and
-            tags.
-          </Text>
+        <TableToolbar hint="Values stay hidden until you reveal them. Protected variables reach only protected branches and tags.">
           <Group gap={6}>
             <Button
               variant="default"
@@ -167,20 +159,14 @@ export function CiVariablesPage() {
             >
               {allRevealed ? 'Hide values' : 'Reveal values'}
             </Button>
-            <Tooltip label="Refresh">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Refresh variables"
-                onClick={() => void query.refetch()}
-                loading={query.isFetching && !query.isPending}
-              >
-                <IconRefresh size={16} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
+            <RefreshButton
+              label="Refresh variables"
+              onRefresh={() => void query.refetch()}
+              refreshing={query.isFetching && !query.isPending}
+            />
           </Group>
-        </Group>
-        <AdminTable
+        </TableToolbar>
+        <DataTable
           label="Instance CI/CD variables"
           data={variables}
           columns={ciVariableColumns}

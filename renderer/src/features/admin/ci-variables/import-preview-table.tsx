@@ -2,7 +2,7 @@ import { Badge, Loader, Table, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { CiVariableImportResult } from '../../../api/admin/ci-variables/mutations.js';
 import { describeError } from '../../../api/describe-error.js';
-import classes from '../admin-table.module.css';
+import { dataTableClasses as classes } from '../../../components/data-table/index.js';
 import type { ImportRow, ImportRowStatus } from './import-plan.js';
 
 const STATUS: Record<ImportRowStatus, { label: string; color: string }> = {

@@ -1,9 +1,13 @@
-import { ActionIcon, Badge, Code, Group, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Code, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { clusterPlatform, type InstanceCluster } from '../../../api/admin/clusters/types.js';
+import {
+  deleteAction,
+  editAction,
+  rowActionsColumn,
+  tableMeta,
+} from '../../../components/data-table/index.js';
 import { RelativeTime } from '../../../components/relative-time.js';
-import { tableMeta, type AdminColumnMeta } from '../admin-table.js';
 import { AUTHORIZATION_TYPE_SHORT } from './authorization-types.js';
 
 /** What the cluster rows can do; given to the table as its `meta`. */
@@ -14,7 +18,6 @@ export interface ClusterRowActions {
 }
 
 const column = createColumnHelper<InstanceCluster>();
-const meta = (value: AdminColumnMeta) => value;
 
 /**
  * Columns of the instance cluster table: name, API URL, scope, enabled switch, managed, created,
@@ -24,7 +27,7 @@ export const clusterColumns: ColumnDef<InstanceCluster, unknown>[] = [
   column.display({
     id: 'name',
     header: 'Cluster',
-    meta: meta({ size: 'grow', skeletonWidth: '60%' }),
+    meta: { size: 'grow', skeletonWidth: '60%' },
     cell: ({ row }) => {
       const cluster = row.original;
       const platform = clusterPlatform(cluster);
@@ -50,7 +53,7 @@ export const clusterColumns: ColumnDef<InstanceCluster, unknown>[] = [
     header: 'API URL',
     // Below 1040 px of table the URL gives way (it is in the edit dialog), so Managed and the row's
     // actions stay in view.
-    meta: meta({ skeletonWidth: '80%', hideBelow: 1040 }),
+    meta: { skeletonWidth: '80%', hideBelow: 1040 },
     cell: ({ row }) => {
       const url = clusterPlatform(row.original)?.api_url ?? '';
       return (
@@ -63,13 +66,13 @@ export const clusterColumns: ColumnDef<InstanceCluster, unknown>[] = [
   column.display({
     id: 'environment_scope',
     header: 'Environment scope',
-    meta: meta({ size: 'shrink', skeletonWidth: 48 }),
+    meta: { size: 'shrink', skeletonWidth: 48 },
     cell: ({ row }) => <Code fz="sm">{row.original.environment_scope}</Code>,
   }),
   column.display({
     id: 'enabled',
     header: 'Enabled',
-    meta: meta({ size: 'shrink', skeletonWidth: 36 }),
+    meta: { size: 'shrink', skeletonWidth: 36 },
     cell: ({ row, table }) => {
       const cluster = row.original;
       const actions = tableMeta<ClusterRowActions>(table);
@@ -86,7 +89,7 @@ export const clusterColumns: ColumnDef<InstanceCluster, unknown>[] = [
   column.display({
     id: 'managed',
     header: 'Managed',
-    meta: meta({ size: 'shrink', skeletonWidth: 64 }),
+    meta: { size: 'shrink', skeletonWidth: 64 },
     cell: ({ row }) =>
       row.original.managed ? (
         <Tooltip label="GitLab creates namespaces and service accounts for each project.">
@@ -105,40 +108,14 @@ export const clusterColumns: ColumnDef<InstanceCluster, unknown>[] = [
   column.display({
     id: 'created_at',
     header: 'Created',
-    meta: meta({ size: 'shrink', skeletonWidth: 72, hideBelow: 1240 }),
+    meta: { size: 'shrink', skeletonWidth: 72, hideBelow: 1240 },
     cell: ({ row }) => <RelativeTime iso={row.original.created_at} size="sm" c="dimmed" />,
   }),
-  column.display({
-    id: 'actions',
-    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    meta: meta({ size: 'actions', skeletonWidth: 48 }),
-    cell: ({ row, table }) => {
-      const cluster = row.original;
-      const actions = tableMeta<ClusterRowActions>(table);
-      return (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Edit ${cluster.name}`}
-              onClick={() => actions.onEdit(cluster)}
-            >
-              <IconPencil size={16} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${cluster.name}`}
-              onClick={() => actions.onDelete(cluster)}
-            >
-              <IconTrash size={16} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      );
-    },
+  rowActionsColumn<InstanceCluster>((cluster, table) => {
+    const actions = tableMeta<ClusterRowActions>(table);
+    return [
+      editAction(cluster.name, () => actions.onEdit(cluster)),
+      deleteAction(cluster.name, () => actions.onDelete(cluster)),
+    ];
   }),
 ];

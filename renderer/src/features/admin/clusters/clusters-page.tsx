@@ -1,15 +1,20 @@
-import { ActionIcon, Button, Code, EmptyState, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { Button, Code, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { IconPlus, IconRefresh, IconTopologyStar3 } from '@tabler/icons-react';
+import { IconPlus, IconTopologyStar3 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDeleteCluster, useSetClusterEnabled } from '../../../api/admin/clusters/mutations.js';
 import { clusterQueries } from '../../../api/admin/clusters/queries.js';
 import type { InstanceCluster } from '../../../api/admin/clusters/types.js';
 import { describeError } from '../../../api/describe-error.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
+import {
+  DataTable,
+  RefreshButton,
+  TableEmptyState,
+  TableToolbar,
+} from '../../../components/data-table/index.js';
 import { PageHeader } from '../../../components/page-header.js';
-import { AdminTable } from '../admin-table.js';
 import { ConfirmModal } from '../../../components/confirm-modal.js';
 import { AdminQueryError } from '../admin-query-error.js';
 import { clusterColumns, type ClusterRowActions } from './cluster-columns.js';
@@ -90,44 +95,31 @@ export function ClustersPage() {
     );
   } else if (query.data && clusters.length === 0) {
     body = (
-      <Paper withBorder>
-        <EmptyState
-          py={56}
-          variant="light"
-          icon={<IconTopologyStar3 size={26} stroke={1.6} />}
-          title="No clusters yet"
-          description="Add an existing Kubernetes cluster by its API URL and a service token. Every project can then deploy to it, by environment scope."
-        >
-          <EmptyState.Actions>{addButton}</EmptyState.Actions>
-        </EmptyState>
-      </Paper>
+      <TableEmptyState
+        icon={<IconTopologyStar3 size={26} stroke={1.6} />}
+        title="No clusters yet"
+        description="Add an existing Kubernetes cluster by its API URL and a service token. Every project can then deploy to it, by environment scope."
+        actions={addButton}
+      />
     );
   } else {
     body = (
       <Paper withBorder>
-        <Group
-          px="md"
-          py="xs"
-          justify="space-between"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        <TableToolbar
+          hint={
+            <>
+              A job uses the cluster whose scope matches its environment most specifically; <Code>*</Code>{' '}
+              matches every environment.
+            </>
+          }
         >
-          <Text size="sm" c="dimmed">
-            A job uses the cluster whose scope matches its environment most specifically; <Code>*</Code>{' '}
-            matches every environment.
-          </Text>
-          <Tooltip label="Refresh">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Refresh clusters"
-              onClick={() => void query.refetch()}
-              loading={query.isFetching && !query.isPending}
-            >
-              <IconRefresh size={16} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-        <AdminTable
+          <RefreshButton
+            label="Refresh clusters"
+            onRefresh={() => void query.refetch()}
+            refreshing={query.isFetching && !query.isPending}
+          />
+        </TableToolbar>
+        <DataTable
           label="Instance clusters"
           data={clusters}
           columns={clusterColumns}

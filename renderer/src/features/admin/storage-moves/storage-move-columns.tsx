@@ -6,7 +6,6 @@ import type {
   StorageMoveProgressDetail,
 } from '../../../api/admin/storage-moves/types.js';
 import { RelativeTime } from '../../../components/relative-time.js';
-import type { AdminColumnMeta } from '../admin-table.js';
 import { isActiveMove, progressView, storageMoveStateInfo } from './storage-move-rules.js';
 
 /** A move as the table shows it: GitLab's entity plus Outpost's progress when the instance has it. */
@@ -15,7 +14,6 @@ export interface StorageMoveTableRow extends ProjectRepositoryStorageMove {
 }
 
 const column = createColumnHelper<StorageMoveTableRow>();
-const meta = (value: AdminColumnMeta) => value;
 
 /** A move's state as a coloured badge, its meaning in a tooltip. */
 export function StorageMoveStateBadge({ state }: { state: string }) {
@@ -85,7 +83,7 @@ export const storageMoveColumns: ColumnDef<StorageMoveTableRow, unknown>[] = [
   column.display({
     id: 'project',
     header: 'Project',
-    meta: meta({ size: 'grow', skeletonWidth: '60%' }),
+    meta: { size: 'grow', skeletonWidth: '60%' },
     cell: ({ row }) => {
       const move = row.original;
       return (
@@ -108,13 +106,13 @@ export const storageMoveColumns: ColumnDef<StorageMoveTableRow, unknown>[] = [
   column.display({
     id: 'state',
     header: 'State',
-    meta: meta({ size: 'shrink', skeletonWidth: 64 }),
+    meta: { size: 'shrink', skeletonWidth: 64 },
     cell: ({ row }) => <StorageMoveStateBadge state={row.original.state} />,
   }),
   column.display({
     id: 'shards',
     header: 'Source → destination',
-    meta: meta({ size: 'shrink', skeletonWidth: 120 }),
+    meta: { size: 'shrink', skeletonWidth: 120 },
     cell: ({ row }) => (
       <Group gap={6} wrap="nowrap" data-testid="storage-move-shards">
         <ShardName name={row.original.source_storage_name} />
@@ -126,19 +124,19 @@ export const storageMoveColumns: ColumnDef<StorageMoveTableRow, unknown>[] = [
   column.display({
     id: 'progress',
     header: 'Progress',
-    meta: meta({ skeletonWidth: 140 }),
+    meta: { skeletonWidth: 140 },
     cell: ({ row }) => <MoveProgress move={row.original} />,
   }),
   column.display({
     id: 'created_at',
     header: 'Created',
-    meta: meta({ size: 'shrink', skeletonWidth: 72, hideBelow: 880 }),
+    meta: { size: 'shrink', skeletonWidth: 72, hideBelow: 880 },
     cell: ({ row }) => <RelativeTime iso={row.original.created_at} size="sm" c="dimmed" />,
   }),
   column.display({
     id: 'updated_at',
     header: 'Updated',
-    meta: meta({ size: 'shrink', skeletonWidth: 72, hideBelow: 1040 }),
+    meta: { size: 'shrink', skeletonWidth: 72, hideBelow: 1040 },
     cell: ({ row }) => <RelativeTime iso={row.original.progress?.updated_at} size="sm" c="dimmed" />,
   }),
 ];

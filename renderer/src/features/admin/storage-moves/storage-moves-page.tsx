@@ -19,9 +19,9 @@ import { storageMoveQueries } from '../../../api/admin/storage-moves/queries.js'
 import { STORAGE_MOVE_STATES, type StorageMoveState } from '../../../api/admin/storage-moves/types.js';
 import { projectKeys } from '../../../api/projects/keys.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
+import { DataTable } from '../../../components/data-table/index.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { AdminQueryError } from '../admin-query-error.js';
-import { AdminTable } from '../admin-table.js';
 import { useMovesScheduled } from './move-completion-store.js';
 import { MoveProjectModal } from './move-project-modal.js';
 import { MoveShardModal } from './move-shard-modal.js';
@@ -261,7 +261,7 @@ export function StorageMovesPage() {
             </EmptyState.Actions>
           </EmptyState>
         ) : (
-          <AdminTable
+          <DataTable
             label="Storage moves"
             data={shown}
             columns={storageMoveColumns}
