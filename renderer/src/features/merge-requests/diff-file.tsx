@@ -1,56 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconMessage } from '@tabler/icons-react';
-import { memo, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import {
-  Decoration,
-  Diff,
-  Hunk,
-  getChangeKey,
-  parseDiff,
-  type ChangeData,
-  type GutterOptions,
-} from 'react-diff-view';
-import { useCreateDiscussion } from '../../api/merge-requests/mutations.js';
-import type { Discussion, MergeRequestChange } from '../../api/merge-requests/types.js';
-import { tokenizeHunks } from './diff-highlight.js';
-import type { FileDisplay } from './diff-limits.js';
-import {
-  buildDiffPosition,
-  changeToGitDiff,
-  clickedLineFromChange,
-  clickedLineKey,
-  hunkLines,
-  lineLabel,
-  lineRangeEnd,
-  positionLineKey,
-  sha1Hex,
-  type DiffRefs,
-  type HunkLine,
-} from './diff-position.js';
+import { memo } from 'react';
+import type { MergeRequestChange } from '../../api/merge-requests/types.js';
+import { DiffStat } from '../../components/diff-viewer/diff-stat.js';
+import type { ListedDiffFile } from '../../components/diff-viewer/listed-diff-files.js';
+import { FileDiffBody, type DiffBodyProps } from './diff-file-body.js';
 import classes from './diff-view.module.css';
-import { CommentForm, DiscussionThread, type ThreadTarget } from './discussion-thread.js';
 
 /** The DOM id of a file's block (the tree and links scroll to it). */
 export const fileAnchor = (path: string) => `diff-${path.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
-
-/** The open comment form: the line it ends on, and the line the range starts on (same line: one-line). */
-interface CommentRange {
-  hunk: number;
-  start: number;
-  end: number;
-}
 
 /**
  * One file of the Changes tab: a header (path, status, +/−, threads, "Viewed" checkbox, collapse
@@ -61,39 +19,27 @@ interface CommentRange {
  * number is clickable too). Shift-clicking another line's "+" in the same hunk, or choosing a start
  * line in the form, makes a multi-line comment sent with GitLab's `position[line_range]`.
  *
- * Without `onToggleViewed` (a commit's diff, where nothing is reviewed) there is no "Viewed" checkbox.
+ * Without `onToggleViewed` (a commit's diff, where nothing is reviewed) there is no "Viewed" checkbox;
+ * without `refs`, `target` and `discussions` the diff is read-only.
  */
 export const DiffFile = memo(function DiffFile({
-  change,
-  additions,
-  deletions,
-  display,
+  file,
   open,
   onToggleOpen,
   viewed = false,
   onToggleViewed,
-  viewType,
-  refs,
-  target,
-  discussions,
-  canComment,
+  ...body
 }: {
-  change: MergeRequestChange;
-  additions: number;
-  deletions: number;
-  display: FileDisplay;
+  /** The file with its +/− counts and first display (`listDiffFiles`). */
+  file: ListedDiffFile<MergeRequestChange>;
   open: boolean;
   onToggleOpen: (path: string, open: boolean) => void;
   /** Marked "Viewed" (collapsed as read); false when the checkbox is hidden. */
   viewed?: boolean;
   /** Called by the "Viewed" checkbox; omit to hide the checkbox. */
   onToggleViewed?: (path: string, viewed: boolean) => void;
-  viewType: 'unified' | 'split';
-  refs: DiffRefs | null;
-  target: ThreadTarget;
-  discussions: Discussion[];
-  canComment: boolean;
-}) {
+} & Omit<DiffBodyProps, 'change'>) {
+  const { change, additions, deletions, display } = file;
   let status = null;
   if (change.new_file)
     status = (
@@ -114,7 +60,7 @@ export const DiffFile = memo(function DiffFile({
       </Badge>
     );
   const title = change.renamed_file ? `${change.old_path} → ${change.new_path}` : change.new_path;
-  const threadCount = discussions.length;
+  const threadCount = body.discussions?.length ?? 0;
 
   return (
     <Paper
@@ -157,12 +103,7 @@ export const DiffFile = memo(function DiffFile({
         </Group>
         <Group gap="sm" wrap="nowrap" style={{ flex: 'none' }}>
           <Text size="xs">
-            <Text span inherit c="green">
-              +{additions}
-            </Text>{' '}
-            <Text span inherit c="red">
-              −{deletions}
-            </Text>
+            <DiffStat additions={additions} deletions={deletions} />
           </Text>
           {onToggleViewed ? (
             <Checkbox
@@ -194,219 +135,8 @@ export const DiffFile = memo(function DiffFile({
           </Button>
         </Group>
       ) : (
-        <FileDiffBody
-          change={change}
-          viewType={viewType}
-          refs={refs}
-          target={target}
-          discussions={discussions}
-          canComment={canComment}
-        />
+        <FileDiffBody change={change} {...body} />
       )}
     </Paper>
   );
 });
-
-/** The parsed, highlighted diff of an expanded file, with its threads and the comment form as widgets. */
-function FileDiffBody({
-  change,
-  viewType,
-  refs,
-  target,
-  discussions,
-  canComment,
-}: {
-  change: MergeRequestChange;
-  viewType: 'unified' | 'split';
-  refs: DiffRefs | null;
-  target: ThreadTarget;
-  discussions: Discussion[];
-  canComment: boolean;
-}) {
-  const file = useMemo(
-    () => (change.diff ? (parseDiff(changeToGitDiff(change))[0] ?? null) : null),
-    [change],
-  );
-  const hunks = useMemo(() => (file ? file.hunks.map((hunk) => hunkLines(hunk)) : []), [file]);
-  const [range, setRange] = useState<CommentRange | null>(null);
-  const create = useCreateDiscussion(target.profileId, target.projectId, target.iid);
-  const tokens = useMemo(
-    () => (file ? tokenizeHunks(file.hunks, change.new_path) : undefined),
-    [file, change.new_path],
-  );
-
-  /** Hunk and index of a change of the view. */
-  const locate = useMemo(() => {
-    const map = new Map<string, { hunk: number; index: number }>();
-    hunks.forEach((lines, hunk) =>
-      lines.forEach((line, index) => map.set(getChangeKey(line.change), { hunk, index })),
-    );
-    return map;
-  }, [hunks]);
-
-  const startComment = (change: ChangeData, extend: boolean) => {
-    const at = locate.get(getChangeKey(change));
-    if (!at) return;
-    if (extend && range && range.hunk === at.hunk) {
-      const anchor = range.start === range.end ? range.start : range.end;
-      setRange({
-        hunk: at.hunk,
-        start: Math.min(anchor, at.index),
-        end: Math.max(anchor, at.index),
-      });
-    } else setRange({ hunk: at.hunk, start: at.index, end: at.index });
-  };
-
-  const rangeLines: HunkLine[] = range ? hunks[range.hunk]!.slice(range.start, range.end + 1) : [];
-  const selectedChanges = rangeLines.map((line) => getChangeKey(line.change));
-  const endLine = rangeLines[rangeLines.length - 1];
-
-  const submit = async (body: string, done: () => void) => {
-    if (!refs || !range || !endLine) return;
-    const startLine = rangeLines[0]!;
-    const position = buildDiffPosition(refs, change, clickedLineFromChange(endLine.change));
-    const sha = await sha1Hex(change.new_path);
-    position.line_range = {
-      start: lineRangeEnd(sha, startLine),
-      end: lineRangeEnd(sha, endLine),
-    };
-    create.mutate(
-      { body, position },
-      {
-        onSuccess: () => {
-          done();
-          setRange(null);
-        },
-      },
-    );
-  };
-
-  const widgets = useMemo(() => {
-    const result: Record<string, ReactNode> = {};
-    if (!file) return result;
-    const byLine = new Map<string, ChangeData>();
-    for (const lines of hunks) {
-      for (const line of lines) byLine.set(clickedLineKey(clickedLineFromChange(line.change)), line.change);
-    }
-    const threads = new Map<string, Discussion[]>();
-    for (const discussion of discussions) {
-      const position = discussion.notes[0]?.position;
-      const lineKey = position ? positionLineKey(position) : null;
-      const line = lineKey ? byLine.get(lineKey) : undefined;
-      if (!line) continue;
-      const key = getChangeKey(line);
-      threads.set(key, [...(threads.get(key) ?? []), discussion]);
-    }
-    const formKey = endLine ? getChangeKey(endLine.change) : null;
-    const keys = new Set([...threads.keys(), ...(formKey ? [formKey] : [])]);
-    for (const key of keys) {
-      result[key] = (
-        <Stack gap="xs" maw={760}>
-          {(threads.get(key) ?? []).map((discussion) => (
-            <DiscussionThread key={discussion.id} discussion={discussion} target={target} />
-          ))}
-          {key === formKey && refs && range ? (
-            <Paper withBorder p="sm" data-testid="mr-line-comment-form">
-              <Group gap="xs" mb="xs" wrap="wrap">
-                <Text size="sm">Commenting on lines</Text>
-                <Select
-                  size="xs"
-                  w={110}
-                  aria-label="First line of the comment"
-                  data-testid="mr-comment-start-line"
-                  data={hunks[range.hunk]!.slice(0, range.end + 1).map((line, index) => ({
-                    value: String(index),
-                    label: lineLabel(clickedLineFromChange(line.change)),
-                  }))}
-                  value={String(range.start)}
-                  onChange={(value) => value !== null && setRange({ ...range, start: Number(value) })}
-                  allowDeselect={false}
-                  comboboxProps={{ withinPortal: true }}
-                />
-                <Text size="sm">to {lineLabel(clickedLineFromChange(endLine!.change))}</Text>
-              </Group>
-              <CommentForm
-                label={
-                  range.start === range.end
-                    ? 'Comment on this line'
-                    : `Comment on ${range.end - range.start + 1} lines`
-                }
-                submitLabel="Start a thread"
-                autoFocus
-                busy={create.isPending}
-                error={create.error}
-                onCancel={() => setRange(null)}
-                onSubmit={(body, done) => void submit(body, done)}
-              />
-            </Paper>
-          ) : null}
-        </Stack>
-      );
-    }
-    return result;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- submit reads the same range/refs
-  }, [file, hunks, discussions, range, refs, target, create.isPending, create.error]);
-
-  const renderGutter = ({ change: line, side, renderDefault, wrapInAnchor }: GutterOptions) => {
-    // One "+" per line: in unified view on the old-number gutter, in split view on each side's own line.
-    const withButton =
-      canComment && refs && (viewType === 'split' || side === 'old') ? (
-        <button
-          type="button"
-          className={classes.addNote}
-          aria-label={`Comment on line ${lineLabel(clickedLineFromChange(line))}`}
-          title="Comment (Shift: extend to a range)"
-          onClick={(event: MouseEvent) => {
-            event.stopPropagation();
-            startComment(line, event.shiftKey);
-          }}
-          data-testid="mr-add-line-comment"
-        >
-          +
-        </button>
-      ) : null;
-    return (
-      <>
-        {withButton}
-        {wrapInAnchor(renderDefault())}
-      </>
-    );
-  };
-
-  if (!file || file.hunks.length === 0) {
-    return (
-      <Text size="sm" c="dimmed" p="sm">
-        No text changes (a mode change or a binary file).
-      </Text>
-    );
-  }
-  return (
-    <Box className={classes.frame}>
-      <Diff
-        viewType={viewType}
-        diffType={file.type}
-        hunks={file.hunks}
-        tokens={tokens}
-        widgets={widgets}
-        selectedChanges={selectedChanges}
-        renderGutter={renderGutter}
-        gutterEvents={
-          canComment && refs
-            ? { onClick: ({ change: clicked }) => clicked && startComment(clicked, false) }
-            : undefined
-        }
-      >
-        {(parsedHunks) =>
-          parsedHunks.flatMap((hunk) => [
-            <Decoration key={`header-${hunk.content}`}>
-              <Text size="xs" ff="monospace" c="dimmed" className="diff-hunk-header">
-                {hunk.content}
-              </Text>
-            </Decoration>,
-            <Hunk key={hunk.content} hunk={hunk} />,
-          ])
-        }
-      </Diff>
-    </Box>
-  );
-}

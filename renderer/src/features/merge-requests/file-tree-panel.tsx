@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { buildFileTree, treeRows } from './file-tree.js';
+import { DiffStat } from '../../components/diff-viewer/diff-stat.js';
 import classes from './diff-view.module.css';
 
 /** What the tree shows of one changed file. */
@@ -101,12 +102,7 @@ export function FileTreePanel({
                 </Group>
                 <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
                   <Text size="xs">
-                    <Text span inherit c="green">
-                      +{file.additions}
-                    </Text>{' '}
-                    <Text span inherit c="red">
-                      −{file.deletions}
-                    </Text>
+                    <DiffStat additions={file.additions} deletions={file.deletions} />
                   </Text>
                   {isViewed ? (
                     <IconCircleCheck

@@ -356,5 +356,5 @@ function CommitDiffSection({ commit }: { commit: CommitDetail }) {
         </Group>
       </Paper>
     );
-  return <CommitDiffView files={diff.data.files} profileId={profileId} projectId={projectId} />;
+  return <CommitDiffView files={diff.data.files} />;
 }
