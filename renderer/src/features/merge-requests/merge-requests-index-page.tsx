@@ -1,9 +1,7 @@
 import { Button } from '@mantine/core';
-import { IconGitMerge, IconUser } from '@tabler/icons-react';
+import { IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useActiveProfile } from '../../app/active-profile.js';
-import { ProjectPickerPage } from '../../components/project-picker-page.js';
-import { useLastProject } from '../../stores/last-project-store.js';
+import { ProjectAreaIndexPage } from '../project-area/project-area-index-page.js';
 import { mergeRequestsRoute } from './merge-request-paths.js';
 
 /**
@@ -11,16 +9,10 @@ import { mergeRequestsRoute } from './merge-request-paths.js';
  * way to the merge requests that involve you on every project.
  */
 export function MergeRequestsIndexPage() {
-  const profile = useActiveProfile();
   return (
-    <ProjectPickerPage
-      title="Merge requests"
-      description="Pick a project to review its merge requests, or see the ones that involve you on every project."
-      icon={<IconGitMerge size={18} stroke={1.7} />}
-      emptyDescription="Create or import a project on the Projects screen, then open merge requests here."
-      lastProjectId={useLastProject('merge-requests', profile.id)}
+    <ProjectAreaIndexPage
+      area="merge-requests"
       routeFor={mergeRequestsRoute}
-      rowTestId="mr-project-pick"
       actions={
         <Button
           component={Link}

@@ -79,3 +79,29 @@ describe.each([
     expect(remembered(area)).toBeUndefined();
   });
 });
+
+describe.each([
+  { base: '/alerts', title: 'Alerts', rowTestId: 'alerts-project-pick', sentence: 'monitoring tools sent' },
+  {
+    base: '/pipelines',
+    title: 'Pipelines',
+    rowTestId: 'pipelines-pick',
+    sentence: 'see and run its pipelines',
+  },
+  { base: '/repository', title: 'Repository', rowTestId: 'repository-pick', sentence: 'branches and tags' },
+  {
+    base: '/merge-requests',
+    title: 'Merge requests',
+    rowTestId: 'mr-project-pick',
+    sentence: 'review its merge requests',
+  },
+])('$base index (ProjectAreaIndexPage) with ?pick=1', ({ base, title, rowTestId, sentence }) => {
+  it('shows the area’s picker: its title and sentence, and the project as a row into the area', async () => {
+    renderAt(`${base}?pick=1`);
+    expect(await screen.findByRole('heading', { name: title }, WAIT)).toBeTruthy();
+    expect(screen.getByText(sentence, { exact: false })).toBeTruthy();
+    const rows = await screen.findAllByTestId(rowTestId, {}, WAIT);
+    const row = rows.find((candidate) => candidate.textContent?.includes('Area Demo'));
+    expect(row?.getAttribute('href')).toMatch(new RegExp(`^${base}/${projectId}(/tree)?$`));
+  });
+});
