@@ -22,6 +22,7 @@ import type { ProjectRow } from '../../db/projects.js';
 import { findUserById, findUsersByIds } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
+import type { AuditEventInput } from '../audit/record-audit-event.js';
 import { isAdmin, namespaceAccessLevel, projectAccessLevel } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ParameterError, ValidationError } from '../errors.js';
@@ -55,6 +56,24 @@ function auditEntity(ctx: ServiceContext, t: MembershipTarget) {
     entityId: t.project.id,
     entityPath: `${ns.full_path}/${t.project.path}`,
   };
+}
+
+/** Records a membership audit event of the group or project `t` whose target is the member `user`. */
+function recordMemberAuditEvent(
+  ctx: ServiceContext,
+  t: MembershipTarget,
+  user: UserRow,
+  action: AuditEventInput['action'],
+  extra: AuditEventInput['extra'],
+): void {
+  recordAuditEvent(ctx, {
+    ...auditEntity(ctx, t),
+    targetId: user.id,
+    targetType: 'User',
+    targetDetails: user.username,
+    action,
+    extra,
+  });
 }
 
 function checkLevel(level: number): void {
@@ -183,17 +202,16 @@ export function addMember(
       created_by_id: ctx.actor.user?.id ?? null,
       created_at: at,
     });
-    recordAuditEvent(ctx, {
-      ...auditEntity(ctx, t),
-      targetId: user.id,
-      targetType: 'User',
-      targetDetails: user.username,
-      action: {
+    recordMemberAuditEvent(
+      ctx,
+      t,
+      user,
+      {
         add: 'user_access',
         as: ACCESS_LEVEL_NAMES[input.access_level] ?? String(input.access_level),
       },
-      extra: { event_name: 'member_created' },
-    });
+      { event_name: 'member_created' },
+    );
     const member = findMember(ctx.db, sourceType(t), sourceId(t), user.id)!;
     return { member: { ...member, id }, user };
   })();
@@ -235,18 +253,17 @@ export function updateMember(
     updateMemberRow(ctx.db, member.id, input.access_level, expiresAt, nowIso());
     // GitLab (AuditEventService#for_member :update) audits a changed role or expiry date, both in one event.
     if (member.access_level !== input.access_level || member.expires_at !== expiresAt) {
-      recordAuditEvent(ctx, {
-        ...auditEntity(ctx, t),
-        targetId: user.id,
-        targetType: 'User',
-        targetDetails: user.username,
-        action: {
+      recordMemberAuditEvent(
+        ctx,
+        t,
+        user,
+        {
           change: 'access_level',
           from: ACCESS_LEVEL_NAMES[member.access_level] ?? null,
           to: ACCESS_LEVEL_NAMES[input.access_level] ?? null,
         },
-        extra: { event_name: 'member_updated', expiry_from: member.expires_at, expiry_to: expiresAt },
-      });
+        { event_name: 'member_updated', expiry_from: member.expires_at, expiry_to: expiresAt },
+      );
     }
     return { member: findMember(ctx.db, sourceType(t), sourceId(t), userId)!, user };
   })();
@@ -272,13 +289,6 @@ export function removeMember(ctx: ServiceContext, t: MembershipTarget, userId: n
   }
   ctx.db.transaction(() => {
     deleteMember(ctx.db, member.id);
-    recordAuditEvent(ctx, {
-      ...auditEntity(ctx, t),
-      targetId: user.id,
-      targetType: 'User',
-      targetDetails: user.username,
-      action: { remove: 'user_access' },
-      extra: { event_name: 'member_destroyed' },
-    });
+    recordMemberAuditEvent(ctx, t, user, { remove: 'user_access' }, { event_name: 'member_destroyed' });
   })();
 }

@@ -14,6 +14,22 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
 
 /**
+ * Developer access (push) and an existing tag, else the error: ForbiddenError; NotFoundError('Tag') with
+ * `notFoundMessage` (default `404 Tag Not Found`).
+ */
+async function requireTagForRelease(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  tagName: string,
+  notFoundMessage?: string,
+): Promise<void> {
+  requirePushAccess(ctx, project);
+  if (!(await findTagRef(projectRepository(ctx, project).path, tagName))) {
+    throw new NotFoundError('Tag', notFoundMessage);
+  }
+}
+
+/**
  * Add release notes to an existing tag.
  * @throws ForbiddenError; NotFoundError `404 Tag Not Found` (the legacy API never creates the tag);
  *   ConflictError 409 `Release already exists`.
@@ -24,9 +40,8 @@ export async function createTagRelease(
   tagName: string,
   description: string,
 ): Promise<TagReleaseView> {
-  requirePushAccess(ctx, project);
   const user = requireUser(ctx);
-  if (!(await findTagRef(projectRepository(ctx, project).path, tagName))) throw new NotFoundError('Tag');
+  await requireTagForRelease(ctx, project, tagName);
   return ctx.db.transaction(() => {
     if (findRelease(ctx.db, project.id, tagName)) throw new ConflictError('Release already exists');
     insertRelease(ctx.db, {
@@ -50,9 +65,7 @@ export async function updateTagRelease(
   tagName: string,
   description: string,
 ): Promise<TagReleaseView> {
-  requirePushAccess(ctx, project);
-  if (!(await findTagRef(projectRepository(ctx, project).path, tagName)))
-    throw new NotFoundError('Tag', 'Tag does not exist');
+  await requireTagForRelease(ctx, project, tagName, 'Tag does not exist');
   const release = findRelease(ctx.db, project.id, tagName);
   if (!release) throw new NotFoundError('Release', 'Release does not exist');
   updateReleaseDescription(ctx.db, release.id, description, nowIso());

@@ -63,22 +63,37 @@ export function createPersonalAccessToken(
       expires_at: input.expires_at,
       created_at: nowIso(),
     });
-    recordAuditEvent(
+    recordTokenAuditEvent(
       { ...ctx, actor: ctx.actor.user ? ctx.actor : { ...ctx.actor, user } },
-      {
-        entityType: 'User',
-        entityId: userId,
-        entityPath: user.username,
-        targetId: id,
-        targetType: 'PersonalAccessToken',
-        targetDetails: input.name,
-        action: { custom_message: `Created personal access token with id ${id}` },
-        extra: { event_name: 'personal_access_token_created' },
-      },
+      user,
+      { id, name: input.name },
+      'Created',
     );
     return findTokenById(ctx.db, id)!;
   })();
   return { row, token };
+}
+
+/**
+ * Records `personal_access_token_created` / `_revoked` on the owner (GitLab's
+ * PersonalAccessTokens::CreateService / RevokeService audit: "Created personal access token with id N").
+ */
+function recordTokenAuditEvent(
+  ctx: ServiceContext,
+  owner: { id: number; username: string },
+  token: { id: number; name: string },
+  verb: 'Created' | 'Revoked',
+): void {
+  recordAuditEvent(ctx, {
+    entityType: 'User',
+    entityId: owner.id,
+    entityPath: owner.username,
+    targetId: token.id,
+    targetType: 'PersonalAccessToken',
+    targetDetails: token.name,
+    action: { custom_message: `${verb} personal access token with id ${token.id}` },
+    extra: { event_name: `personal_access_token_${verb.toLowerCase()}` },
+  });
 }
 
 /**
@@ -103,16 +118,7 @@ export function revokePersonalAccessToken(ctx: ServiceContext, id: number): void
   const owner = findUserById(ctx.db, row.user_id)!;
   ctx.db.transaction(() => {
     updateTokenRevoked(ctx.db, id);
-    recordAuditEvent(ctx, {
-      entityType: 'User',
-      entityId: owner.id,
-      entityPath: owner.username,
-      targetId: id,
-      targetType: 'PersonalAccessToken',
-      targetDetails: row.name,
-      action: { custom_message: `Revoked personal access token with id ${id}` },
-      extra: { event_name: 'personal_access_token_revoked' },
-    });
+    recordTokenAuditEvent(ctx, owner, row, 'Revoked');
   })();
 }
 

@@ -6,16 +6,10 @@ import { findClusterById, insertCluster } from '../../../db/clusters.js';
 import { nowIso } from '../../../db/database.js';
 import type { ServiceContext } from '../../context.js';
 import { recordInstanceAuditEvent } from '../instance-audit.js';
-import { addClusterFieldProblems } from './cluster-field-problems.js';
+import { blankNameProblems, clusterFieldProblems } from './cluster-field-problems.js';
 import type { ClusterView } from '../../../entities/clusters.js';
 import type { CreateClusterInput } from './cluster-input.js';
-import {
-  Errors,
-  TOKEN_PURPOSE,
-  checkManagementProject,
-  normalizedCaCert,
-  normalizedNamespace,
-} from './cluster-input.js';
+import { TOKEN_PURPOSE, normalizedCaCert, normalizedNamespace } from './cluster-input.js';
 import { loadView } from './read-clusters.js';
 
 /**
@@ -25,7 +19,6 @@ import { loadView } from './read-clusters.js';
  *   environment scope (format, duplicate), api_url, token, ca_cert and namespace.
  */
 export function addCluster(ctx: ServiceContext, input: CreateClusterInput): ClusterView {
-  checkManagementProject(ctx, input.management_project_id);
   const scope = input.environment_scope ?? '*';
   const managed = input.managed ?? true;
   const apiUrl = input.platform.api_url.trim();
@@ -34,9 +27,9 @@ export function addCluster(ctx: ServiceContext, input: CreateClusterInput): Clus
   const namespace = normalizedNamespace(input.platform.namespace);
   const domain = input.domain ?? null;
 
-  const errors = new Errors();
-  if (input.name.trim() === '') errors.add('name', [' has to be present']);
-  addClusterFieldProblems(ctx, errors, {
+  clusterFieldProblems(ctx, {
+    managementProjectId: input.management_project_id,
+    nameProblems: blankNameProblems(input.name),
     spelling: input.spelling,
     domain,
     environmentScope: scope,
@@ -45,8 +38,7 @@ export function addCluster(ctx: ServiceContext, input: CreateClusterInput): Clus
     apiUrl,
     token,
     caCertToCheck: caCert,
-  });
-  errors.throwIfAny();
+  }).throwIfAny();
 
   const at = nowIso();
   return ctx.db.transaction(() => {

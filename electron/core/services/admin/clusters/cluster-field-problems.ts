@@ -13,10 +13,14 @@ import {
   environmentScopeProblems,
   namespaceProblems,
 } from './cluster-rules.js';
-import type { Errors } from './cluster-input.js';
+import { Errors, checkManagementProject } from './cluster-input.js';
 
 /** The values a cluster would have after the write, as the checks see them. */
 export interface ClusterFieldValues {
+  /** The management project asked for (checked first: it throws on its own). */
+  managementProjectId: number | null | undefined;
+  /** Problems of the name, found by the caller (blank; or changed on a provider cluster). */
+  nameProblems: string[];
   /** Field prefix of the platform attributes as the client spelled them (`platform_kubernetes_attributes`…). */
   spelling: string;
   domain: string | null;
@@ -32,16 +36,17 @@ export interface ClusterFieldValues {
 }
 
 /**
- * Adds to `errors` every problem of `values` (domain, environment_scope, `<spelling>.namespace`,
- * `<spelling>.api_url`, `<spelling>.token`, `<spelling>.ca_cert`, in that order). Reads the clusters
- * table for a duplicate environment scope; writes nothing.
+ * Checks the management project (throws as `checkManagementProject`), then collects every problem of
+ * `values` in GitLab's field order (name, domain, environment_scope, `<spelling>.namespace`,
+ * `<spelling>.api_url`, `<spelling>.token`, `<spelling>.ca_cert`) into the returned `Errors`, which the
+ * caller may add to before `throwIfAny()`. Reads the clusters table for a duplicate environment scope;
+ * writes nothing.
  */
-export function addClusterFieldProblems(
-  ctx: ServiceContext,
-  errors: Errors,
-  values: ClusterFieldValues,
-): void {
+export function clusterFieldProblems(ctx: ServiceContext, values: ClusterFieldValues): Errors {
+  checkManagementProject(ctx, values.managementProjectId);
+  const errors = new Errors();
   const p = values.spelling;
+  errors.add('name', values.nameProblems);
   if (values.domain) errors.add('domain', domainProblems(values.domain));
   errors.add('environment_scope', environmentScopeProblems(values.environmentScope));
   if (findClusterByEnvironmentScope(ctx.db, values.environmentScope, values.exceptClusterId)) {
@@ -51,4 +56,10 @@ export function addClusterFieldProblems(
   errors.add(`${p}.api_url`, apiUrlProblems(values.apiUrl));
   if (values.token === '') errors.add(`${p}.token`, ["can't be blank"]);
   if (values.caCertToCheck !== null) errors.add(`${p}.ca_cert`, caCertProblems(values.caCertToCheck));
+  return errors;
+}
+
+/** `[" has to be present"]` for a blank cluster name (GitLab's message, leading space included), else none. */
+export function blankNameProblems(name: string): string[] {
+  return name.trim() === '' ? [' has to be present'] : [];
 }

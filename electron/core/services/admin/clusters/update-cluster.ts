@@ -9,17 +9,11 @@ import { nowIso } from '../../../db/database.js';
 import type { ServiceContext } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
 import { recordInstanceAuditEvent } from '../instance-audit.js';
-import { addClusterFieldProblems } from './cluster-field-problems.js';
+import { blankNameProblems, clusterFieldProblems } from './cluster-field-problems.js';
 import { MANAGED_CLUSTER_MESSAGE } from './cluster-rules.js';
 import type { ClusterView } from '../../../entities/clusters.js';
 import type { UpdateClusterInput } from './cluster-input.js';
-import {
-  Errors,
-  TOKEN_PURPOSE,
-  checkManagementProject,
-  normalizedCaCert,
-  normalizedNamespace,
-} from './cluster-input.js';
+import { TOKEN_PURPOSE, normalizedCaCert, normalizedNamespace } from './cluster-input.js';
 import { loadView } from './read-clusters.js';
 
 /** One audited attribute change. `secret` changes are recorded without their values. */
@@ -44,7 +38,6 @@ export function updateClusterAttributes(
 ): ClusterView {
   const cluster = findClusterById(ctx.db, id);
   if (!cluster) throw new NotFoundError('Cluster');
-  checkManagementProject(ctx, input.management_project_id);
   const p = input.spelling;
   const userProvided = cluster.provider_type === 'user';
   const platform = input.platform ?? {};
@@ -69,13 +62,13 @@ export function updateClusterAttributes(
   const caCertChanged = caCert !== cluster.platform_ca_cert;
   const tokenChanged = token !== oldToken;
 
-  const errors = new Errors();
-  if (userProvided) {
-    if (name.trim() === '') errors.add('name', [' has to be present']);
-  } else if (nameChanged) {
-    errors.add('name', [" can not be changed because it's synchronized with provider"]);
-  }
-  addClusterFieldProblems(ctx, errors, {
+  const errors = clusterFieldProblems(ctx, {
+    managementProjectId: input.management_project_id,
+    nameProblems: userProvided
+      ? blankNameProblems(name)
+      : nameChanged
+        ? [" can not be changed because it's synchronized with provider"]
+        : [],
     spelling: p,
     domain,
     environmentScope: scope,
