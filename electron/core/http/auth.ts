@@ -10,7 +10,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../services/context.js';
+import { writeGeneration } from '../db/write-generation.js';
 import { authenticateToken, userAccessDeniedReason } from '../services/users/authenticate-token.js';
+import { digestToken } from '../services/users/credentials.js';
+import { ActorCache } from './actor-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +25,15 @@ declare module 'fastify' {
     auth?: 'required' | 'optional' | 'none';
     /** Token scopes that grant this route; default by method (reads: api, read_api; writes: api). */
     scopes?: readonly string[];
+  }
+  interface FastifyRequest {
+    /**
+     * The database write generation this request reads at (db/write-generation.ts), set when the
+     * request's token was checked, or by the first cached list that needs it (http/response-cache.ts).
+     */
+    dbGeneration?: string;
+    /** The id of the user whose token authenticated this request (before sudo); undefined for anonymous. */
+    tokenUserId?: number;
   }
 }
 
@@ -47,23 +59,58 @@ export function defaultScopes(method: string): readonly string[] {
   return method === 'GET' || method === 'HEAD' ? ['api', 'read_api'] : ['api'];
 }
 
+/** The token cache of the core that owns `db` (one per database connection, created on first use). */
+function actorCacheFor(db: Db): ActorCache {
+  let cache = actorCaches.get(db);
+  if (!cache) {
+    cache = new ActorCache();
+    actorCaches.set(db, cache);
+  }
+  return cache;
+}
+const actorCaches = new WeakMap<Db, ActorCache>();
+
 /**
  * Resolve the caller. Sends 401 and returns null when a presented token is refused.
+ *
+ * A token that authenticated before is answered from the core's {@link ActorCache} (http/actor-cache.ts)
+ * while the database's write generation is unchanged, the token not expired and the entry young: no
+ * token or user lookup. Refusals are never kept. The request gets a copy of the user row, and
+ * `req.dbGeneration` (the write generation it reads at) and `req.tokenUserId` are set.
  */
 export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): Actor | null {
   const ipAddress = req.ip ?? null;
   if (req.routeOptions.config?.auth === 'none') return { user: null, scopes: [], ipAddress };
   const token = presentedToken(req);
   if (token === null) return { user: null, scopes: [], ipAddress };
-  const result = authenticateToken(db, token);
-  if ('refused' in result) {
-    // A valid token of a blocked, banned or deactivated user: 403 with GitLab's reason (API::APIGuard).
-    const reason = result.user && userAccessDeniedReason(result.user, `${req.protocol}://${req.host}`);
-    if (reason) void reply.status(403).send({ message: `403 Forbidden - ${reason}` });
-    else void reply.status(401).send({ message: '401 Unauthorized' });
-    return null;
+  const cache = actorCacheFor(db);
+  const digest = digestToken(token);
+  // Read before the token and user: what they show is then at least as new as `generation`, so an entry
+  // can only ever be labelled older than its content (a write in between makes it unreachable), never
+  // newer. The request reads at this generation (http/response-cache.ts).
+  const generation = writeGeneration(db);
+  req.dbGeneration = generation;
+  const now = Date.now();
+  let auth = cache.get(digest, generation, now, new Date(now).toISOString().slice(0, 10));
+  if (!auth) {
+    const result = authenticateToken(db, token);
+    if ('refused' in result) {
+      // A valid token of a blocked, banned or deactivated user: 403 with GitLab's reason (API::APIGuard).
+      const reason = result.user && userAccessDeniedReason(result.user, `${req.protocol}://${req.host}`);
+      if (reason) void reply.status(403).send({ message: `403 Forbidden - ${reason}` });
+      else void reply.status(401).send({ message: '401 Unauthorized' });
+      return null;
+    }
+    auth = {
+      user: result.user,
+      token: result.token,
+      scopes: Object.freeze(JSON.parse(result.token.scopes) as string[]),
+    };
+    // Not kept when this use was recorded (last_used_at written: the generation moved on anyway).
+    cache.set(digest, generation, auth, now);
   }
-  return { user: result.user, scopes: JSON.parse(result.token.scopes) as string[], ipAddress };
+  req.tokenUserId = auth.user.id;
+  return { user: { ...auth.user }, scopes: auth.scopes, ipAddress };
 }
 
 /**

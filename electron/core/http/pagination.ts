@@ -175,6 +175,19 @@ export function setPaginationHeadersWithoutCount(
   reply.headers(paginationHeadersWithoutCount(pageReq, hasNext, linkBaseUrl(req, externalUrl)));
 }
 
+/**
+ * The pagination headers of a list response as a plain object (what {@link setPaginationHeaders} sets);
+ * the Link URLs use `externalUrl` as their origin. For answers kept and sent again (http/response-cache.ts).
+ */
+export function listPaginationHeaders(
+  req: FastifyRequest,
+  pageReq: PageRequest,
+  total: number,
+  externalUrl: string,
+): Record<string, string> {
+  return paginationHeaders(pageReq, total, linkBaseUrl(req, externalUrl));
+}
+
 /** Set the pagination headers of a list response; the Link URLs use `externalUrl` as their origin. */
 export function setPaginationHeaders(
   req: FastifyRequest,

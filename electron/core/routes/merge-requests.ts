@@ -6,7 +6,7 @@
  * - `POST /projects/:id/merge_requests` (201), `GET/PUT/DELETE /projects/:id/merge_requests/:iid`
  *   (`include_diverged_commits_count`, `include_rebase_in_progress` on GET; 204 on DELETE).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   presentMergeRequestBasic,
@@ -14,19 +14,19 @@ import {
   presentSingleMergeRequest,
 } from '../entities/merge-requests.js';
 import type { ReferenceBase } from '../entities/merge-requests.js';
+import { listPaginationHeaders } from '../http/pagination.js';
+import { sendCachedList } from '../http/response-cache.js';
 import { gBool, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { findReadableGroup, findReadableProject } from '../services/access/project-access.js';
 import { ParameterError } from '../services/errors.js';
 import { createMergeRequest } from '../services/merge-requests/create-merge-request.js';
 import { findMergeRequest } from '../services/merge-requests/merge-request-access.js';
-import { mergeRequestViews } from '../services/merge-requests/merge-request-views.js';
-import { findMergeRequests, resolveListRequest } from '../services/merge-requests/list-merge-requests.js';
+import { listMergeRequests } from '../services/merge-requests/list-merge-requests.js';
 import { parseListParams } from './merge-request-list-params.js';
 import type { ListPlace, ListRequest } from '../services/merge-requests/list-merge-requests.js';
 import { shippedDeploymentId } from '../services/deployments/deployment-merge-requests.js';
 import {
   ensureMergeStatusScheduled,
-  recheckMergeStatus,
   scheduleMergeStatusCheck,
 } from '../services/merge-requests/merge-status.js';
 import { singleMergeRequestView } from '../services/merge-requests/read-merge-request.js';
@@ -34,7 +34,7 @@ import {
   deleteMergeRequestBy,
   updateMergeRequestBy,
 } from '../services/merge-requests/update-merge-request.js';
-import { intParam, pageOf, pathParam, sendPage } from './respond.js';
+import { intParam, pageOf, pathParam } from './respond.js';
 
 /** Integer-array parameter (`ids[]=1&ids[]=2`, `1,2`, JSON array). */
 const gIntArray = () =>
@@ -67,67 +67,87 @@ const assigneeIdsParam = () =>
   z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? [] : v), gIntArray()).optional();
 
 export async function mergeRequestsRoutes(app: FastifyInstance): Promise<void> {
-  async function list(
+  /**
+   * Send one merge request list page (services/merge-requests/list-merge-requests.ts), from the response
+   * cache while nothing was written since the same caller read the same URL (http/response-cache.ts;
+   * never with `with_merge_status_recheck`, which schedules work). `place` resolves where the list is
+   * read (it may refuse: 404), then the page and the list parameters are read (400 in Grape's words).
+   */
+  function sendList(
     req: FastifyRequest,
-    place: ListPlace,
-    base: ReferenceBase,
-    restrict?: (filter: ListRequest['filter']) => void,
+    reply: FastifyReply,
+    place: () => {
+      place: ListPlace;
+      base: ReferenceBase;
+      restrict?: (filter: ListRequest['filter']) => void;
+    },
   ) {
-    const page = pageOf(req);
-    const lr = resolveListRequest(req.svc, place, parseListParams(req.gparams));
-    restrict?.(lr.filter);
-    const { total, rows } = findMergeRequests(req.svc, lr, page.perPage, page.offset);
-    if (lr.withMergeStatusRecheck) recheckMergeStatus(req.svc, rows);
-    const views = mergeRequestViews(req.svc, rows);
-    const opts = {
-      baseUrl: req.svc.externalUrl(),
-      referenceBase: base,
-      withLabelsDetails: lr.withLabelsDetails,
-    };
-    return {
-      page,
-      total,
-      items: views.map((v) =>
-        lr.view === 'simple' ? presentMergeRequestSimple(v, opts) : presentMergeRequestBasic(v, opts),
-      ),
-    };
+    return sendCachedList(
+      req,
+      reply,
+      () => {
+        const where = place();
+        const page = pageOf(req);
+        const params = parseListParams(req.gparams);
+        const list = listMergeRequests(
+          req.svc,
+          where.place,
+          params,
+          { limit: page.perPage, offset: page.offset },
+          where.restrict,
+        );
+        const baseUrl = req.svc.externalUrl();
+        const opts = { baseUrl, referenceBase: where.base, withLabelsDetails: list.withLabelsDetails };
+        const present = list.view === 'simple' ? presentMergeRequestSimple : presentMergeRequestBasic;
+        return {
+          headers: listPaginationHeaders(req, page, list.total, baseUrl),
+          items: list.views.map((v) => present(v, opts)),
+        };
+      },
+      req.gparams.with_merge_status_recheck === undefined,
+    );
   }
 
-  app.get('/merge_requests', async (req, reply) => {
-    const r = await list(req, { kind: 'global' }, null);
-    return sendPage(req, reply, r.page, r.total, r.items);
-  });
+  app.get('/merge_requests', async (req, reply) =>
+    sendList(req, reply, () => ({ place: { kind: 'global' }, base: null })),
+  );
 
-  app.get('/projects/:id/merge_requests', async (req, reply) => {
-    const project = findReadableProject(req.svc, pathParam(req, 'id'));
-    const r = await list(req, { kind: 'project', project }, { projectId: project.id });
-    return sendPage(req, reply, r.page, r.total, r.items);
-  });
+  app.get('/projects/:id/merge_requests', async (req, reply) =>
+    sendList(req, reply, () => {
+      const project = findReadableProject(req.svc, pathParam(req, 'id'));
+      return { place: { kind: 'project', project }, base: { projectId: project.id } };
+    }),
+  );
 
   /**
    * The merge requests a deployment shipped (spec "Deployments"; doc/api/deployments.md), in the list
    * format with the list's parameters; empty for an unknown or unsuccessful deployment.
    */
-  app.get('/projects/:id/deployments/:deployment_id/merge_requests', async (req, reply) => {
-    const project = findReadableProject(req.svc, pathParam(req, 'id'));
-    const raw = pathParam(req, 'deployment_id');
-    if (!/^\d{1,15}$/.test(raw)) throw new ParameterError('deployment_id is invalid');
-    const deploymentId = shippedDeploymentId(req.svc, project, Number(raw));
-    const r = await list(req, { kind: 'project', project }, { projectId: project.id }, (filter) => {
-      filter.deploymentId = deploymentId ?? 0;
-    });
-    return sendPage(req, reply, r.page, r.total, r.items);
-  });
+  app.get('/projects/:id/deployments/:deployment_id/merge_requests', async (req, reply) =>
+    sendList(req, reply, () => {
+      const project = findReadableProject(req.svc, pathParam(req, 'id'));
+      const raw = pathParam(req, 'deployment_id');
+      if (!/^\d{1,15}$/.test(raw)) throw new ParameterError('deployment_id is invalid');
+      const deploymentId = shippedDeploymentId(req.svc, project, Number(raw));
+      return {
+        place: { kind: 'project', project },
+        base: { projectId: project.id },
+        restrict: (filter) => {
+          filter.deploymentId = deploymentId ?? 0;
+        },
+      };
+    }),
+  );
 
-  app.get('/groups/:id/merge_requests', async (req, reply) => {
-    const group = findReadableGroup(req.svc, pathParam(req, 'id'));
-    const r = await list(
-      req,
-      { kind: 'group', group },
-      { groupId: group.id, groupFullPath: group.full_path },
-    );
-    return sendPage(req, reply, r.page, r.total, r.items);
-  });
+  app.get('/groups/:id/merge_requests', async (req, reply) =>
+    sendList(req, reply, () => {
+      const group = findReadableGroup(req.svc, pathParam(req, 'id'));
+      return {
+        place: { kind: 'group', group },
+        base: { groupId: group.id, groupFullPath: group.full_path },
+      };
+    }),
+  );
 
   app.post('/projects/:id/merge_requests', async (req, reply) => {
     const project = findReadableProject(req.svc, pathParam(req, 'id'));

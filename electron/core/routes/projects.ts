@@ -8,6 +8,8 @@ import { MEMBER_ACCESS_LEVELS, VISIBILITY_LEVELS } from '../../../shared/access-
 import type { Project } from '../../../shared/api-types/projects.js';
 import type { ProjectRow } from '../db/projects.js';
 import { presentProject, presentProjectSimple } from '../entities/projects.js';
+import { listPaginationHeaders } from '../http/pagination.js';
+import { sendCachedList } from '../http/response-cache.js';
 import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { PROJECT_LIST_PARAMS } from './project-list-params.js';
 import { findReadableProject } from '../services/access/project-access.js';
@@ -18,6 +20,7 @@ import {
   namespaceFullName,
 } from '../services/projects/project-views.js';
 import { listProjectGroups } from '../services/projects/project-groups.js';
+import { projectRowsFreshness } from '../services/projects/project-list-freshness.js';
 import { transferProject } from '../services/projects/transfer-project.js';
 import { setProjectArchived } from '../services/projects/archive-project.js';
 import { ParameterError } from '../services/errors.js';
@@ -71,13 +74,22 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
    * `membership`, `owned`, `order_by` (id, name, path, created_at, updated_at, last_activity_at; default
    * created_at), `sort` (asc|desc, default desc). Anonymous callers see public projects.
    */
-  app.get('/projects', { config: { auth: 'optional' } }, async (req, reply) => {
-    const page = pageOf(req);
-    const p = parseParams(PROJECT_LIST_PARAMS, req.gparams);
-    const { total, rows } = listReadableProjects(req.svc, p, page.perPage, page.offset);
-    const full = await present(req, rows);
-    return sendPage(req, reply, page, total, p.simple ? full.map(presentProjectSimple) : full);
-  });
+  app.get('/projects', { config: { auth: 'optional' } }, async (req, reply) =>
+    // Kept while nothing is written and the page's repositories keep their refs (http/response-cache.ts,
+    // services/projects/project-list-freshness.ts: `empty_repo` comes from git).
+    sendCachedList(req, reply, async () => {
+      const page = pageOf(req);
+      const p = parseParams(PROJECT_LIST_PARAMS, req.gparams);
+      const { total, rows } = listReadableProjects(req.svc, p, page.perPage, page.offset);
+      const fresh = projectRowsFreshness(req.svc, rows);
+      const full = await present(req, rows);
+      return {
+        headers: listPaginationHeaders(req, page, total, req.svc.externalUrl()),
+        items: p.simple ? full.map(presentProjectSimple) : full,
+        fresh,
+      };
+    }),
+  );
 
   /** `GET /projects/:id`. 404 `Project Not Found` when missing or not readable. */
   app.get('/projects/:id', { config: { auth: 'optional' } }, async (req) => {

@@ -12,19 +12,17 @@
 import { findAllProjects, findProjectById } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
-import { countMergeRequests, listMergeRequests } from '../../db/merge-requests.js';
-import type {
-  MergeRequestFilter,
-  MergeRequestRow,
-  MergeRequestState,
-  Presence,
-} from '../../db/merge-requests.js';
+import { countMergeRequests, listMergeRequests as listMergeRequestRows } from '../../db/merge-requests.js';
+import type { MergeRequestFilter, MergeRequestState, Presence } from '../../db/merge-requests.js';
 import { findUserByUsername } from '../../db/users.js';
 import { groupProjectIds } from '../access/group-projects.js';
 import { isAdmin } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ParameterError } from '../errors.js';
+import type { MergeRequestView } from '../../entities/merge-requests.js';
 import { canReadMergeRequests, requireMergeRequestRead } from './merge-request-access.js';
+import { mergeRequestViews } from './merge-request-views.js';
+import { recheckMergeStatus } from './merge-status.js';
 
 export type ListPlace =
   { kind: 'global' } | { kind: 'project'; project: ProjectRow } | { kind: 'group'; group: NamespaceRow };
@@ -201,15 +199,43 @@ function readable(ctx: ServiceContext, projectId: number): boolean {
   return !!pr && canReadMergeRequests(ctx, pr);
 }
 
-/** One page of a list and its total. */
-export function findMergeRequests(
+/** One page of a merge request list, ready for the presenters (entities/merge-requests.ts). */
+export interface MergeRequestListPage {
+  /** Every merge request the filter matches (for X-Total). */
+  total: number;
+  /** The page's merge requests with their related rows, in list order. */
+  views: MergeRequestView[];
+  /** `view=simple`: the short presenter. */
+  view: 'simple' | undefined;
+  withLabelsDetails: boolean;
+}
+
+/**
+ * One merge request list page (doc/api/merge_requests.md "List merge requests"): resolve the validated
+ * parameters for `place` (names to ids, the projects the caller may read; `restrict` may narrow the
+ * filter further, as the deployment list does), count the matches, read the page (`limit` rows after
+ * `offset`) and batch-load what presenting them needs (a fixed number of statements whatever the page
+ * size). With `with_merge_status_recheck` the page's merge requests get a mergeability check scheduled,
+ * as GitLab's list does.
+ * @throws ParameterError for parameters Grape would refuse; NotFoundError/ForbiddenError when the caller
+ *   may not read the place's merge requests.
+ */
+export function listMergeRequests(
   ctx: ServiceContext,
-  req: ListRequest,
-  limit: number,
-  offset: number,
-): { total: number; rows: MergeRequestRow[] } {
+  place: ListPlace,
+  params: ListParams,
+  page: { limit: number; offset: number },
+  restrict?: (filter: MergeRequestFilter) => void,
+): MergeRequestListPage {
+  const lr = resolveListRequest(ctx, place, params);
+  restrict?.(lr.filter);
+  const total = countMergeRequests(ctx.db, lr.filter);
+  const rows = listMergeRequestRows(ctx.db, lr.filter, lr.order, page.limit, page.offset);
+  if (lr.withMergeStatusRecheck) recheckMergeStatus(ctx, rows);
   return {
-    total: countMergeRequests(ctx.db, req.filter),
-    rows: listMergeRequests(ctx.db, req.filter, req.order, limit, offset),
+    total,
+    views: mergeRequestViews(ctx, rows),
+    view: lr.view,
+    withLabelsDetails: lr.withLabelsDetails,
   };
 }

@@ -13,22 +13,46 @@ import type { ImportedProject } from '../helpers/repository-projects.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
-/** Statements a default merge request list request runs: see the `toEqual` list below. */
-const MR_LIST_STATEMENTS = 13;
 /**
- * Statements `GET /projects` runs for an administrator who belongs to two groups (Top and Sub): token,
- * user, count, page, namespaces, owners, namespace name chains. Was 12 while the administrator's
- * membership scope was read though unused (an administrator reads every project; the scope only matters
- * for `membership`/`owned`) and with one subgroup query per group.
+ * What every authenticated request runs before the route: the database's write generation (two
+ * statements, db/write-generation.ts), then — only when the token's answer isn't kept from an earlier
+ * request at the same generation (http/actor-cache.ts) — the token and its user.
  */
-const PROJECT_LIST_STATEMENTS = 7;
+const GENERATION = ['SELECT total_changes()', 'PRAGMA data_version'];
+const AUTH_WARM = GENERATION.length;
+const AUTH_COLD = AUTH_WARM + 2;
+/**
+ * Statements a default merge request list runs after authentication: count, page, people, users, labels,
+ * milestones, awards, notes, projects, namespaces… (see the `toEqual` list below). 13 with the token and
+ * user lookups that every request ran before the token cache.
+ */
+const MR_LIST_OWN = 11;
+/**
+ * Statements `GET /projects` runs for an administrator who belongs to two groups (Top and Sub), after
+ * authentication: count, page, namespaces, owners, namespace name chains. Was 12 (with token and user)
+ * while the administrator's membership scope was read though unused (an administrator reads every
+ * project; the scope only matters for `membership`/`owned`) and with one subgroup query per group.
+ */
+const PROJECT_LIST_OWN = 5;
 /**
  * Statements `GET /projects` runs for a user who is not an administrator, on a page of group projects
- * only (no owner to load): token, user, the membership scope's three (project memberships, the member
- * group tree as one recursive query, the own namespace), count, page, namespaces, name chains — whatever
- * the number of groups the user belongs to.
+ * only (no owner to load), after authentication: the membership scope's three (project memberships, the
+ * member group tree as one recursive query, the own namespace), count, page, namespaces, name chains —
+ * whatever the number of groups the user belongs to.
  */
-const MEMBER_PROJECT_LIST_STATEMENTS = 9;
+const MEMBER_PROJECT_LIST_OWN = 7;
+
+const TOKEN_LOOKUP = [
+  'SELECT * FROM personal_access_tokens WHERE token_digest = ?',
+  'SELECT * FROM users WHERE id = ?',
+];
+
+/** A request's statements after the write generation and (when it ran) the token and user lookup. */
+function ownStatements(statements: string[]): string[] {
+  expect(statements.slice(0, 2), statements.join('\n')).toEqual(GENERATION);
+  const rest = statements.slice(2);
+  return rest[0] === TOKEN_LOOKUP[0] ? (expect(rest.slice(0, 2)).toEqual(TOKEN_LOOKUP), rest.slice(2)) : rest;
+}
 
 describe('SQL statements per list request', () => {
   let t: TestCore;
@@ -112,17 +136,48 @@ describe('SQL statements per list request', () => {
 
   it('a merge request list runs a fixed number of statements, the same for one row as for a full page', async () => {
     const statements = await fixedStatements(`/projects/${p.id}/merge_requests`, 6);
-    expect(statements, statements.join('\n')).toHaveLength(MR_LIST_STATEMENTS);
+    expect(ownStatements(statements), statements.join('\n')).toHaveLength(MR_LIST_OWN);
     // The other orders, filters and the simple view run no more.
     for (const query of ['order_by=updated_at', 'state=opened&labels=Bug', 'view=simple', 'state=all']) {
       const other = await statementsOf(`/projects/${p.id}/merge_requests?${query}&per_page=20`);
-      expect(other.length, query).toBeLessThanOrEqual(MR_LIST_STATEMENTS);
+      expect(other.length, query).toBeLessThanOrEqual(AUTH_COLD + MR_LIST_OWN);
     }
+  });
+
+  it('a repeated request runs the write generation only; after a write it runs in full again', async () => {
+    const listPath = `/projects/${p.id}/merge_requests?per_page=20`;
+    const mr = `/projects/${p.id}/merge_requests/1`;
+    expect((await t.api('PUT', mr, { json: { title: 'Counted change' } })).status).toBe(200);
+    await t.core.idle();
+    // Cold: the token and user are read again, then the whole list.
+    const cold = await recordStatements(dbFile, () => t.api<{ title: string }[]>('GET', listPath));
+    expect(cold.statements, cold.statements.join('\n')).toHaveLength(AUTH_COLD + MR_LIST_OWN);
+    expect(cold.result.body.map((x) => x.title)).toContain('Counted change');
+    // Repeated, nothing written: the answer is kept, the token too.
+    const warm = await recordStatements(dbFile, () => t.api<{ title: string }[]>('GET', listPath));
+    expect(warm.statements).toEqual(GENERATION);
+    expect(warm.result.text).toBe(cold.result.text);
+    for (const h of [
+      'x-total',
+      'x-total-pages',
+      'x-page',
+      'x-per-page',
+      'x-next-page',
+      'x-prev-page',
+      'link',
+    ])
+      expect(warm.result.headers.get(h), h).toBe(cold.result.headers.get(h));
+    // Another URL at the same generation: the token is kept, the list runs.
+    const other = await statementsOf(`/projects/${p.id}/merge_requests?per_page=19`);
+    expect(other, other.join('\n')).toHaveLength(AUTH_WARM + MR_LIST_OWN);
+    // The same for the project list.
+    await statementsOf('/projects?per_page=50');
+    expect(await statementsOf('/projects?per_page=50')).toEqual(GENERATION);
   });
 
   it('a project list runs a fixed number of statements, the same for one row as for a full page', async () => {
     const statements = await fixedStatements('/projects', 4);
-    expect(statements, statements.join('\n')).toHaveLength(PROJECT_LIST_STATEMENTS);
+    expect(ownStatements(statements), statements.join('\n')).toHaveLength(PROJECT_LIST_OWN);
     const page = await t.api<{ name_with_namespace: string }[]>('GET', '/projects?per_page=20');
     expect(page.body.map((x) => x.name_with_namespace)).toEqual([
       'Top / Sub / deep',
@@ -171,12 +226,13 @@ describe('SQL statements per list request', () => {
     const one = await memberList();
     expect(one.names).toContain('in-a-child');
     expect(one.names).not.toContain('in-b');
-    expect(one.statements, one.statements.join('\n')).toHaveLength(MEMBER_PROJECT_LIST_STATEMENTS);
+    // After a write (the join): the token and user are read again.
+    expect(one.statements, one.statements.join('\n')).toHaveLength(AUTH_COLD + MEMBER_PROJECT_LIST_OWN);
     await join(b);
     await join(aChild);
     const three = await memberList();
     expect(three.names).toEqual(expect.arrayContaining(['in-a-child', 'in-b']));
-    expect(three.statements, three.statements.join('\n')).toHaveLength(MEMBER_PROJECT_LIST_STATEMENTS);
+    expect(three.statements, three.statements.join('\n')).toHaveLength(AUTH_COLD + MEMBER_PROJECT_LIST_OWN);
   });
 
   it("the list's remembered empty_repo follows the first commit at once", async () => {
