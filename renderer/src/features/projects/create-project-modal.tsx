@@ -1,13 +1,12 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Visibility } from '../../../../shared/access-levels.js';
 import { useCreateProject } from '../../api/projects/mutations.js';
-import { deriveProjectPath, validateProjectPath } from './derive-project-path.js';
-import { NamespaceSelect } from './namespace-select.js';
+import { FormModal } from '../../components/form-modal/form-modal.js';
+import { validateProjectPath } from './derive-project-path.js';
+import { ProjectNameFields, ProjectPlacementFields, type ProjectNameState } from './project-fields.js';
 import { toProjectFormErrors, type ProjectFormErrors } from './project-form-errors.js';
-import { VisibilityField } from './visibility-field.js';
 
 /** Props of {@link CreateProjectModal}. */
 export interface CreateProjectModalProps {
@@ -16,11 +15,7 @@ export interface CreateProjectModalProps {
   onClose: () => void;
 }
 
-interface FormState {
-  name: string;
-  path: string;
-  /** True once the administrator edited the path; until then it follows the name. */
-  pathEdited: boolean;
+interface FormState extends ProjectNameState {
   namespaceId: string | null;
   visibility: Visibility;
   description: string;
@@ -59,8 +54,7 @@ export function CreateProjectModal({ profileId, opened, onClose }: CreateProject
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const name = form.name.trim();
     const fields: ProjectFormErrors['fields'] = {};
     if (!name) fields.name = 'Enter a project name.';
@@ -96,79 +90,53 @@ export function CreateProjectModal({ profileId, opened, onClose }: CreateProject
   };
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={close}
-      title={<Text fw={600}>New project</Text>}
+      title="New project"
       size="lg"
       closeOnClickOutside={!createProject.isPending}
+      onSubmit={submit}
+      busy={createProject.isPending}
+      submitLabel="Create project"
+      error={errors.general}
+      errorTitle="The project was not created"
+      footerMt="xs"
+      formTestId="create-project-form"
     >
-      <form onSubmit={submit} noValidate data-testid="create-project-form">
-        <Stack gap="md">
-          {errors.general ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The project was not created">
-              {errors.general}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="Project name"
-            placeholder="My awesome project"
-            value={form.name}
-            onChange={(event) => {
-              const name = event.currentTarget.value;
-              update(form.pathEdited ? { name } : { name, path: deriveProjectPath(name) });
-            }}
-            error={errors.fields.name}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label="Project slug"
-            description="Part of the project’s URL and clone address."
-            placeholder="my-awesome-project"
-            value={form.path}
-            onChange={(event) => update({ path: event.currentTarget.value, pathEdited: true })}
-            error={errors.fields.path}
-            required
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          />
-          <NamespaceSelect
-            profileId={profileId}
-            value={form.namespaceId}
-            onChange={(namespaceId) => update({ namespaceId })}
-            error={errors.fields.namespace}
-          />
-          <VisibilityField
-            value={form.visibility}
-            onChange={(visibility) => update({ visibility })}
-            error={errors.fields.visibility}
-          />
-          <Textarea
-            label="Description"
-            placeholder="What is this project about? (optional)"
-            value={form.description}
-            onChange={(event) => update({ description: event.currentTarget.value })}
-            error={errors.fields.description}
-            autosize
-            minRows={2}
-            maxRows={5}
-          />
-          <Checkbox
-            label="Initialize repository with a README"
-            description="Creates the default branch with a README, so the repository can be cloned right away."
-            checked={form.initializeWithReadme}
-            onChange={(event) => update({ initializeWithReadme: event.currentTarget.checked })}
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close} disabled={createProject.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={createProject.isPending}>
-              Create project
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <ProjectNameFields
+        layout="stack"
+        value={form}
+        onChange={update}
+        errors={errors.fields}
+        namePlaceholder="My awesome project"
+        pathPlaceholder="my-awesome-project"
+        pathDescription="Part of the project’s URL and clone address."
+        autoFocusName
+      />
+      <ProjectPlacementFields
+        profileId={profileId}
+        namespaceId={form.namespaceId}
+        visibility={form.visibility}
+        onChange={update}
+        errors={errors.fields}
+      />
+      <Textarea
+        label="Description"
+        placeholder="What is this project about? (optional)"
+        value={form.description}
+        onChange={(event) => update({ description: event.currentTarget.value })}
+        error={errors.fields.description}
+        autosize
+        minRows={2}
+        maxRows={5}
+      />
+      <Checkbox
+        label="Initialize repository with a README"
+        description="Creates the default branch with a README, so the repository can be cloned right away."
+        checked={form.initializeWithReadme}
+        onChange={(event) => update({ initializeWithReadme: event.currentTarget.checked })}
+      />
+    </FormModal>
   );
 }

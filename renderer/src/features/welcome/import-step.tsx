@@ -1,17 +1,15 @@
-import { Alert, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { IconAlertCircle, IconCircleCheck, IconFolderOpen } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import type { Project } from '../../../../shared/api-types/projects.js';
-import { useImportProject } from '../../api/projects/mutations.js';
-import { isImporting, waitForImport } from '../../api/projects/wait-for-import.js';
-import { asSentence } from '../../lib/as-sentence.js';
+import { isImporting } from '../../api/projects/wait-for-import.js';
 import { deriveProjectPath } from '../projects/derive-project-path.js';
 import { followImportInBackground } from '../projects/follow-import.js';
+import { ImportFailedAlert, ImportProgressBar, useImportRun } from '../projects/import-run.js';
 import { suggestNameFromSource, toImportUrl } from '../projects/import-source.js';
 import { ImportStatusBadge } from '../projects/import-status-badge.js';
-import { toProjectFormErrors, type ProjectFormErrors } from '../projects/project-form-errors.js';
-import classes from './welcome.module.css';
+import { ImportSourceInput } from '../projects/project-fields.js';
+import type { ProjectFormErrors } from '../projects/project-form-errors.js';
 
 /** Props of {@link ImportStep}. */
 export interface ImportStepProps {
@@ -35,9 +33,6 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
   const [nameEdited, setNameEdited] = useState(false);
   const [errors, setErrors] = useState<ProjectFormErrors>(NO_ERRORS);
   const [project, setProject] = useState<Project | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const queryClient = useQueryClient();
-  const importProject = useImportProject(profileId);
 
   // The project as last seen, for handing a running import over when this step goes away.
   const latestRef = useRef<Project | null>(null);
@@ -45,20 +40,30 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
     latestRef.current = next;
     setProject(next);
   };
+  const run = useImportRun(profileId, {
+    onProject: show,
+    // The slug is derived from the name here, so its errors belong under the name.
+    onErrors: (formErrors) => {
+      const pathError = formErrors.fields.path;
+      setErrors(
+        pathError ? { ...formErrors, fields: { ...formErrors.fields, name: pathError } } : formErrors,
+      );
+    },
+  });
+  const { stop, queryClient } = run;
 
   // Leaving while the import runs (Back, Esc, "Go to Projects"): stop polling here and let the projects
   // feature follow it in the background, so a notification still says how it ended.
   useEffect(
     () => () => {
-      abortRef.current?.abort();
+      stop();
       const latest = latestRef.current;
       if (latest && isImporting(latest)) void followImportInBackground(queryClient, profileId, latest);
     },
-    [queryClient, profileId],
+    [queryClient, profileId, stop],
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const url = toImportUrl(source);
     const fields: ProjectFormErrors['fields'] = {};
     if (!url.ok) fields.import_url = url.error;
@@ -66,38 +71,14 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
     if (!name.trim() || !path) fields.name = 'Enter a project name with at least one letter or digit.';
     setErrors({ fields, general: null });
     if (!url.ok || Object.keys(fields).length > 0) return;
-
-    let created: Project;
-    try {
-      created = await importProject.mutateAsync({ name: name.trim(), path, import_url: url.url });
-    } catch (error) {
-      const formErrors = toProjectFormErrors(error);
-      // The slug is derived from the name here, so its errors belong under the name.
-      const pathError = formErrors.fields.path;
-      setErrors(
-        pathError ? { ...formErrors, fields: { ...formErrors.fields, name: pathError } } : formErrors,
-      );
-      return;
-    }
-    show(created);
-    if (!isImporting(created)) return;
-    const controller = new AbortController();
-    abortRef.current = controller;
-    try {
-      const final = await waitForImport(queryClient, profileId, created, {
-        onUpdate: show,
-        signal: controller.signal,
-      });
-      if (!controller.signal.aborted) show(final);
-    } catch (error) {
-      if (!controller.signal.aborted) setErrors(toProjectFormErrors(error));
-    }
+    const final = await run.start({ name: name.trim(), path, import_url: url.url });
+    if (final) show(final);
   };
 
   const tryAgain = () => {
     show(null);
     setErrors(NO_ERRORS);
-    importProject.reset();
+    run.mutation.reset();
   };
 
   if (project) {
@@ -111,13 +92,12 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
           <ImportStatusBadge status={status} error={project.import_error} />
         </Group>
         {status === 'failed' ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The import failed">
-            {asSentence(project.import_error) || 'The instance could not import this repository.'} The project
-            exists, but its repository is empty.
-          </Alert>
+          <ImportFailedAlert project={project}>
+            The project exists, but its repository is empty.
+          </ImportFailedAlert>
         ) : isImporting(project) ? (
           <>
-            <Progress value={100} animated striped aria-label="Import in progress" />
+            <ImportProgressBar />
             <Text size="sm" c="dimmed">
               {status === 'scheduled' ? 'Waiting for the import to start…' : 'Copying the repository…'}
             </Text>
@@ -153,7 +133,14 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
   }
 
   return (
-    <form onSubmit={submit} noValidate data-testid="welcome-import-form">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+      data-testid="welcome-import-form"
+    >
       <Stack gap="md">
         {errors.general ? (
           <Alert
@@ -165,21 +152,16 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
             {errors.general}
           </Alert>
         ) : null}
-        <TextInput
-          label="Repository"
+        <ImportSourceInput
           description="An absolute path on this computer, a file:// URL, or an http(s):// Git URL."
           placeholder="/home/me/src/my-app"
-          leftSection={<IconFolderOpen size={16} stroke={1.7} />}
           value={source}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
+          onChange={(next) => {
             setSource(next);
             if (!nameEdited) setName(suggestNameFromSource(next));
           }}
           error={errors.fields.import_url}
-          required
           autoFocus
-          className={classes.mono}
         />
         <TextInput
           label="Project name"
@@ -194,7 +176,7 @@ export function ImportStep({ profileId, onOpen }: ImportStepProps) {
           required
         />
         <Group justify="flex-end" mt="xs">
-          <Button type="submit" loading={importProject.isPending}>
+          <Button type="submit" loading={run.mutation.isPending}>
             Import
           </Button>
         </Group>
