@@ -7,6 +7,15 @@
  * 404: `{"message":"404 <Resource> Not Found"}`, or `message` as given where GitLab words it otherwise
  * (`"404 Not found"` from ActiveRecord lookups, `"Release does not exist"` from services).
  */
+/**
+ * `row` when the lookup found one, else NotFoundError(resource, message) — `404 <resource> Not Found`
+ * unless `message` says otherwise (GitLab's `not_found!` forms).
+ */
+export function foundOr404<T>(row: T | undefined, resource: string, message?: string): T {
+  if (row === undefined) throw new NotFoundError(resource, message);
+  return row;
+}
+
 export class NotFoundError extends Error {
   constructor(
     readonly resource: string,

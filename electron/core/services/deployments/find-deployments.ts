@@ -7,7 +7,7 @@ import { countDeployments, findDeployment, listDeployments } from '../../db/depl
 import type { DeploymentFilter, DeploymentOrder, DeploymentRow } from '../../db/deployments.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { ServiceContext } from '../context.js';
-import { NotFoundError } from '../errors.js';
+import { foundOr404 } from '../errors.js';
 import { requireEnvironmentRead } from '../environments/environment-access.js';
 import { loadDeploymentViews } from './deployment-views.js';
 import type { DeploymentView } from '../../entities/deployments.js';
@@ -18,8 +18,7 @@ import type { DeploymentView } from '../../entities/deployments.js';
  */
 export function findProjectDeployment(ctx: ServiceContext, project: ProjectRow, id: number): DeploymentRow {
   const d = Number.isSafeInteger(id) ? findDeployment(ctx.db, project.id, id) : undefined;
-  if (!d) throw new NotFoundError('Deployment', '404 Not found');
-  return d;
+  return foundOr404(d, 'Deployment', '404 Not found');
 }
 
 /**

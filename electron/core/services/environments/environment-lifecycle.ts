@@ -25,6 +25,33 @@ import { findProjectEnvironment } from './find-environments.js';
 import { playJob } from '../pipelines/job-actions.js';
 import { findStopAction } from './stop-action.js';
 
+/** The two states and what moving into each records (GitLab's environment_stopped / _started events). */
+const STATE_CHANGES = {
+  stopped: { from: 'available', eventName: 'environment_stopped', verb: 'Stopped' },
+  available: { from: 'stopped', eventName: 'environment_started', verb: 'Started' },
+} as const;
+
+/** Moves `env` into `state` with its audit event; no-op when it is there already. */
+function moveEnvironmentTo(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  env: EnvironmentRow,
+  state: keyof typeof STATE_CHANGES,
+): EnvironmentRow {
+  if (env.state === state) return env;
+  const change = STATE_CHANGES[state];
+  updateEnvironment(ctx.db, env.id, { state }, nowIso());
+  auditEnvironment(
+    ctx,
+    project,
+    env,
+    change.eventName,
+    { change: 'state', from: change.from, to: state },
+    `${change.verb} environment ${env.name}`,
+  );
+  return findEnvironment(ctx.db, project.id, env.id)!;
+}
+
 /**
  * Mark an environment stopped (no permission check; inside the caller's transaction). No-op when it is
  * already stopped.
@@ -34,17 +61,7 @@ export function markEnvironmentStopped(
   project: ProjectRow,
   env: EnvironmentRow,
 ): EnvironmentRow {
-  if (env.state === 'stopped') return env;
-  updateEnvironment(ctx.db, env.id, { state: 'stopped' }, nowIso());
-  auditEnvironment(
-    ctx,
-    project,
-    env,
-    'environment_stopped',
-    { change: 'state', from: 'available', to: 'stopped' },
-    `Stopped environment ${env.name}`,
-  );
-  return findEnvironment(ctx.db, project.id, env.id)!;
+  return moveEnvironmentTo(ctx, project, env, 'stopped');
 }
 
 /** Make a stopped environment available again (no permission check; inside the caller's transaction). */
@@ -53,17 +70,7 @@ export function markEnvironmentAvailable(
   project: ProjectRow,
   env: EnvironmentRow,
 ): EnvironmentRow {
-  if (env.state === 'available') return env;
-  updateEnvironment(ctx.db, env.id, { state: 'available' }, nowIso());
-  auditEnvironment(
-    ctx,
-    project,
-    env,
-    'environment_started',
-    { change: 'state', from: 'stopped', to: 'available' },
-    `Started environment ${env.name}`,
-  );
-  return findEnvironment(ctx.db, project.id, env.id)!;
+  return moveEnvironmentTo(ctx, project, env, 'available');
 }
 
 /**

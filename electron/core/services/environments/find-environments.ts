@@ -10,7 +10,7 @@ import type { ProjectRow } from '../../db/projects.js';
 import type { ProjectPresentation } from '../../entities/projects.js';
 import { loadProjectPresentations } from '../projects/project-views.js';
 import type { ServiceContext } from '../context.js';
-import { NotFoundError } from '../errors.js';
+import { foundOr404 } from '../errors.js';
 import { loadDeploymentViews } from '../deployments/deployment-views.js';
 import type { DeploymentView } from '../../entities/deployments.js';
 import { requireEnvironmentRead } from './environment-access.js';
@@ -54,8 +54,7 @@ export async function findEnvironments(
  */
 export function findProjectEnvironment(ctx: ServiceContext, project: ProjectRow, id: number): EnvironmentRow {
   const env = Number.isSafeInteger(id) ? findEnvironment(ctx.db, project.id, id) : undefined;
-  if (!env) throw new NotFoundError('Environment', '404 Not found');
-  return env;
+  return foundOr404(env, 'Environment', '404 Not found');
 }
 
 /**

@@ -13,7 +13,7 @@ import type { AccessKind, AccessLevelRow } from '../../db/protected-branches.js'
 import { findUserById, findUsersByIds } from '../../db/users.js';
 import { accessLevelDescription } from '../../entities/protected-branches.js';
 import type { AccessEntryNames } from '../../entities/protected-branches.js';
-import { projectAccessLevel } from '../access/project-access.js';
+import { projectAccessLevel, requireProjectAccess } from '../access/project-access.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, UnprocessableEntityError } from '../errors.js';
@@ -95,6 +95,21 @@ export function result(ctx: ServiceContext, rules: ProtectionRule[]): ProtectedB
       rules.flatMap((r) => r.access),
     ),
   };
+}
+
+/**
+ * The rule named exactly `name` for a Maintainer or above (reading, editing and removing rules all need it).
+ * @throws ForbiddenError below Maintainer; NotFoundError `404 Not found` when there is no such rule.
+ */
+export function requireMaintainedRule(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  name: string,
+): ProtectionRule {
+  requireProjectAccess(ctx, project, AccessLevel.Maintainer);
+  const rule = loadRule(ctx, project, name);
+  if (!rule) throw NOT_FOUND();
+  return rule;
 }
 
 /** The rule named exactly `name` with its entries, if any. */

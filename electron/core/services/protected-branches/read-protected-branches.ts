@@ -8,7 +8,7 @@ import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { loadProtectionRules } from './branch-protection.js';
 import type { ProtectedBranchesResult } from './protected-branch-rules.js';
-import { NOT_FOUND, loadRule, result } from './protected-branch-rules.js';
+import { requireMaintainedRule, result } from './protected-branch-rules.js';
 
 /**
  * A page of the project's protection rules, by name; `search` keeps names containing it (any case).
@@ -36,8 +36,6 @@ export function findProtectedBranch(
   project: ProjectRow,
   name: string,
 ): ProtectedBranchesResult {
-  requireProjectAccess(ctx, project, AccessLevel.Maintainer);
-  const rule = loadRule(ctx, project, name);
-  if (!rule) throw NOT_FOUND();
+  const rule = requireMaintainedRule(ctx, project, name);
   return result(ctx, [rule]);
 }

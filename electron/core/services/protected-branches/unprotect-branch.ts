@@ -2,23 +2,19 @@
  * Unprotect a branch (doc/api/protected_branches.md "Unprotect repository branches";
  * ProtectedBranches::DestroyService), audited as `protected_branch_removed` in the same transaction.
  */
-import { AccessLevel } from '../../../../shared/access-levels.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { deleteProtectedBranch } from '../../db/protected-branches.js';
-import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { ForbiddenError } from '../errors.js';
 import { canActOnBranch } from './branch-protection.js';
-import { NOT_FOUND, audit, loadRule } from './protected-branch-rules.js';
+import { audit, requireMaintainedRule } from './protected-branch-rules.js';
 
 /**
  * Unprotect (delete the rule). Maintainer or above and, when the rule lists unprotect entries, one of them.
  * @throws ForbiddenError; NotFoundError `404 Not found`.
  */
 export function unprotectBranch(ctx: ServiceContext, project: ProjectRow, name: string): void {
-  requireProjectAccess(ctx, project, AccessLevel.Maintainer);
-  const rule = loadRule(ctx, project, name);
-  if (!rule) throw NOT_FOUND();
+  const rule = requireMaintainedRule(ctx, project, name);
   const guarded = rule.access.some((e) => e.kind === 'unprotect');
   if (guarded && !canActOnBranch(ctx.db, ctx.actor.user, project, rule.branch.name, 'unprotect', [rule]))
     throw new ForbiddenError();

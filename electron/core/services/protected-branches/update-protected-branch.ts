@@ -2,7 +2,6 @@
  * Change a protection rule (doc/api/protected_branches.md "Update a protected branch";
  * ProtectedBranches::UpdateService): one audit event per changed attribute, in the same transaction.
  */
-import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
 import type { ProjectRow } from '../../db/projects.js';
 import {
@@ -11,7 +10,6 @@ import {
   updateAccessLevelValue,
   updateProtectedBranch as updateProtectedBranchRow,
 } from '../../db/protected-branches.js';
-import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { UnprocessableEntityError } from '../errors.js';
 import { ACCESS_KINDS, PROTECTED_ACCESS_LEVELS, kindLabel, planEntryChanges } from './access-entries.js';
@@ -24,6 +22,7 @@ import {
   describe,
   loadNames,
   loadRule,
+  requireMaintainedRule,
   result,
 } from './protected-branch-rules.js';
 
@@ -40,9 +39,7 @@ export function updateProtectedBranch(
   name: string,
   input: UpdateProtectedBranchInput,
 ): ProtectedBranchesResult {
-  requireProjectAccess(ctx, project, AccessLevel.Maintainer);
-  const before = loadRule(ctx, project, name);
-  if (!before) throw NOT_FOUND();
+  const before = requireMaintainedRule(ctx, project, name);
   const plans = ACCESS_KINDS.map((kind) => ({
     kind,
     plan: planEntryChanges(kind, before.access, allowedOf(input, kind) ?? []),
