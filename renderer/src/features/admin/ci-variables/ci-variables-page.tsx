@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -14,26 +14,13 @@ import { useDeleteCiVariable } from '../../../api/admin/ci-variables/mutations.j
 import { ciVariableQueries } from '../../../api/admin/ci-variables/queries.js';
 import type { CiVariable } from '../../../api/admin/ci-variables/types.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
-import {
-  DataTable,
-  RefreshButton,
-  TableEmptyState,
-  TableToolbar,
-} from '../../../components/data-table/index.js';
+import { DataTable, RefreshButton, TableToolbar } from '../../../components/data-table/index.js';
 import { PageHeader } from '../../../components/page-header.js';
-import { ConfirmModal } from '../../../components/confirm-modal.js';
-import { AdminQueryError } from '../admin-query-error.js';
+import { AdminDeleteConfirm, AdminListBody, countNoun, useListDialog } from '../admin-list.js';
 import { ciVariableColumns, type CiVariableRowActions } from './ci-variable-columns.js';
 import { CiVariableFormModal } from './ci-variable-form-modal.js';
 import { downloadDotenv } from './download-dotenv.js';
 import { ImportVariablesModal } from './import-variables-modal.js';
-
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'add' }
-  | { kind: 'import' }
-  | { kind: 'edit'; variable: CiVariable }
-  | { kind: 'delete'; variable: CiVariable };
 
 /**
  * Admin → CI/CD variables: the instance-level variables every pipeline gets, with values hidden
@@ -44,15 +31,16 @@ export function CiVariablesPage() {
   const profile = useActiveProfile();
   const query = useQuery(ciVariableQueries.list(profile.id));
   const deleteVariable = useDeleteCiVariable(profile.id);
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const {
+    dialog,
+    open: setDialog,
+    close: closeDialog,
+    editing,
+    deleting,
+  } = useListDialog<CiVariable, 'import'>(deleteVariable);
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const variables = query.data ?? [];
   const allRevealed = variables.length > 0 && variables.every((variable) => revealed.has(variable.key));
-
-  const closeDialog = () => {
-    deleteVariable.reset();
-    setDialog({ kind: 'none' });
-  };
 
   const rowActions: CiVariableRowActions = {
     isRevealed: (key) => revealed.has(key),
@@ -62,8 +50,8 @@ export function CiVariablesPage() {
         if (!next.delete(key)) next.add(key);
         return next;
       }),
-    onEdit: (variable) => setDialog({ kind: 'edit', variable }),
-    onDelete: (variable) => setDialog({ kind: 'delete', variable }),
+    onEdit: (variable) => setDialog({ kind: 'edit', item: variable }),
+    onDelete: (variable) => setDialog({ kind: 'delete', item: variable }),
   };
 
   const exportVariables = () => {
@@ -108,26 +96,20 @@ export function CiVariablesPage() {
     description =
       variables.length === 0
         ? `No instance variables on ${profile.name}`
-        : `${variables.length} ${variables.length === 1 ? 'variable' : 'variables'} every pipeline on ${profile.name} gets`;
+        : `${countNoun(variables.length, 'variable', 'variables')} every pipeline on ${profile.name} gets`;
   }
 
-  let body;
-  if (query.isError && !query.data) {
-    body = (
-      <AdminQueryError
-        what="CI/CD variables"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  } else if (query.data && variables.length === 0) {
-    body = (
-      <TableEmptyState
-        icon={<IconVariable size={26} stroke={1.6} />}
-        title="No instance variables yet"
-        description="Instance variables reach every pipeline of every project. Add one, or import a .env file."
-        actions={
+  const body = (
+    <AdminListBody
+      query={query}
+      what="CI/CD variables"
+      isEmpty={variables.length === 0}
+      empty={{
+        icon: <IconVariable size={26} stroke={1.6} />,
+        title: 'No instance variables yet',
+        description:
+          'Instance variables reach every pipeline of every project. Add one, or import a .env file.',
+        actions: (
           <>
             <Button
               variant="default"
@@ -140,48 +122,42 @@ export function CiVariablesPage() {
               Add variable
             </Button>
           </>
-        }
+        ),
+      }}
+    >
+      <TableToolbar hint="Values stay hidden until you reveal them. Protected variables reach only protected branches and tags.">
+        <Group gap={6}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={allRevealed ? <IconEyeOff size={14} /> : <IconEye size={14} />}
+            onClick={() =>
+              setRevealed(allRevealed ? new Set() : new Set(variables.map((variable) => variable.key)))
+            }
+            disabled={variables.length === 0}
+          >
+            {allRevealed ? 'Hide values' : 'Reveal values'}
+          </Button>
+          <RefreshButton
+            label="Refresh variables"
+            onRefresh={() => void query.refetch()}
+            refreshing={query.isFetching && !query.isPending}
+          />
+        </Group>
+      </TableToolbar>
+      <DataTable
+        label="Instance CI/CD variables"
+        data={variables}
+        columns={ciVariableColumns}
+        meta={rowActions}
+        getRowId={(variable) => variable.key}
+        loading={query.isPending}
+        skeletonRows={4}
+        rowTestId="variable-row"
+        minWidth={820}
       />
-    );
-  } else {
-    body = (
-      <Paper withBorder>
-        <TableToolbar hint="Values stay hidden until you reveal them. Protected variables reach only protected branches and tags.">
-          <Group gap={6}>
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={allRevealed ? <IconEyeOff size={14} /> : <IconEye size={14} />}
-              onClick={() =>
-                setRevealed(allRevealed ? new Set() : new Set(variables.map((variable) => variable.key)))
-              }
-              disabled={variables.length === 0}
-            >
-              {allRevealed ? 'Hide values' : 'Reveal values'}
-            </Button>
-            <RefreshButton
-              label="Refresh variables"
-              onRefresh={() => void query.refetch()}
-              refreshing={query.isFetching && !query.isPending}
-            />
-          </Group>
-        </TableToolbar>
-        <DataTable
-          label="Instance CI/CD variables"
-          data={variables}
-          columns={ciVariableColumns}
-          meta={rowActions}
-          getRowId={(variable) => variable.key}
-          loading={query.isPending}
-          skeletonRows={4}
-          rowTestId="variable-row"
-          minWidth={820}
-        />
-      </Paper>
-    );
-  }
-
-  const deleting = dialog.kind === 'delete' ? dialog.variable : null;
+    </AdminListBody>
+  );
 
   return (
     <>
@@ -190,7 +166,7 @@ export function CiVariablesPage() {
       <CiVariableFormModal
         profileId={profile.id}
         opened={dialog.kind === 'add' || dialog.kind === 'edit'}
-        variable={dialog.kind === 'edit' ? dialog.variable : null}
+        variable={editing}
         existingKeys={variables.map((variable) => variable.key)}
         onClose={closeDialog}
       />
@@ -200,32 +176,23 @@ export function CiVariablesPage() {
         variables={variables}
         onClose={closeDialog}
       />
-      <ConfirmModal
-        opened={deleting !== null}
-        title={`Delete variable ${deleting?.key ?? ''}?`}
+      <AdminDeleteConfirm
+        item={deleting}
+        mutation={deleteVariable}
+        idOf={(variable) => variable.key}
+        title={(variable) => `Delete variable ${variable?.key ?? ''}?`}
         confirmLabel="Delete variable"
-        busy={deleteVariable.isPending}
-        error={deleteVariable.error}
+        deleted={(variable) => ({
+          title: 'Variable deleted',
+          message: `Pipelines no longer get ${variable.key}.`,
+        })}
         onClose={closeDialog}
-        onConfirm={() => {
-          if (!deleting) return;
-          deleteVariable.mutate(deleting.key, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'teal',
-                title: 'Variable deleted',
-                message: `Pipelines no longer get ${deleting.key}.`,
-              });
-              closeDialog();
-            },
-          });
-        }}
       >
         <Text size="sm">
           Pipelines that start from now on no longer get <b>{deleting?.key}</b>. Jobs that rely on it may
           fail. This cannot be undone.
         </Text>
-      </ConfirmModal>
+      </AdminDeleteConfirm>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { instanceCluster } from '../../../../test-utils/admin-fixtures.js';
 import type { InstanceCluster } from '../../../api/admin/clusters/types.js';
 import {
   clusterFieldForAttribute,
@@ -9,30 +10,7 @@ import {
   validateClusterForm,
 } from './cluster-form-values.js';
 
-const platform = {
-  api_url: 'https://k8s.example.com',
-  namespace: null,
-  authorization_type: 'rbac' as const,
-  ca_cert: null,
-};
-
-const cluster: InstanceCluster = {
-  id: 3,
-  name: 'production',
-  created_at: '2026-11-20T10:00:00.000Z',
-  managed: true,
-  enabled: true,
-  domain: null,
-  provider_type: 'user',
-  platform_type: 'kubernetes',
-  environment_scope: 'production',
-  cluster_type: 'instance_type',
-  user: null,
-  platform_kubernetes: platform,
-  platform_cluster: platform,
-  provider_gcp: null,
-  management_project: null,
-};
+const cluster = instanceCluster();
 
 describe('cluster form values', () => {
   it('never pre-fills the token when editing', () => {

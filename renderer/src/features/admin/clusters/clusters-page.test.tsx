@@ -1,34 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { InstanceCluster } from '../../../../../shared/api-types/admin.js';
+import { instanceCluster } from '../../../../test-utils/admin-fixtures.js';
 import { createFakeBridge, jsonResponse, TEST_PROFILE } from '../../../../test-utils/fake-bridge.js';
 import { renderWithProviders } from '../../../../test-utils/render.js';
 import { ClustersPage } from './clusters-page.js';
 
-const platform = {
-  api_url: 'https://k8s.example.com',
-  namespace: null,
-  authorization_type: 'rbac' as const,
-  ca_cert: null,
-};
-
-const cluster: InstanceCluster = {
-  id: 4,
-  name: 'production',
-  created_at: '2026-11-20T10:00:00.000Z',
-  managed: true,
-  enabled: true,
-  domain: null,
-  provider_type: 'user',
-  platform_type: 'kubernetes',
-  environment_scope: '*',
-  cluster_type: 'instance_type',
-  user: null,
-  platform_kubernetes: platform,
-  platform_cluster: platform,
-  provider_gcp: null,
-  management_project: null,
-};
+const cluster = instanceCluster({ id: 4, environment_scope: '*' });
 
 describe('ClustersPage', () => {
   it('flips the enabled switch at once and rolls it back when the instance refuses', async () => {

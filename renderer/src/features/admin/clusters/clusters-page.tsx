@@ -1,31 +1,17 @@
-import { Button, Code, Paper, Text } from '@mantine/core';
+import { Button, Code, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconPlus, IconTopologyStar3 } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useDeleteCluster, useSetClusterEnabled } from '../../../api/admin/clusters/mutations.js';
 import { clusterQueries } from '../../../api/admin/clusters/queries.js';
 import type { InstanceCluster } from '../../../api/admin/clusters/types.js';
 import { describeError } from '../../../api/describe-error.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
-import {
-  DataTable,
-  RefreshButton,
-  TableEmptyState,
-  TableToolbar,
-} from '../../../components/data-table/index.js';
+import { DataTable, RefreshButton, TableToolbar } from '../../../components/data-table/index.js';
 import { PageHeader } from '../../../components/page-header.js';
-import { ConfirmModal } from '../../../components/confirm-modal.js';
-import { AdminQueryError } from '../admin-query-error.js';
+import { AdminDeleteConfirm, AdminListBody, countNoun, useListDialog } from '../admin-list.js';
 import { clusterColumns, type ClusterRowActions } from './cluster-columns.js';
 import { ClusterFormModal } from './cluster-form-modal.js';
-
-/** Which dialog is open. */
-type Dialog =
-  | { kind: 'none' }
-  | { kind: 'add' }
-  | { kind: 'edit'; cluster: InstanceCluster }
-  | { kind: 'delete'; cluster: InstanceCluster };
 
 /**
  * Admin → Clusters: the Kubernetes clusters attached to the whole instance (`/admin/clusters`), with
@@ -36,13 +22,14 @@ export function ClustersPage() {
   const query = useQuery(clusterQueries.list(profile.id));
   const setEnabled = useSetClusterEnabled(profile.id);
   const deleteCluster = useDeleteCluster(profile.id);
-  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const {
+    dialog,
+    open: setDialog,
+    close: closeDialog,
+    editing,
+    deleting,
+  } = useListDialog<InstanceCluster>(deleteCluster);
   const clusters = query.data ?? [];
-
-  const closeDialog = () => {
-    deleteCluster.reset();
-    setDialog({ kind: 'none' });
-  };
 
   const rowActions: ClusterRowActions = {
     onToggleEnabled: (cluster, enabled) =>
@@ -65,8 +52,8 @@ export function ClustersPage() {
             }),
         },
       ),
-    onEdit: (cluster) => setDialog({ kind: 'edit', cluster }),
-    onDelete: (cluster) => setDialog({ kind: 'delete', cluster }),
+    onEdit: (cluster) => setDialog({ kind: 'edit', item: cluster }),
+    onDelete: (cluster) => setDialog({ kind: 'delete', item: cluster }),
   };
 
   const addButton = (
@@ -80,61 +67,49 @@ export function ClustersPage() {
     description =
       clusters.length === 0
         ? `No clusters on ${profile.name}`
-        : `${clusters.length} ${clusters.length === 1 ? 'cluster' : 'clusters'} on ${profile.name}, matched to environments by scope`;
+        : `${countNoun(clusters.length, 'cluster', 'clusters')} on ${profile.name}, matched to environments by scope`;
   }
 
-  let body;
-  if (query.isError && !query.data) {
-    body = (
-      <AdminQueryError
-        what="clusters"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  } else if (query.data && clusters.length === 0) {
-    body = (
-      <TableEmptyState
-        icon={<IconTopologyStar3 size={26} stroke={1.6} />}
-        title="No clusters yet"
-        description="Add an existing Kubernetes cluster by its API URL and a service token. Every project can then deploy to it, by environment scope."
-        actions={addButton}
-      />
-    );
-  } else {
-    body = (
-      <Paper withBorder>
-        <TableToolbar
-          hint={
-            <>
-              A job uses the cluster whose scope matches its environment most specifically; <Code>*</Code>{' '}
-              matches every environment.
-            </>
-          }
-        >
-          <RefreshButton
-            label="Refresh clusters"
-            onRefresh={() => void query.refetch()}
-            refreshing={query.isFetching && !query.isPending}
-          />
-        </TableToolbar>
-        <DataTable
-          label="Instance clusters"
-          data={clusters}
-          columns={clusterColumns}
-          meta={rowActions}
-          getRowId={(cluster) => String(cluster.id)}
-          loading={query.isPending}
-          skeletonRows={3}
-          rowTestId="cluster-row"
-          minWidth={760}
+  const body = (
+    <AdminListBody
+      query={query}
+      what="clusters"
+      isEmpty={clusters.length === 0}
+      empty={{
+        icon: <IconTopologyStar3 size={26} stroke={1.6} />,
+        title: 'No clusters yet',
+        description:
+          'Add an existing Kubernetes cluster by its API URL and a service token. Every project can then deploy to it, by environment scope.',
+        actions: addButton,
+      }}
+    >
+      <TableToolbar
+        hint={
+          <>
+            A job uses the cluster whose scope matches its environment most specifically; <Code>*</Code>{' '}
+            matches every environment.
+          </>
+        }
+      >
+        <RefreshButton
+          label="Refresh clusters"
+          onRefresh={() => void query.refetch()}
+          refreshing={query.isFetching && !query.isPending}
         />
-      </Paper>
-    );
-  }
-
-  const deleting = dialog.kind === 'delete' ? dialog.cluster : null;
+      </TableToolbar>
+      <DataTable
+        label="Instance clusters"
+        data={clusters}
+        columns={clusterColumns}
+        meta={rowActions}
+        getRowId={(cluster) => String(cluster.id)}
+        loading={query.isPending}
+        skeletonRows={3}
+        rowTestId="cluster-row"
+        minWidth={760}
+      />
+    </AdminListBody>
+  );
 
   return (
     <>
@@ -143,37 +118,28 @@ export function ClustersPage() {
       <ClusterFormModal
         profileId={profile.id}
         opened={dialog.kind === 'add' || dialog.kind === 'edit'}
-        cluster={dialog.kind === 'edit' ? dialog.cluster : null}
+        cluster={editing}
         clusters={clusters}
         onClose={closeDialog}
       />
-      <ConfirmModal
-        opened={deleting !== null}
-        title={`Delete cluster “${deleting?.name ?? ''}”?`}
+      <AdminDeleteConfirm
+        item={deleting}
+        mutation={deleteCluster}
+        idOf={(cluster) => cluster.id}
+        title={(cluster) => `Delete cluster “${cluster?.name ?? ''}”?`}
         confirmLabel="Delete cluster"
-        busy={deleteCluster.isPending}
-        error={deleteCluster.error}
+        deleted={(cluster) => ({
+          title: 'Cluster deleted',
+          message: `${cluster.name} is no longer attached to ${profile.name}.`,
+        })}
         onClose={closeDialog}
-        onConfirm={() => {
-          if (!deleting) return;
-          deleteCluster.mutate(deleting.id, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'teal',
-                title: 'Cluster deleted',
-                message: `${deleting.name} is no longer attached to ${profile.name}.`,
-              });
-              closeDialog();
-            },
-          });
-        }}
       >
         <Text size="sm">
           GitLab forgets the cluster <b>{deleting?.name}</b> and its token, and jobs in the environment scope{' '}
           <Code>{deleting?.environment_scope}</Code> stop deploying to it. Nothing on the cluster itself is
           removed.
         </Text>
-      </ConfirmModal>
+      </AdminDeleteConfirm>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OUTPOST_SETTINGS } from '../../../../test-utils/admin-fixtures.js';
 import type { ApplicationSettings } from '../../../api/admin/instance-settings/types.js';
 import {
   changedKeys,
@@ -9,15 +10,7 @@ import {
   toUpdateInput,
 } from './security-form-values.js';
 
-const outpost: ApplicationSettings = {
-  id: 1,
-  default_branch_protection: 2,
-  allow_local_requests_from_web_hooks_and_services: false,
-  allow_unsandboxed_ci_jobs: false,
-  ci_concurrent_jobs: 2,
-  ci_job_memory_limit_mb: 4096,
-  ci_job_cpu_limit_seconds: 3600,
-};
+const outpost = OUTPOST_SETTINGS;
 
 /** A remote GitLab: only GitLab's own two settings. */
 const gitlab: ApplicationSettings = {

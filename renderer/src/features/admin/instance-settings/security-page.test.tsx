@@ -7,19 +7,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApplicationSettings } from '../../../api/admin/instance-settings/types.js';
 import type { JobSandboxStatus } from '../../../api/pipelines/job-sandbox.js';
+import { OUTPOST_SETTINGS } from '../../../../test-utils/admin-fixtures.js';
 import { createFakeBridge, jsonResponse, TEST_PROFILE } from '../../../../test-utils/fake-bridge.js';
 import { renderWithProviders } from '../../../../test-utils/render.js';
 import { SecurityPage } from './security-page.js';
-
-const outpostSettings: ApplicationSettings = {
-  id: 1,
-  default_branch_protection: 2,
-  allow_local_requests_from_web_hooks_and_services: false,
-  allow_unsandboxed_ci_jobs: false,
-  ci_concurrent_jobs: 2,
-  ci_job_memory_limit_mb: 4096,
-  ci_job_cpu_limit_seconds: 3600,
-};
 
 function renderPage(settings: ApplicationSettings, sandbox: JobSandboxStatus | null) {
   const fake = createFakeBridge((req) => {
@@ -33,7 +24,7 @@ function renderPage(settings: ApplicationSettings, sandbox: JobSandboxStatus | n
 
 describe('SecurityPage', () => {
   it('says why jobs are refused when the machine has no sandbox', async () => {
-    renderPage(outpostSettings, {
+    renderPage(OUTPOST_SETTINGS, {
       available: false,
       executor: 'refused',
       reason: 'This machine runs macOS, where Outpost has no job sandbox.',
@@ -49,7 +40,7 @@ describe('SecurityPage', () => {
   });
 
   it('names the sandbox and the limits in force when jobs run sandboxed', async () => {
-    renderPage(outpostSettings, {
+    renderPage(OUTPOST_SETTINGS, {
       available: true,
       executor: 'bubblewrap',
       reason: null,
