@@ -1,6 +1,5 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import {
   IconFolderOpen,
@@ -15,17 +14,17 @@ import { Link } from 'react-router';
 import { useDeleteBranch, useDeleteMergedBranches } from '../../api/repository/mutations.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import type { Branch } from '../../api/repository/types.js';
-import { ConfirmModal } from '../../components/confirm-modal.js';
+import { dataTableClasses, RowActions } from '../../components/data-table/index.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { branchDeleteBlocker } from './branch-rules.js';
 import { pinDefaultBranch } from './branch-order.js';
 import { CommitSha } from './commit-sha.js';
 import { CommitTitleLink } from './commit-title-link.js';
 import { CreateBranchModal } from './create-branch-modal.js';
+import { MutationConfirmModal } from './mutation-confirm-modal.js';
 import { RefListPage, useRefListState } from './ref-list-page.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute, historyRoute } from './repository-paths.js';
-import classes from './repository-table.module.css';
 
 const PER_PAGE = 20;
 
@@ -150,45 +149,34 @@ export function BranchesPage() {
                 </Text>
               </Stack>
             </Table.Td>
-            <Table.Td className={classes.shrink}>
+            <Table.Td className={dataTableClasses.shrink}>
               <RelativeTime iso={branch.commit.committed_date} size="sm" c="dimmed" />
             </Table.Td>
-            <Table.Td className={classes.shrink}>
-              <Group gap={4} wrap="nowrap">
-                <Tooltip label="Browse files">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    component={Link}
-                    to={fileRoute(projectId, 'tree', '', ref)}
-                    aria-label={`Browse files on ${branch.name}`}
-                  >
-                    <IconFolderOpen size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="History">
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    component={Link}
-                    to={historyRoute(projectId, ref)}
-                    aria-label={`History of ${branch.name}`}
-                  >
-                    <IconHistory size={16} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={blocker ?? 'Delete branch'} multiline w={blocker ? 260 : undefined}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setToDelete(branch)}
-                    disabled={blocker !== null}
-                    aria-label={`Delete branch ${branch.name}`}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
+            <Table.Td className={dataTableClasses.actions}>
+              <RowActions
+                actions={[
+                  {
+                    tooltip: 'Browse files',
+                    label: `Browse files on ${branch.name}`,
+                    icon: <IconFolderOpen size={16} />,
+                    to: fileRoute(projectId, 'tree', '', ref),
+                  },
+                  {
+                    tooltip: 'History',
+                    label: `History of ${branch.name}`,
+                    icon: <IconHistory size={16} />,
+                    to: historyRoute(projectId, ref),
+                  },
+                  {
+                    tooltip: blocker ?? 'Delete branch',
+                    label: `Delete branch ${branch.name}`,
+                    icon: <IconTrash size={16} />,
+                    color: 'red',
+                    onClick: () => setToDelete(branch),
+                    disabled: blocker !== null,
+                  },
+                ]}
+              />
             </Table.Td>
           </Table.Tr>
         );
@@ -196,27 +184,14 @@ export function BranchesPage() {
     >
       {/* Mounted on open, so it starts from the ref being browsed now. */}
       {createOpened ? <CreateBranchModal opened onClose={createModal.close} /> : null}
-      <ConfirmModal
+      <MutationConfirmModal
         opened={toDelete !== null}
         title="Delete branch"
         confirmLabel="Delete branch"
-        busy={deleteBranch.isPending}
-        error={deleteBranch.error}
-        onClose={() => {
-          deleteBranch.reset();
-          setToDelete(null);
-        }}
-        onConfirm={() => {
-          if (!toDelete) return;
-          const name = toDelete.name;
-          deleteBranch.mutate(name, {
-            onSuccess: () => {
-              notifications.show({ color: 'teal', title: 'Branch deleted', message: `${name} was deleted.` });
-              deleteBranch.reset();
-              setToDelete(null);
-            },
-          });
-        }}
+        mutation={deleteBranch}
+        variables={toDelete?.name ?? ''}
+        done={{ title: 'Branch deleted', message: `${toDelete?.name} was deleted.` }}
+        onClose={() => setToDelete(null)}
       >
         <Text size="sm">
           Delete <b>{toDelete?.name}</b>?{' '}
@@ -224,30 +199,18 @@ export function BranchesPage() {
             ? 'It is merged into the default branch, so no work is lost.'
             : 'It is not merged into the default branch: commits only on this branch become unreachable.'}
         </Text>
-      </ConfirmModal>
-      <ConfirmModal
+      </MutationConfirmModal>
+      <MutationConfirmModal
         opened={mergedOpened}
         title="Delete merged branches"
         confirmLabel="Delete merged branches"
-        busy={deleteMerged.isPending}
-        error={deleteMerged.error}
-        onClose={() => {
-          deleteMerged.reset();
-          mergedModal.close();
+        mutation={deleteMerged}
+        variables={undefined}
+        done={{
+          title: 'Merged branches deleted',
+          message: `Branches merged into ${defaultBranch} were deleted; protected ones were kept.`,
         }}
-        onConfirm={() =>
-          deleteMerged.mutate(undefined, {
-            onSuccess: () => {
-              notifications.show({
-                color: 'teal',
-                title: 'Merged branches deleted',
-                message: `Branches merged into ${defaultBranch} were deleted; protected ones were kept.`,
-              });
-              deleteMerged.reset();
-              mergedModal.close();
-            },
-          })
-        }
+        onClose={mergedModal.close}
       >
         <Stack gap={6}>
           <Text size="sm">
@@ -258,7 +221,7 @@ export function BranchesPage() {
             touched. Deleted branches can’t be restored from here.
           </Text>
         </Stack>
-      </ConfirmModal>
+      </MutationConfirmModal>
     </RefListPage>
   );
 }

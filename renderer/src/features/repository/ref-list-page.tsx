@@ -4,11 +4,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { Page } from '../../api/pagination.js';
+import { dataTableClasses as classes } from '../../components/data-table/index.js';
 import { ListPager } from '../../components/list-pager.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { EmptyRepository } from './empty-repository.js';
-import classes from './repository-table.module.css';
 
 /** Search and page state of a ref list; {@link page} returns to 1 whenever the search or `orderKey` changes. */
 export interface RefListState {
@@ -140,7 +140,7 @@ export function RefListPage<T extends { name: string }>(props: RefListPageProps<
                       {column.label}
                     </Table.Th>
                   ) : (
-                    <Table.Th key={index} className={classes.shrink} aria-label="Actions" />
+                    <Table.Th key={index} className={classes.actions} aria-label="Actions" />
                   ),
                 )}
               </Table.Tr>

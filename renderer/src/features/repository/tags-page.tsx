@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Button,
   EmptyState,
@@ -12,7 +11,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import {
   IconFileDescription,
@@ -23,25 +21,27 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { TagListFilters } from '../../api/repository/keys.js';
 import { useDeleteTag } from '../../api/repository/mutations.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import type { Tag } from '../../api/repository/types.js';
-import { ConfirmModal } from '../../components/confirm-modal.js';
+import { dataTableClasses, RowActions } from '../../components/data-table/index.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { CommitSha } from './commit-sha.js';
 import { CommitTitleLink } from './commit-title-link.js';
 import { CreateTagModal } from './create-tag-modal.js';
+import { MutationConfirmModal } from './mutation-confirm-modal.js';
 import { MarkdownView } from '../../components/markdown-view.js';
 import { ReleaseNotesModal } from './release-notes-modal.js';
 import { RefListPage, useRefListState } from './ref-list-page.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute } from './repository-paths.js';
 import { splitTagSignature } from './tag-signature.js';
-import classes from './repository-table.module.css';
 
 const PER_PAGE = 20;
+
+/** Tag rows align their cells at the top (notes and annotations make rows of different heights). */
+const TOP = { verticalAlign: 'top' } as const;
 
 /** An annotation without its signature armour; a "signed" badge when one was appended. */
 function TagMessage({ message }: { message: string | null }) {
@@ -151,8 +151,8 @@ export function TagsPage() {
       skeletonRows={5}
       tableMinWidth={880}
       renderRow={(tag) => (
-        <Table.Tr key={tag.name} data-testid="tag-row" style={{ verticalAlign: 'top' }}>
-          <Table.Td style={{ width: '26%' }}>
+        <Table.Tr key={tag.name} data-testid="tag-row">
+          <Table.Td style={{ ...TOP, width: '26%' }}>
             <Stack gap={4}>
               <Group gap={8} wrap="nowrap">
                 <IconTag size={16} stroke={1.7} color="var(--mantine-color-dimmed)" />
@@ -176,7 +176,7 @@ export function TagsPage() {
               <TagMessage message={tag.message} />
             </Stack>
           </Table.Td>
-          <Table.Td style={{ maxWidth: 0, width: '34%' }}>
+          <Table.Td style={{ ...TOP, maxWidth: 0, width: '34%' }}>
             <Stack gap={4}>
               <Group gap="sm" wrap="nowrap">
                 <CommitSha sha={tag.commit.id} withCopy={false} />
@@ -187,7 +187,7 @@ export function TagsPage() {
               </Text>
             </Stack>
           </Table.Td>
-          <Table.Td>
+          <Table.Td style={TOP}>
             {tag.release?.description ? (
               <Spoiler
                 maxHeight={84}
@@ -208,40 +208,30 @@ export function TagsPage() {
               </Button>
             )}
           </Table.Td>
-          <Table.Td className={classes.shrink}>
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label="Browse files">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  component={Link}
-                  to={fileRoute(projectId, 'tree', '', tag.name)}
-                  aria-label={`Browse files at ${tag.name}`}
-                >
-                  <IconFolderOpen size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={tag.release ? 'Edit release notes' : 'Add release notes'}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  onClick={() => setNotesFor(tag)}
-                  aria-label={`Release notes of ${tag.name}`}
-                >
-                  <IconFileDescription size={16} />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete tag">
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => setToDelete(tag)}
-                  aria-label={`Delete tag ${tag.name}`}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+          <Table.Td className={dataTableClasses.actions} style={TOP}>
+            <RowActions
+              actions={[
+                {
+                  tooltip: 'Browse files',
+                  label: `Browse files at ${tag.name}`,
+                  icon: <IconFolderOpen size={16} />,
+                  to: fileRoute(projectId, 'tree', '', tag.name),
+                },
+                {
+                  tooltip: tag.release ? 'Edit release notes' : 'Add release notes',
+                  label: `Release notes of ${tag.name}`,
+                  icon: <IconFileDescription size={16} />,
+                  onClick: () => setNotesFor(tag),
+                },
+                {
+                  tooltip: 'Delete tag',
+                  label: `Delete tag ${tag.name}`,
+                  icon: <IconTrash size={16} />,
+                  color: 'red',
+                  onClick: () => setToDelete(tag),
+                },
+              ]}
+            />
           </Table.Td>
         </Table.Tr>
       )}
@@ -249,33 +239,20 @@ export function TagsPage() {
       {/* Mounted on open, so it starts from the ref being browsed now. */}
       {createOpened ? <CreateTagModal opened onClose={createModal.close} /> : null}
       {notesFor ? <ReleaseNotesModal tag={notesFor} onClose={() => setNotesFor(null)} /> : null}
-      <ConfirmModal
+      <MutationConfirmModal
         opened={toDelete !== null}
         title="Delete tag"
         confirmLabel="Delete tag"
-        busy={deleteTag.isPending}
-        error={deleteTag.error}
-        onClose={() => {
-          deleteTag.reset();
-          setToDelete(null);
-        }}
-        onConfirm={() => {
-          if (!toDelete) return;
-          const name = toDelete.name;
-          deleteTag.mutate(name, {
-            onSuccess: () => {
-              notifications.show({ color: 'teal', title: 'Tag deleted', message: `${name} was deleted.` });
-              deleteTag.reset();
-              setToDelete(null);
-            },
-          });
-        }}
+        mutation={deleteTag}
+        variables={toDelete?.name ?? ''}
+        done={{ title: 'Tag deleted', message: `${toDelete?.name} was deleted.` }}
+        onClose={() => setToDelete(null)}
       >
         <Text size="sm">
           Delete the tag <b>{toDelete?.name}</b>
           {toDelete?.release ? ' and its release notes' : ''}? The commit it points at stays in the history.
         </Text>
-      </ConfirmModal>
+      </MutationConfirmModal>
     </RefListPage>
   );
 }
