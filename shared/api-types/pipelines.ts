@@ -3,6 +3,7 @@
  * schemas public_api/v4/pipeline/{basic,detail}.json, job.json, status/ci_detailed_status.json,
  * entities/test_case.json).
  */
+import type { RepositoryCommit } from './repository.js';
 import type { User, UserBasic } from './users.js';
 
 export type CiStatus =
@@ -125,24 +126,8 @@ export interface JobRunner {
   status: string;
 }
 
-/** The job's commit (commit/basic.json). */
-export interface JobCommit {
-  id: string;
-  short_id: string;
-  created_at: string;
-  parent_ids: string[];
-  title: string;
-  message: string;
-  author_name: string;
-  author_email: string;
-  authored_date: string;
-  committer_name: string;
-  committer_email: string;
-  committed_date: string;
-  trailers: Record<string, string>;
-  extended_trailers: Record<string, string[]>;
-  web_url: string;
-}
+/** The job's commit (commit/basic.json): the repository commit entity. */
+export type JobCommit = RepositoryCommit;
 
 /** `GET /projects/:id/jobs/:job_id`, items of the job lists, job actions. */
 export interface Job {

@@ -2,6 +2,7 @@
  * Award emoji presenter (doc/api/award_emoji.md; GitLab's Entities::AwardEmoji): id, name, user (basic,
  * null when the user is gone), created_at, updated_at, awardable_id, awardable_type. Pure: no queries.
  */
+import type { AwardEmoji } from '../../../shared/api-types/notes.js';
 import type { AwardRow } from '../db/award-emoji.js';
 import type { UserRow } from '../db/users.js';
 import { presentUserBasic } from './users.js';
@@ -13,7 +14,7 @@ export interface AwardView {
   user: UserRow | null;
 }
 
-export function presentAwardEmoji(v: AwardView, baseUrl: string): Record<string, unknown> {
+export function presentAwardEmoji(v: AwardView, baseUrl: string): AwardEmoji {
   const r = v.row;
   return {
     id: r.id,

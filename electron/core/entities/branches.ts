@@ -3,9 +3,9 @@
  * name, commit, merged, protected, developers_can_push, developers_can_merge, can_push, default, web_url.
  * Pure: the service computes every flag.
  */
+import type { RepositoryCommit } from '../../../shared/api-types/repository.js';
 import type { CommitInfo } from '../git/commit-info.js';
 import { presentCommit } from './commits.js';
-import type { CommitJson } from './commits.js';
 
 /** What the branch services know about one branch. */
 export interface BranchView {
@@ -23,7 +23,7 @@ export interface BranchView {
 
 export interface BranchJson {
   name: string;
-  commit: CommitJson;
+  commit: RepositoryCommit;
   merged: boolean;
   protected: boolean;
   developers_can_push: boolean;

@@ -1,30 +1,13 @@
 /**
  * Commit presenter (spec "Commit object"; GitLab's Commit entity, schema public_api/v4/commit/basic.json):
  * id, short_id, created_at, parent_ids, title, message, author_*, authored_date, committer_*,
- * committed_date, trailers, web_url. Pure.
+ * committed_date, trailers, web_url (wire type: shared/api-types/repository.ts `RepositoryCommit`). Pure.
  */
+import type { RepositoryCommit } from '../../../shared/api-types/repository.js';
 import type { CommitInfo } from '../git/commit-info.js';
 
-export interface CommitJson {
-  id: string;
-  short_id: string;
-  created_at: string;
-  parent_ids: string[];
-  title: string;
-  message: string;
-  author_name: string;
-  author_email: string;
-  authored_date: string;
-  committer_name: string;
-  committer_email: string;
-  committed_date: string;
-  trailers: Record<string, string>;
-  extended_trailers: Record<string, string[]>;
-  web_url: string;
-}
-
 /** `projectWebUrl` is the project's web URL (`http://host/group/project`). */
-export function presentCommit(c: CommitInfo, projectWebUrl: string): CommitJson {
+export function presentCommit(c: CommitInfo, projectWebUrl: string): RepositoryCommit {
   const title = c.message.split('\n')[0] ?? '';
   return {
     id: c.id,

@@ -2,6 +2,7 @@
  * Issue and milestone presenters (GitLab's Entities::Issue, Entities::Milestone; schemas
  * public_api/v4/issue.json, milestone.json). Pure: no queries.
  */
+import type { Issue, Milestone, TimeStats } from '../../../shared/api-types/issues.js';
 import type { MilestoneRow } from '../db/milestones.js';
 import type { IssueRow } from '../db/issues.js';
 import type { LabelRow } from '../db/labels.js';
@@ -25,7 +26,7 @@ export interface ProjectPlace {
   webUrl: string;
 }
 
-export function presentMilestone(m: MilestoneRow, projectWebUrl: string): Record<string, unknown> {
+export function presentMilestone(m: MilestoneRow, projectWebUrl: string): Milestone {
   const today = new Date().toISOString().slice(0, 10);
   return {
     id: m.id,
@@ -43,7 +44,7 @@ export function presentMilestone(m: MilestoneRow, projectWebUrl: string): Record
   };
 }
 
-export function timeStats(estimate = 0, spent = 0): Record<string, unknown> {
+export function timeStats(estimate = 0, spent = 0): TimeStats {
   return {
     time_estimate: estimate,
     total_time_spent: spent,
@@ -52,7 +53,7 @@ export function timeStats(estimate = 0, spent = 0): Record<string, unknown> {
   };
 }
 
-export function presentIssue(v: IssueView, place: ProjectPlace, baseUrl: string): Record<string, unknown> {
+export function presentIssue(v: IssueView, place: ProjectPlace, baseUrl: string): Issue {
   const i = v.row;
   const user = (u: typeof v.author) => (u ? presentUserBasic(u, baseUrl) : null);
   return {

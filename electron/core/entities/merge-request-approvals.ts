@@ -4,6 +4,7 @@
  * `approvals_required`, `approvals_left`, `approved_by` [{user}], the caller's `user_has_approved` and
  * `user_can_approve`, and the EE-only lists empty. Pure: no queries.
  */
+import type { MergeRequestApprovals } from '../../../shared/api-types/merge-requests.js';
 import type { MergeRequestRow } from '../db/merge-requests.js';
 import type { UserRow } from '../db/users.js';
 import { presentUserBasic } from './users.js';
@@ -21,7 +22,7 @@ export interface ApprovalStateView {
 }
 
 /** `GET …/approvals` and the answer of approve/unapprove. */
-export function presentApprovalState(v: ApprovalStateView, baseUrl: string): Record<string, unknown> {
+export function presentApprovalState(v: ApprovalStateView, baseUrl: string): MergeRequestApprovals {
   const mr = v.mr;
   return {
     id: mr.id,

@@ -3,6 +3,12 @@
  * Diff, Commit; spec "Merge request diff version"). Pure: no queries.
  */
 import type {
+  FileDiff,
+  MergeRequestDiffCommit,
+  MergeRequestDiffVersion,
+  MergeRequestDiffVersionDetail,
+} from '../../../shared/api-types/merge-requests.js';
+import type {
   MergeRequestDiffCommitRow,
   MergeRequestDiffFileRow,
   MergeRequestDiffRow,
@@ -10,7 +16,7 @@ import type {
 import type { DiffFile } from '../git/diffs.js';
 
 /** A version in the list form. */
-export function presentDiffVersion(d: MergeRequestDiffRow): Record<string, unknown> {
+export function presentDiffVersion(d: MergeRequestDiffRow): MergeRequestDiffVersion {
   return {
     id: d.id,
     head_commit_sha: d.head_commit_sha,
@@ -24,7 +30,7 @@ export function presentDiffVersion(d: MergeRequestDiffRow): Record<string, unkno
 }
 
 /** A commit of a version, in GitLab's commit entity form. */
-export function presentDiffCommit(c: MergeRequestDiffCommitRow): Record<string, unknown> {
+export function presentDiffCommit(c: MergeRequestDiffCommitRow): MergeRequestDiffCommit {
   const title = c.message.split('\n')[0] ?? '';
   return {
     id: c.sha,
@@ -43,7 +49,7 @@ export function presentDiffCommit(c: MergeRequestDiffCommitRow): Record<string, 
 }
 
 /** One changed file (Entities::Diff). */
-export function presentDiffFile(f: DiffFile | MergeRequestDiffFileRow): Record<string, unknown> {
+export function presentDiffFile(f: DiffFile | MergeRequestDiffFileRow): FileDiff {
   return {
     old_path: f.old_path,
     new_path: f.new_path,
@@ -61,7 +67,7 @@ export function presentDiffVersionFull(
   d: MergeRequestDiffRow,
   commits: readonly MergeRequestDiffCommitRow[],
   files: readonly MergeRequestDiffFileRow[],
-): Record<string, unknown> {
+): MergeRequestDiffVersionDetail {
   return {
     ...presentDiffVersion(d),
     commits: commits.map(presentDiffCommit),

@@ -2,6 +2,13 @@
  * Merge request presenters (GitLab's Entities::MergeRequestSimple, MergeRequestBasic, MergeRequest;
  * schemas public_api/v4/merge_request*.json; spec "Merge request"). Pure: no queries.
  */
+import type { IssuableReferences } from '../../../shared/api-types/issues.js';
+import type {
+  MergeRequest,
+  MergeRequestBasic,
+  MergeRequestSimple,
+} from '../../../shared/api-types/merge-requests.js';
+import type { Pipeline, PipelineBasic } from '../../../shared/api-types/pipelines.js';
 import type { LabelRow } from '../db/labels.js';
 import type { MergeRequestCounts, MergeRequestRow } from '../db/merge-requests.js';
 import type { MilestoneRow } from '../db/milestones.js';
@@ -39,7 +46,7 @@ export interface PresentOptions {
 }
 
 /** short/relative/full references (spec Rule 1). */
-export function mergeRequestReferences(v: MergeRequestView, base: ReferenceBase): Record<string, string> {
+export function mergeRequestReferences(v: MergeRequestView, base: ReferenceBase): IssuableReferences {
   const short = `!${v.row.iid}`;
   const full = `${v.place.fullPath}${short}`;
   let relative = full;
@@ -56,7 +63,7 @@ export function mergeRequestWebUrl(v: MergeRequestView): string {
 }
 
 /** `view=simple` (MergeRequestSimple). */
-export function presentMergeRequestSimple(v: MergeRequestView, o: PresentOptions): Record<string, unknown> {
+export function presentMergeRequestSimple(v: MergeRequestView, o: PresentOptions): MergeRequestSimple {
   const m = v.row;
   return {
     id: m.id,
@@ -73,7 +80,7 @@ export function presentMergeRequestSimple(v: MergeRequestView, o: PresentOptions
 }
 
 /** List items (MergeRequestBasic). */
-export function presentMergeRequestBasic(v: MergeRequestView, o: PresentOptions): Record<string, unknown> {
+export function presentMergeRequestBasic(v: MergeRequestView, o: PresentOptions): MergeRequestBasic {
   const m = v.row;
   const user = (u: typeof v.author) => (u ? presentUserBasic(u, o.baseUrl) : null);
   const refs = mergeRequestReferences(v, o.referenceBase);
@@ -135,16 +142,16 @@ export interface MergeRequestDetail {
   canMerge: boolean;
   firstDeployedToProductionAt: string | null;
   /** The head pipeline (GitLab's `actual_head_pipeline`): list form for `pipeline`, single form for `head_pipeline`. */
-  headPipeline?: { basic: unknown; detail: unknown } | null;
+  headPipeline?: { basic: PipelineBasic; detail: Pipeline } | null;
 }
 
 export function presentMergeRequest(
   v: MergeRequestView,
   d: MergeRequestDetail,
   o: PresentOptions,
-): Record<string, unknown> {
+): MergeRequest {
   const m = v.row;
-  const out: Record<string, unknown> = {
+  const out: MergeRequest = {
     ...presentMergeRequestBasic(v, o),
     subscribed: d.subscribed,
     changes_count: d.changesCount,
@@ -175,10 +182,7 @@ export interface SingleMergeRequestView {
  * The single merge request form (GitLab's Entities::MergeRequest, `GET /projects/:id/merge_requests/:iid`
  * and every write that answers with one merge request); `references.relative` is relative to its project.
  */
-export function presentSingleMergeRequest(
-  s: SingleMergeRequestView,
-  baseUrl: string,
-): Record<string, unknown> {
+export function presentSingleMergeRequest(s: SingleMergeRequestView, baseUrl: string): MergeRequest {
   return presentMergeRequest(s.view, s.detail, {
     baseUrl,
     referenceBase: { projectId: s.view.row.project_id },

@@ -4,6 +4,7 @@
  * GitLab exposes them; DiffNotes carry `position` (text positions with `line_range`, null for one line).
  * Pure: no queries.
  */
+import type { Discussion, Note, NotePosition } from '../../../shared/api-types/notes.js';
 import type { NoteRow } from '../db/notes.js';
 import type { UserRow } from '../db/users.js';
 import { presentUserBasic } from './users.js';
@@ -16,12 +17,12 @@ export interface NoteContext {
   baseUrl: string;
 }
 
-export function presentNote(n: NoteRow, c: NoteContext): Record<string, unknown> {
+export function presentNote(n: NoteRow, c: NoteContext): Note {
   const user = (id: number | null) => {
     const u = id !== null ? c.users.get(id) : undefined;
     return u ? presentUserBasic(u, c.baseUrl) : null;
   };
-  const out: Record<string, unknown> = {
+  return {
     id: n.id,
     type: n.type,
     body: n.body,
@@ -32,27 +33,28 @@ export function presentNote(n: NoteRow, c: NoteContext): Record<string, unknown>
     system: n.system === 1,
     noteable_id: n.noteable_id,
     noteable_type: n.noteable_type,
+    ...(n.position ? { position: notePosition(n.position) } : {}),
+    resolvable: n.resolvable === 1,
+    ...(n.resolvable === 1
+      ? { resolved: n.resolved_at !== null, resolved_by: user(n.resolved_by_id), resolved_at: n.resolved_at }
+      : {}),
+    confidential: false,
+    noteable_iid: c.noteableIid,
+    commands_changes: {},
   };
-  if (n.position) {
-    // Position#to_h: a text position always has `line_range` (null for a single line).
-    const pos = JSON.parse(n.position) as Record<string, unknown>;
-    out.position =
-      pos.position_type === 'text' && !('line_range' in pos) ? { ...pos, line_range: null } : pos;
-  }
-  out.resolvable = n.resolvable === 1;
-  if (n.resolvable === 1) {
-    out.resolved = n.resolved_at !== null;
-    out.resolved_by = user(n.resolved_by_id);
-    out.resolved_at = n.resolved_at;
-  }
-  out.confidential = false;
-  out.noteable_iid = c.noteableIid;
-  out.commands_changes = {};
-  return out;
+}
+
+/**
+ * A stored DiffNote position (the JSON the notes service wrote) as Position#to_h shows it: a text position
+ * always has `line_range` (null for a single line).
+ */
+function notePosition(json: string): NotePosition {
+  const pos = JSON.parse(json) as NotePosition;
+  return pos.position_type === 'text' && !('line_range' in pos) ? { ...pos, line_range: null } : pos;
 }
 
 /** A discussion: its 40-hex id, whether it is a single individual note, and its notes oldest first. */
-export function presentDiscussion(notes: readonly NoteRow[], c: NoteContext): Record<string, unknown> {
+export function presentDiscussion(notes: readonly NoteRow[], c: NoteContext): Discussion {
   const first = notes[0]!;
   return {
     id: first.discussion_id,

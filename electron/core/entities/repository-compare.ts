@@ -3,10 +3,10 @@
  * Entities::Compare and Entities::Diff): `commit` (the newest compared commit, null when none),
  * `commits` (oldest first), `diffs`, `compare_timeout`, `compare_same_ref`, `web_url`. Pure.
  */
+import type { RepositoryCommit } from '../../../shared/api-types/repository.js';
 import type { CommitInfo } from '../git/commit-info.js';
 import type { DiffFile } from '../git/diffs.js';
 import { presentCommit } from './commits.js';
-import type { CommitJson } from './commits.js';
 
 /** What the compare presenter needs (services/repository/compare.ts loads it). */
 export interface CompareView {
@@ -34,8 +34,8 @@ export interface DiffJson {
 }
 
 export interface CompareJson {
-  commit: CommitJson | null;
-  commits: CommitJson[];
+  commit: RepositoryCommit | null;
+  commits: RepositoryCommit[];
   diffs: DiffJson[];
   compare_timeout: boolean;
   compare_same_ref: boolean;

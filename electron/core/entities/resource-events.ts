@@ -5,6 +5,12 @@
  * `resource_type` (`MergeRequest`), `resource_id` (the merge request's id), then `label` + `action`,
  * `state`, or `milestone` + `action` + `state`. A deleted label or milestone is `null`. Pure: no queries.
  */
+import type {
+  ResourceEventBase,
+  ResourceLabelEvent,
+  ResourceMilestoneEvent,
+  ResourceStateEvent,
+} from '../../../shared/api-types/merge-requests.js';
 import type { LabelRow } from '../db/labels.js';
 import type { MilestoneRow } from '../db/milestones.js';
 import type {
@@ -28,7 +34,7 @@ export interface ResourceEventContext {
 function head(
   e: { id: number; user_id: number | null; created_at: string; merge_request_id: number },
   c: ResourceEventContext,
-) {
+): ResourceEventBase {
   const u = e.user_id !== null ? c.users.get(e.user_id) : undefined;
   return {
     id: e.id,
@@ -39,25 +45,19 @@ function head(
   };
 }
 
-export function presentLabelEvent(
-  e: ResourceLabelEventRow,
-  c: ResourceEventContext,
-): Record<string, unknown> {
+export function presentLabelEvent(e: ResourceLabelEventRow, c: ResourceEventContext): ResourceLabelEvent {
   const l = e.label_id !== null ? c.labels.get(e.label_id) : undefined;
   return { ...head(e, c), label: l ? presentLabelBasic(l) : null, action: e.action };
 }
 
-export function presentStateEvent(
-  e: ResourceStateEventRow,
-  c: ResourceEventContext,
-): Record<string, unknown> {
+export function presentStateEvent(e: ResourceStateEventRow, c: ResourceEventContext): ResourceStateEvent {
   return { ...head(e, c), state: e.state };
 }
 
 export function presentMilestoneEvent(
   e: ResourceMilestoneEventRow,
   c: ResourceEventContext,
-): Record<string, unknown> {
+): ResourceMilestoneEvent {
   const m = e.milestone_id !== null ? c.milestones.get(e.milestone_id) : undefined;
   return {
     ...head(e, c),

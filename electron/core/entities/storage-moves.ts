@@ -3,6 +3,10 @@
  * (spec/fixtures/api/schemas/public_api/v4/project_repository_storage_move.json, strict), and the Outpost
  * progress extension kept out of it.
  */
+import type {
+  ProjectRepositoryStorageMove,
+  StorageMoveProgressDetail,
+} from '../../../shared/api-types/storage-moves.js';
 import type { ProjectRow } from '../db/projects.js';
 import type { StorageMoveRow } from '../db/storage-moves.js';
 
@@ -13,7 +17,10 @@ export interface StorageMoveProjectView {
   namespaceFullPath: string;
 }
 
-export function presentStorageMove(m: StorageMoveRow, p: StorageMoveProjectView | undefined) {
+export function presentStorageMove(
+  m: StorageMoveRow,
+  p: StorageMoveProjectView | undefined,
+): ProjectRepositoryStorageMove {
   return {
     id: m.id,
     created_at: m.created_at,
@@ -36,7 +43,7 @@ export function presentStorageMove(m: StorageMoveRow, p: StorageMoveProjectView 
 }
 
 /** `GET /project_repository_storage_moves/:id/progress` (Outpost extension). */
-export function presentStorageMoveProgress(m: StorageMoveRow) {
+export function presentStorageMoveProgress(m: StorageMoveRow): StorageMoveProgressDetail {
   return {
     id: m.id,
     project_id: m.project_id,

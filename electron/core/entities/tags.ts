@@ -5,9 +5,9 @@
  * release ({tag_name, description} or null), protected, created_at (tagger date; null for lightweight).
  * Pure.
  */
+import type { RepositoryCommit } from '../../../shared/api-types/repository.js';
 import type { CommitInfo } from '../git/commit-info.js';
 import { presentCommit } from './commits.js';
-import type { CommitJson } from './commits.js';
 
 /** Release notes of a tag. */
 export interface TagReleaseView {
@@ -35,7 +35,7 @@ export interface TagJson {
   name: string;
   message: string | null;
   target: string;
-  commit: CommitJson | null;
+  commit: RepositoryCommit | null;
   release: TagReleaseJson | null;
   protected: boolean;
   created_at: string | null;

@@ -3,6 +3,7 @@
  * name_with_namespace, path, path_with_namespace), author (basic), action_name, target_type, target (the
  * target already presented by its own entity), target_url, body, state, created_at. Pure: no queries.
  */
+import type { Todo } from '../../../shared/api-types/merge-requests.js';
 import type { ProjectRow } from '../db/projects.js';
 import type { TodoRow } from '../db/todos.js';
 import type { UserRow } from '../db/users.js';
@@ -21,11 +22,7 @@ export interface TodoView {
 }
 
 /** A to-do with `target` (e.g. the merge request as presented for a single read). */
-export function presentTodo(
-  v: TodoView,
-  target: Record<string, unknown>,
-  baseUrl: string,
-): Record<string, unknown> {
+export function presentTodo(v: TodoView, target: Todo['target'], baseUrl: string): Todo {
   const { todo, project } = v;
   return {
     id: todo.id,

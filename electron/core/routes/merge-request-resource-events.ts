@@ -5,6 +5,7 @@
  * of each (`404 Not found` when the merge request has no such event). Read access to the merge request.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResourceEventBase } from '../../../shared/api-types/merge-requests.js';
 import type {
   ResourceLabelEventRow,
   ResourceMilestoneEventRow,
@@ -26,7 +27,7 @@ function load(req: FastifyRequest) {
   return { project, mr };
 }
 
-type Present<T> = (e: T, c: ResourceEventContext) => Record<string, unknown>;
+type Present<T> = (e: T, c: ResourceEventContext) => ResourceEventBase;
 
 export async function mergeRequestResourceEventsRoutes(app: FastifyInstance): Promise<void> {
   function routes<T extends ResourceLabelEventRow | ResourceStateEventRow | ResourceMilestoneEventRow>(

@@ -12,6 +12,7 @@
  *   / jobs for this pipeline.`, `Pipeline filtered out by workflow rules.`).
  */
 import { AccessLevel } from '../../../../shared/access-levels.js';
+import type { Pipeline, PipelineBasic } from '../../../../shared/api-types/pipelines.js';
 import type { PipelineListRow, PipelineRow } from '../../db/ci-pipelines.js';
 import { findLatestMergeRequestDiff, listDiffCommits } from '../../db/merge-request-diffs.js';
 import { findMergeRequestHeadPipeline, listMergeRequestPipelines } from '../../db/merge-request-pipelines.js';
@@ -32,7 +33,7 @@ export function presentPipelineDetail(
   ctx: ServiceContext,
   project: ProjectRow,
   pipeline: PipelineRow,
-): unknown {
+): Pipeline {
   const view = loadPipelineView(ctx, project, pipeline);
   return presentPipeline(view.pipeline, {
     projectWebUrl: view.projectWebUrl,
@@ -47,7 +48,7 @@ export function presentPipelineDetail(
 export function presentHeadPipeline(
   ctx: ServiceContext,
   mr: MergeRequestRow,
-): { basic: unknown; detail: unknown } | null {
+): { basic: PipelineBasic; detail: Pipeline } | null {
   if (!mr.head_sha) return null;
   const pipeline = findMergeRequestHeadPipeline(ctx.db, mr, mr.head_sha);
   const project = pipeline ? findProjectById(ctx.db, pipeline.project_id) : undefined;

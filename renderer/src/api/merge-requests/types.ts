@@ -1,142 +1,151 @@
 /**
  * Wire shapes of GitLab's merge request API (doc/api/merge_requests.md, notes.md, discussions.md,
- * merge_request_approvals.md), as far as the screens read them.
+ * merge_request_approvals.md), as far as the screens read them. Each is taken from the core's wire
+ * contract in shared/api-types/ (merge-requests.ts, notes.ts, labels.ts, issues.ts, users.ts) by `Pick`,
+ * so a renamed or retyped field fails the build; fields that differ between GitLab versions (the screens
+ * also talk to remote instances) are kept optional or widened here, each saying why.
  */
+import type { Milestone } from '../../../../shared/api-types/issues.js';
+import type { LabelBasic } from '../../../../shared/api-types/labels.js';
+import type {
+  DiffRefs,
+  FileDiff,
+  MergeRequest as MergeRequestWire,
+  MergeRequestApprovals as MergeRequestApprovalsWire,
+  MergeRequestBasic,
+  MergeRequestDiffVersion as MergeRequestDiffVersionWire,
+  MergeRequestState,
+  ResourceEventBase as ResourceEventBaseWire,
+  ResourceLabelEvent as ResourceLabelEventWire,
+  ResourceMilestoneEvent as ResourceMilestoneEventWire,
+  ResourceStateEvent as ResourceStateEventWire,
+} from '../../../../shared/api-types/merge-requests.js';
+import type {
+  Discussion as DiscussionWire,
+  Note as NoteWire,
+  NoteLineRangeEnd,
+  NotePosition,
+} from '../../../../shared/api-types/notes.js';
+import type { Pipeline } from '../../../../shared/api-types/pipelines.js';
+import type { RepositoryCommit } from '../../../../shared/api-types/repository.js';
+import type { UserBasic } from '../../../../shared/api-types/users.js';
 
-/** `UserBasic`. */
-export interface MergeRequestUser {
-  id: number;
-  username: string;
-  name: string;
-  avatar_url?: string | null;
-  web_url?: string;
-}
+export type { MergeRequestState };
 
-/** A label as `with_labels_details=true` gives it. */
-export interface MergeRequestLabel {
-  id: number;
-  name: string;
-  color: string;
-  text_color?: string;
-  description?: string | null;
-}
+/** `UserBasic` (`avatar_url` and `web_url` optional: screens build users of their own for previews). */
+export type MergeRequestUser = Pick<UserBasic, 'id' | 'username' | 'name'> &
+  Partial<Pick<UserBasic, 'avatar_url' | 'web_url'>>;
 
-export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged';
+/** A label as `with_labels_details=true` gives it (`LabelBasic`). */
+export type MergeRequestLabel = Pick<LabelBasic, 'id' | 'name' | 'color'> &
+  Partial<Pick<LabelBasic, 'text_color' | 'description'>>;
 
-/** `MergeRequestBasic` (list items). `labels` are names, or objects with `with_labels_details`. */
-export interface MergeRequest {
-  id: number;
-  iid: number;
-  project_id: number;
-  title: string;
-  description: string | null;
-  state: MergeRequestState;
-  created_at: string;
-  updated_at: string;
-  merged_at: string | null;
-  closed_at: string | null;
-  merged_by: MergeRequestUser | null;
-  target_branch: string;
-  source_branch: string;
-  user_notes_count: number;
-  author: MergeRequestUser | null;
-  assignees: MergeRequestUser[];
-  reviewers: MergeRequestUser[];
-  labels: (string | MergeRequestLabel)[];
-  work_in_progress?: boolean;
-  draft?: boolean;
-  milestone: { id: number; title: string } | null;
-  merge_status: string;
-  detailed_merge_status?: string;
-  has_conflicts: boolean;
-  sha: string | null;
-  merge_commit_sha: string | null;
-  squash: boolean;
-  references: { short: string; relative: string; full: string };
-  web_url: string;
-  blocking_discussions_resolved: boolean;
-}
+/**
+ * `MergeRequestBasic` (list items). `labels` are names, or objects with `with_labels_details`;
+ * `draft` and `detailed_merge_status` come from GitLab 14.0 and 15.6, and `merge_status` has more values
+ * on newer instances.
+ */
+export type MergeRequest = Pick<
+  MergeRequestBasic,
+  | 'id'
+  | 'iid'
+  | 'project_id'
+  | 'title'
+  | 'description'
+  | 'state'
+  | 'created_at'
+  | 'updated_at'
+  | 'merged_at'
+  | 'closed_at'
+  | 'target_branch'
+  | 'source_branch'
+  | 'user_notes_count'
+  | 'has_conflicts'
+  | 'sha'
+  | 'merge_commit_sha'
+  | 'squash'
+  | 'references'
+  | 'web_url'
+  | 'blocking_discussions_resolved'
+> &
+  Partial<Pick<MergeRequestBasic, 'work_in_progress'>> & {
+    merged_by: MergeRequestUser | null;
+    author: MergeRequestUser | null;
+    assignees: MergeRequestUser[];
+    reviewers: MergeRequestUser[];
+    labels: (string | MergeRequestLabel)[];
+    draft?: boolean;
+    milestone: Pick<Milestone, 'id' | 'title'> | null;
+    merge_status: string;
+    detailed_merge_status?: string;
+  };
 
-/** `MergeRequest` (the single read). */
-export interface MergeRequestDetail extends MergeRequest {
-  subscribed: boolean;
-  changes_count: string | null;
-  head_pipeline: { id: number; status: string; web_url?: string } | null;
-  diff_refs: { base_sha: string; head_sha: string; start_sha: string } | null;
-  merge_error: string | null;
-  rebase_in_progress?: boolean;
-  diverged_commits_count?: number;
-  user: { can_merge: boolean };
-}
+/**
+ * `MergeRequest` (the single read). `head_pipeline.status` is widened (newer instances have more
+ * statuses). `diff_refs` SHAs are read as strings: the core records the start commit and the merge base
+ * (the start commit when there is none) whenever it records a head, and GitLab does the same.
+ */
+export type MergeRequestDetail = MergeRequest &
+  Pick<
+    MergeRequestWire,
+    'subscribed' | 'changes_count' | 'merge_error' | 'rebase_in_progress' | 'diverged_commits_count' | 'user'
+  > & {
+    head_pipeline: (Pick<Pipeline, 'id'> & Partial<Pick<Pipeline, 'web_url'>> & { status: string }) | null;
+    diff_refs: Record<keyof DiffRefs, string> | null;
+  };
 
-/** One file of `GET …/changes` or of a diff version. */
-export interface MergeRequestChange {
-  old_path: string;
-  new_path: string;
+/**
+ * One file of `GET …/changes` or of a diff version (`Diff`). Some instances send null modes, and newer
+ * ones mark files cut by the diff limits with `too_large`.
+ */
+export type MergeRequestChange = Omit<FileDiff, 'a_mode' | 'b_mode'> & {
   a_mode: string | null;
   b_mode: string | null;
-  new_file: boolean;
-  renamed_file: boolean;
-  deleted_file: boolean;
-  diff: string;
   too_large?: boolean;
-}
+};
 
 /** `GET …/changes`: the merge request with its `changes`. */
-export interface MergeRequestChanges extends MergeRequestDetail {
-  changes: MergeRequestChange[];
-}
+export type MergeRequestChanges = MergeRequestDetail & { changes: MergeRequestChange[] };
 
-/** One item of `GET …/versions`. */
-export interface MergeRequestDiffVersion {
-  id: number;
-  head_commit_sha: string;
-  base_commit_sha: string;
-  start_commit_sha: string;
-  created_at: string;
-  merge_request_id: number;
+/**
+ * One item of `GET …/versions` (`state` widened: newer instances have more). `base_commit_sha` is read as
+ * a string: the core records the merge base, or the start commit when there is none.
+ */
+export type MergeRequestDiffVersion = Omit<MergeRequestDiffVersionWire, 'state' | 'base_commit_sha'> & {
   state: string;
-  real_size: string;
-}
+  base_commit_sha: string;
+};
 
 /** `GET …/versions/:version_id`. */
-export interface MergeRequestDiffVersionDetail extends MergeRequestDiffVersion {
+export type MergeRequestDiffVersionDetail = MergeRequestDiffVersion & {
   commits: MergeRequestCommit[];
   diffs: MergeRequestChange[];
-}
+};
 
-/** A commit of `GET …/commits`. */
-export interface MergeRequestCommit {
-  id: string;
-  short_id: string;
-  title: string;
-  message?: string;
-  author_name: string;
-  authored_date?: string;
-  created_at: string;
-}
+/** A commit of `GET …/commits` (or of a version). */
+export type MergeRequestCommit = Pick<
+  RepositoryCommit,
+  'id' | 'short_id' | 'title' | 'author_name' | 'created_at'
+> &
+  Partial<Pick<RepositoryCommit, 'message' | 'authored_date'>>;
 
-/** A diff note position (doc/api/discussions.md "Create a new thread in the merge request diff"). */
-export interface DiffPosition {
-  base_sha: string;
-  start_sha: string;
-  head_sha: string;
+/**
+ * A diff note position as the screens create and read it (doc/api/discussions.md "Create a new thread in
+ * the merge request diff"): text positions only, with both paths.
+ */
+export type DiffPosition = Pick<
+  NotePosition,
+  'base_sha' | 'start_sha' | 'head_sha' | 'old_line' | 'new_line'
+> & {
   position_type: 'text';
   old_path: string;
   new_path: string;
-  old_line?: number | null;
-  new_line?: number | null;
   /** A multi-line comment's first and last line (GitLab 13.2+, `position[line_range]`). */
   line_range?: DiffLineRange;
-}
+};
 
 /** One end of a `position[line_range]`: GitLab's `line_code` (`<sha1 of path>_<old>_<new>`) and side. */
-export interface DiffLineRangeEnd {
-  line_code: string;
-  type: 'new' | 'old' | null;
-  old_line: number | null;
-  new_line: number | null;
-}
+export type DiffLineRangeEnd = Required<NoteLineRangeEnd>;
 
 /** `position[line_range]` (doc/api/discussions.md "Parameters for multiline comments"). */
 export interface DiffLineRange {
@@ -145,66 +154,54 @@ export interface DiffLineRange {
 }
 
 /** One note of a discussion. */
-export interface Note {
-  id: number;
-  type: string | null;
-  body: string;
+export type Note = Pick<
+  NoteWire,
+  'id' | 'type' | 'body' | 'created_at' | 'system' | 'resolvable' | 'resolved'
+> & {
   author: MergeRequestUser;
-  created_at: string;
-  system: boolean;
-  resolvable: boolean;
-  resolved?: boolean;
   position?: DiffPosition;
-}
+};
 
 /** One item of `GET …/discussions`. */
-export interface Discussion {
-  id: string;
-  individual_note: boolean;
-  notes: Note[];
-}
+export type Discussion = Omit<DiscussionWire, 'notes'> & { notes: Note[] };
 
 /** `GET …/approvals` (the fields the screen reads). */
-export interface MergeRequestApprovals {
-  approved: boolean;
-  approvals_required?: number;
-  approvals_left?: number;
-  user_has_approved?: boolean;
-  user_can_approve?: boolean;
-  /** `approved_at` is sent by GitLab 15.x+; older instances and this core's may leave it out. */
-  approved_by: { user: MergeRequestUser; approved_at?: string }[];
-}
+export type MergeRequestApprovals = Pick<MergeRequestApprovalsWire, 'approved'> &
+  Partial<
+    Pick<
+      MergeRequestApprovalsWire,
+      'approvals_required' | 'approvals_left' | 'user_has_approved' | 'user_can_approve'
+    >
+  > & {
+    /** `approved_at` is sent by GitLab 15.x+; older instances and this core's may leave it out. */
+    approved_by: { user: MergeRequestUser; approved_at?: string }[];
+  };
 
 /**
  * The head every resource event shares (GitLab 13.10 `ResourceLabelEvent`, `ResourceMilestoneEvent`,
  * `ResourceStateEvent`; doc/api/resource_label_events.md, resource_milestone_events.md,
  * resource_state_events.md). `user` is null when the user was deleted.
  */
-interface ResourceEventBase {
-  id: number;
+type ResourceEventBase = Pick<ResourceEventBaseWire, 'id' | 'created_at' | 'resource_id'> & {
   user: MergeRequestUser | null;
-  created_at: string;
   resource_type: string;
-  resource_id: number;
-}
+};
 
 /** `GET …/resource_label_events`: a label added or removed (`label` null when it was deleted since). */
-export interface ResourceLabelEvent extends ResourceEventBase {
-  label: MergeRequestLabel | null;
-  action: 'add' | 'remove';
-}
+export type ResourceLabelEvent = ResourceEventBase &
+  Pick<ResourceLabelEventWire, 'action'> & { label: MergeRequestLabel | null };
 
 /** `GET …/resource_milestone_events`: the milestone set or removed (`milestone` null when deleted since). */
-export interface ResourceMilestoneEvent extends ResourceEventBase {
-  milestone: { id: number; iid?: number; title: string } | null;
-  action: 'add' | 'remove';
-  state?: string;
-}
+export type ResourceMilestoneEvent = ResourceEventBase &
+  Pick<ResourceMilestoneEventWire, 'action'> &
+  Partial<Pick<ResourceMilestoneEventWire, 'state'>> & {
+    milestone: (Pick<Milestone, 'id' | 'title'> & Partial<Pick<Milestone, 'iid'>>) | null;
+  };
 
 /** `GET …/resource_state_events`: the merge request closed, reopened, merged or locked. */
-export interface ResourceStateEvent extends ResourceEventBase {
-  state: 'opened' | 'closed' | 'reopened' | 'merged' | 'locked';
-}
+export type ResourceStateEvent = ResourceEventBase & {
+  state: ResourceStateEventWire['state'] | 'opened';
+};
 
 /** The three kinds of resource event, as the keys and the query name them. */
 export interface ResourceEventKinds {

@@ -2,54 +2,52 @@
  * Wire shapes of the repository endpoints, as GitLab's v4 API documents them (doc/api/repositories.md,
  * repository_files.md, commits.md, branches.md, tags.md, protected_branches.md) and the spec's
  * "Repository file", "Blame range", "Commit object", "Branch", "Tag" and "Protected branch" sections.
- * Renderer-side until the core's entities export them to shared/api-types.
+ * The shapes the core presents are taken from shared/api-types/repository.ts (and merge-requests.ts for
+ * diffs), with the fields older GitLab versions leave out kept optional.
  */
+import type {
+  FileCommitResponse,
+  RepositoryCommit,
+  RepositoryCommitDetail,
+  RepositoryFile as RepositoryFileWire,
+  TreeObject,
+} from '../../../../shared/api-types/repository.js';
+import type { MergeRequestChange } from '../merge-requests/types.js';
 
 /** One entry of `GET /projects/:id/repository/tree`. `commit` is a submodule. */
-export interface TreeEntry {
-  id: string;
-  name: string;
-  type: 'tree' | 'blob' | 'commit';
-  path: string;
-  mode: string;
-}
+export type TreeEntry = TreeObject;
 
-/** `GET /projects/:id/repository/files/:file_path` (content is base64). */
-export interface RepositoryFile {
-  file_name: string;
-  file_path: string;
-  size: number;
+/**
+ * `GET /projects/:id/repository/files/:file_path` (content is base64). `execute_filemode` is GitLab
+ * 14.10+; `encoding` is widened as instances name it.
+ */
+export type RepositoryFile = Omit<RepositoryFileWire, 'encoding' | 'execute_filemode'> & {
   encoding: string;
-  content: string;
-  content_sha256: string;
-  ref: string;
-  blob_id: string;
-  commit_id: string;
-  last_commit_id: string;
   execute_filemode?: boolean;
-}
+};
 
-/** A commit as lists, branches and tags embed it. */
-export interface Commit {
-  id: string;
-  short_id: string;
-  title: string;
-  message: string;
-  parent_ids: string[];
-  author_name: string;
-  author_email: string;
-  authored_date: string;
-  committer_name: string;
-  committer_email: string;
-  committed_date: string;
-  created_at?: string;
-  web_url?: string;
-}
+/**
+ * A commit as lists, branches and tags embed it (GitLab's Commit entity; the core's `RepositoryCommit`).
+ * `created_at` and `web_url` are optional: a merge request diff version's commits have no `web_url`.
+ */
+export type Commit = Pick<
+  RepositoryCommit,
+  | 'id'
+  | 'short_id'
+  | 'title'
+  | 'message'
+  | 'parent_ids'
+  | 'author_name'
+  | 'author_email'
+  | 'authored_date'
+  | 'committer_name'
+  | 'committer_email'
+  | 'committed_date'
+> &
+  Partial<Pick<RepositoryCommit, 'created_at' | 'web_url'>>;
 
 /** `GET /projects/:id/repository/commits/:sha` adds stats (and more fields Outpost does not use). */
-export interface CommitDetail extends Commit {
-  stats?: { additions: number; deletions: number; total: number };
-}
+export type CommitDetail = Commit & Partial<Pick<RepositoryCommitDetail, 'stats'>>;
 
 /** One range of `GET .../files/:file_path/blame`: consecutive lines last changed by one commit. */
 export interface BlameRange {
@@ -119,26 +117,13 @@ export interface ProtectedBranch {
 }
 
 /** Answer of `POST`/`PUT .../repository/files/:file_path`. */
-export interface FileCommitResult {
-  file_path: string;
-  branch: string;
-}
+export type FileCommitResult = FileCommitResponse;
 
 /**
  * One file of a commit's diff (`GET …/repository/commits/:sha/diff`, doc/api/commits.md "Get the diff of a
  * commit"; also the `diffs` of `GET …/repository/compare`). The same shape as a merge request's change.
  */
-export interface CommitDiffFile {
-  old_path: string;
-  new_path: string;
-  a_mode: string | null;
-  b_mode: string | null;
-  new_file: boolean;
-  renamed_file: boolean;
-  deleted_file: boolean;
-  diff: string;
-  too_large?: boolean;
-}
+export type CommitDiffFile = MergeRequestChange;
 
 /** One ref of `GET …/repository/commits/:sha/refs?type=all` (doc/api/commits.md "Get references a commit is pushed to"). */
 export interface CommitRef {

@@ -1,12 +1,17 @@
 /**
  * Wire types of project repository storage moves (doc/api/project_repository_storage_moves.md) and
  * of the storage shards they move between (`GET/PUT /application/settings`,
- * `repository_storages_weighted`), plus Outpost's progress and shard-usage extensions.
+ * `repository_storages_weighted`), plus Outpost's progress and shard-usage extensions. The move shapes
+ * are the core's wire contract (shared/api-types/storage-moves.ts).
  */
+import type {
+  ProjectRepositoryStorageMove as ProjectRepositoryStorageMoveWire,
+  StorageMoveProgressDetail,
+  StorageMoveProject,
+  StorageMoveState,
+} from '../../../../../shared/api-types/storage-moves.js';
 
-/** Every state a move passes through, in GitLab's words (`human_state_name`). */
-export type StorageMoveState =
-  'initial' | 'scheduled' | 'started' | 'replicated' | 'finished' | 'failed' | 'cleanup failed';
+export type { StorageMoveProgressDetail, StorageMoveProject, StorageMoveState };
 
 /** The states in the order the filter lists them. */
 export const STORAGE_MOVE_STATES: readonly StorageMoveState[] = [
@@ -19,51 +24,20 @@ export const STORAGE_MOVE_STATES: readonly StorageMoveState[] = [
   'cleanup failed',
 ];
 
-/** The project a move belongs to (GitLab's `ProjectIdentity` entity). */
-export interface StorageMoveProject {
-  id: number;
-  description: string | null;
-  name: string;
-  name_with_namespace: string;
-  path: string;
-  path_with_namespace: string;
-  created_at: string;
-}
-
 /** Bytes copied so far out of the repositories' total (0 until counted). */
-export interface StorageMoveProgress {
-  bytes_copied: number;
-  bytes_total: number;
-}
+export type StorageMoveProgress = Pick<StorageMoveProgressDetail, 'bytes_copied' | 'bytes_total'>;
 
 /**
- * `GET /project_repository_storage_moves/:id/progress` (Outpost extension): the move with its byte
- * progress and times. GitLab has no such endpoint (404).
+ * `GET /project_repository_storage_moves/:id`: one move of one project's repositories. `error_message` is
+ * optional here: GitLab before 16.0 leaves it out. `project` is read as always present: GitLab's schema
+ * requires it, and the core deletes a project's moves with the project (ON DELETE CASCADE), so its null
+ * only covers a project deleted between the two reads of one request.
  */
-export interface StorageMoveProgressDetail extends StorageMoveProgress {
-  id: number;
-  project_id: number;
-  state: StorageMoveState;
-  source_storage_name: string;
-  destination_storage_name: string;
-  error_message: string | null;
-  created_at: string;
-  updated_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-/** `GET /project_repository_storage_moves/:id`: one move of one project's repositories. */
-export interface ProjectRepositoryStorageMove {
-  id: number;
-  created_at: string;
-  state: StorageMoveState;
-  source_storage_name: string;
-  destination_storage_name: string;
-  /** Why the move failed; GitLab 16+ exposes it, null otherwise. */
-  error_message?: string | null;
-  project: StorageMoveProject;
-}
+export type ProjectRepositoryStorageMove = Omit<
+  ProjectRepositoryStorageMoveWire,
+  'error_message' | 'project'
+> &
+  Partial<Pick<ProjectRepositoryStorageMoveWire, 'error_message'>> & { project: StorageMoveProject };
 
 /** Body of `POST /projects/:project_id/repository_storage_moves`. */
 export interface ScheduleProjectMoveInput {
