@@ -11,9 +11,8 @@ import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { loadProtectionRules, matchingRules } from '../protected-branches/branch-protection.js';
 import type { ProtectionRule } from '../protected-branches/branch-protection.js';
-import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
+import { requireRefWrites } from '../refs/project-repository.js';
 import type { ProjectRepository } from '../refs/project-repository.js';
-import { requireWritableRepository } from '../storage-moves/read-only.js';
 
 export const DEFAULT_BRANCH_DELETE_MESSAGE = 'The default branch of a project cannot be deleted.';
 export const PROTECTED_BRANCH_DELETE_MESSAGE =
@@ -47,9 +46,7 @@ export async function removeBranchRef(repo: ProjectRepository, ref: BranchRef): 
  *   `Failed to remove branch` when the branch moved during the request.
  */
 export async function deleteBranch(ctx: ServiceContext, project: ProjectRow, name: string): Promise<void> {
-  requirePushAccess(ctx, project);
-  requireWritableRepository(ctx, project);
-  const repo = projectRepository(ctx, project);
+  const repo = requireRefWrites(ctx, project);
   const ref = await findBranchRef(repo.path, name);
   if (!ref) throw new NotFoundError('Branch');
   const problem = branchDeletionProblem(ctx, project, name, loadProtectionRules(ctx.db, project.id));

@@ -275,19 +275,15 @@ describe('allow_local_requests_from_web_hooks_and_services', () => {
 });
 
 describe('checkImportUrl for an administrator', () => {
-  it('allows local paths, local file:// URLs and any http(s) address', async () => {
-    expect(await checkImportUrl('/srv/repos/x.git', admin, fixedDns, noInterfaces)).toEqual({
-      kind: 'path',
-      path: '/srv/repos/x.git',
-    });
-    expect(await checkImportUrl('file:///srv/my%20repos/x.git', admin, fixedDns, noInterfaces)).toEqual({
-      kind: 'path',
-      path: '/srv/my repos/x.git',
-    });
-    expect(await checkImportUrl('file://localhost/srv/x.git', admin, fixedDns, noInterfaces)).toEqual({
-      kind: 'path',
-      path: '/srv/x.git',
-    });
+  it.each([
+    ['/srv/repos/x.git', '/srv/repos/x.git'],
+    ['file:///srv/my%20repos/x.git', '/srv/my repos/x.git'],
+    ['file://localhost/srv/x.git', '/srv/x.git'],
+  ])('allows the local path %s (%s)', async (url, path) => {
+    expect(await checkImportUrl(url, admin, fixedDns, noInterfaces)).toEqual({ kind: 'path', path });
+  });
+
+  it('allows any http(s) address, loopback included', async () => {
     expect(await checkImportUrl('http://127.0.0.1:22/x.git', admin, fixedDns, noInterfaces)).toMatchObject({
       kind: 'http',
       url: 'http://127.0.0.1:22/x.git',

@@ -6,25 +6,15 @@ describe('defaultBranchRule (GitLab BranchProtection#to_hash)', () => {
     for (const level of [0, -1, 5, 9, 2.5]) expect(defaultBranchRule(level)).toBeNull();
   });
 
-  it('gives push/merge levels per value, never force push', () => {
-    expect(defaultBranchRule(1)).toEqual({
-      push_access_level: 30,
-      merge_access_level: 40,
-      allow_force_push: false,
-    });
-    expect(defaultBranchRule(2)).toEqual({
-      push_access_level: 40,
-      merge_access_level: 40,
-      allow_force_push: false,
-    });
-    expect(defaultBranchRule(3)).toEqual({
-      push_access_level: 40,
-      merge_access_level: 30,
-      allow_force_push: false,
-    });
-    expect(defaultBranchRule(4)).toEqual({
-      push_access_level: 40,
-      merge_access_level: 40,
+  it.each([
+    [1, 30, 40],
+    [2, 40, 40],
+    [3, 40, 30],
+    [4, 40, 40],
+  ])('gives %i push level %i, merge level %i, never force push', (value, push, merge) => {
+    expect(defaultBranchRule(value)).toEqual({
+      push_access_level: push,
+      merge_access_level: merge,
       allow_force_push: false,
     });
   });

@@ -9,6 +9,7 @@ import { isAdmin, projectAccessLevel, requireProjectAccess } from '../access/pro
 import type { ServiceContext } from '../context.js';
 import { ForbiddenError } from '../errors.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
+import { requireWritableRepository } from '../storage-moves/read-only.js';
 
 /** A project's repository location and web URL. */
 export interface ProjectRepository {
@@ -49,4 +50,15 @@ export function requireCodeRead(ctx: ServiceContext, project: ProjectRow): void 
 export function requirePushAccess(ctx: ServiceContext, project: ProjectRow): void {
   requireProjectAccess(ctx, project, AccessLevel.Developer);
   if (project.archived === 1) throw new ForbiddenError();
+}
+
+/**
+ * The repository of a project the caller may change refs in: push access (`requirePushAccess`) and a
+ * repository that is not read-only for a storage move (`requireWritableRepository`).
+ * @throws ForbiddenError; ValidationError (the storage move's read-only message).
+ */
+export function requireRefWrites(ctx: ServiceContext, project: ProjectRow): ProjectRepository {
+  requirePushAccess(ctx, project);
+  requireWritableRepository(ctx, project);
+  return projectRepository(ctx, project);
 }

@@ -7,8 +7,7 @@ import { deleteRelease } from '../../db/releases.js';
 import { deleteRef, findTagRef } from '../../git/refs.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import { projectRepository, requirePushAccess } from '../refs/project-repository.js';
-import { requireWritableRepository } from '../storage-moves/read-only.js';
+import { requireRefWrites } from '../refs/project-repository.js';
 
 /**
  * Delete a tag. Developer or above.
@@ -16,9 +15,7 @@ import { requireWritableRepository } from '../storage-moves/read-only.js';
  *   when the tag changed during the request.
  */
 export async function deleteTag(ctx: ServiceContext, project: ProjectRow, name: string): Promise<void> {
-  requirePushAccess(ctx, project);
-  requireWritableRepository(ctx, project);
-  const repo = projectRepository(ctx, project);
+  const repo = requireRefWrites(ctx, project);
   const ref = await findTagRef(repo.path, name);
   if (!ref) throw new NotFoundError('Tag');
   if ((await deleteRef(repo.path, `refs/tags/${name}`, ref.targetId)) !== 'deleted')
