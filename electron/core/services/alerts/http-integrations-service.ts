@@ -25,7 +25,7 @@ import { requireProjectAccess } from '../access/project-access.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import type { AuditEventInput } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { ValidationError, foundOr404 } from '../errors.js';
 import { digestToken } from '../users/credentials.js';
 import type { AlertIntegrationView, AlertIntegrationWithToken } from '../../entities/alerts.js';
 
@@ -129,9 +129,7 @@ function audit(
  */
 function loadIntegration(ctx: ServiceContext, project: ProjectRow, id: number): AlertIntegrationRow {
   requireProjectAccess(ctx, project, AccessLevel.Maintainer);
-  const row = findAlertIntegration(ctx.db, project.id, id);
-  if (!row) throw new NotFoundError('Integration');
-  return row;
+  return foundOr404(findAlertIntegration(ctx.db, project.id, id), 'Integration');
 }
 
 /**

@@ -16,7 +16,7 @@ import type { AccessEntryNames } from '../../entities/protected-branches.js';
 import { projectAccessLevel, requireProjectAccess } from '../access/project-access.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
-import { NotFoundError, UnprocessableEntityError } from '../errors.js';
+import { NotFoundError, UnprocessableEntityError, foundOr404 } from '../errors.js';
 import { PROTECTED_ACCESS_LEVELS, kindLabel } from './access-entries.js';
 import type { AccessEntryInput, NewAccessEntry } from './access-entries.js';
 import type { ProtectionRule } from './branch-protection.js';
@@ -107,9 +107,7 @@ export function requireMaintainedRule(
   name: string,
 ): ProtectionRule {
   requireProjectAccess(ctx, project, AccessLevel.Maintainer);
-  const rule = loadRule(ctx, project, name);
-  if (!rule) throw NOT_FOUND();
-  return rule;
+  return foundOr404(loadRule(ctx, project, name), 'Protected branch', '404 Not found');
 }
 
 /** The rule named exactly `name` with its entries, if any. */

@@ -17,7 +17,7 @@ import { findUserById } from '../../db/users.js';
 import type { UserRow } from '../../db/users.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
-import { NotFoundError } from '../errors.js';
+import { foundOr404 } from '../errors.js';
 
 /** GitLab's `blocked?`: blocked and banned users. */
 export function isBlockedState(state: string): boolean {
@@ -29,9 +29,7 @@ export function isBlockedState(state: string): boolean {
  * @throws NotFoundError('User') (404 `User Not Found`)
  */
 export function loadUser(ctx: ServiceContext, id: number): UserRow {
-  const user = findUserById(ctx.db, id);
-  if (!user) throw new NotFoundError('User');
-  return user;
+  return foundOr404(findUserById(ctx.db, id), 'User');
 }
 
 /** Record an audit event on `user` (entity and target are the user), named `eventName`. */

@@ -8,7 +8,7 @@ import { findNamespaceById } from '../../../db/namespaces.js';
 import { findProjectById } from '../../../db/projects.js';
 import { findUserById } from '../../../db/users.js';
 import type { ServiceContext } from '../../context.js';
-import { NotFoundError } from '../../errors.js';
+import { foundOr404 } from '../../errors.js';
 import { namespaceFullName } from '../../projects/project-views.js';
 import type { ClusterView, ManagementProjectView } from '../../../entities/clusters.js';
 
@@ -43,7 +43,5 @@ export function listClustersPage(
  * @throws NotFoundError('Cluster')
  */
 export function getCluster(ctx: ServiceContext, id: number): ClusterView {
-  const cluster = findClusterById(ctx.db, id);
-  if (!cluster) throw new NotFoundError('Cluster');
-  return loadView(ctx, cluster);
+  return loadView(ctx, foundOr404(findClusterById(ctx.db, id), 'Cluster'));
 }

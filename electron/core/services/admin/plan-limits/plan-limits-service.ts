@@ -8,7 +8,7 @@ import { nowIso } from '../../../db/database.js';
 import { PLAN_LIMIT_FIELDS, findPlanLimits, updatePlanLimits } from '../../../db/plan-limits.js';
 import type { PlanLimitField, PlanLimitsRow } from '../../../db/plan-limits.js';
 import type { ServiceContext } from '../../context.js';
-import { NotFoundError, ValidationError } from '../../errors.js';
+import { ValidationError, foundOr404 } from '../../errors.js';
 import { recordInstanceAuditEvent } from '../instance-audit.js';
 
 export const DEFAULT_PLAN = 'default';
@@ -20,9 +20,7 @@ export type PlanLimitChanges = Partial<Record<PlanLimitField, number>>;
  * @throws NotFoundError('Plan') for a plan that doesn't exist.
  */
 export function getPlanLimits(ctx: ServiceContext, planName: string): PlanLimitsRow {
-  const row = findPlanLimits(ctx.db, planName);
-  if (!row) throw new NotFoundError('Plan');
-  return row;
+  return foundOr404(findPlanLimits(ctx.db, planName), 'Plan');
 }
 
 /**
