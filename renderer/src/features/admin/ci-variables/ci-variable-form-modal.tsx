@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Checkbox, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useCreateCiVariable, useUpdateCiVariable } from '../../../api/admin/ci-variables/mutations.js';
 import type { CiVariable, CiVariableType } from '../../../api/admin/ci-variables/types.js';
+import { FormModalBody } from '../../../components/form-modal/form-modal.js';
+import { AdminDialog } from '../admin-dialog.js';
 import { attributeName, toFormErrors, type FormErrors } from '../form-errors.js';
 import { MaskingChecklist } from './masking-checklist.js';
 import {
@@ -57,14 +47,14 @@ const NO_SERVER_ERRORS: FormErrors<Field> = { fields: {}, general: null };
  */
 export function CiVariableFormModal(props: CiVariableFormModalProps) {
   return (
-    <Modal
+    <AdminDialog
       opened={props.opened}
       onClose={props.onClose}
-      title={<Text fw={600}>{props.variable ? `Edit variable ${props.variable.key}` : 'Add variable'}</Text>}
+      title={props.variable ? `Edit variable ${props.variable.key}` : 'Add variable'}
       size="lg"
     >
-      {props.opened ? <CiVariableForm key={props.variable?.key ?? 'new'} {...props} /> : null}
-    </Modal>
+      <CiVariableForm key={props.variable?.key ?? 'new'} {...props} />
+    </AdminDialog>
   );
 }
 
@@ -146,109 +136,99 @@ function CiVariableForm({ profileId, variable, existingKeys, onClose }: CiVariab
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="variable-form" autoComplete="off">
-      <Stack gap="md">
-        {serverErrors.general ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle />}
-            title={variable ? 'The variable was not saved' : 'The variable was not added'}
-          >
-            {serverErrors.general}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Key"
-          description={
-            variable
-              ? 'A variable’s key cannot change; add a new variable instead.'
-              : 'Letters, digits and _ only; at most 255 characters.'
-          }
-          placeholder="DEPLOY_TOKEN"
-          required
-          disabled={variable !== null}
-          value={key}
-          onChange={(event) => {
-            setKey(event.currentTarget.value);
-            clearServer('key');
-            touch('key');
-          }}
-          error={errorOf('key')}
-          data-autofocus={variable ? undefined : true}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+    <FormModalBody
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={variable ? 'Save changes' : 'Add variable'}
+      busy={pending}
+      error={serverErrors.general}
+      errorTitle={variable ? 'The variable was not saved' : 'The variable was not added'}
+      footerMt="xs"
+      formTestId="variable-form"
+      autoComplete="off"
+    >
+      <TextInput
+        label="Key"
+        description={
+          variable
+            ? 'A variable’s key cannot change; add a new variable instead.'
+            : 'Letters, digits and _ only; at most 255 characters.'
+        }
+        placeholder="DEPLOY_TOKEN"
+        required
+        disabled={variable !== null}
+        value={key}
+        onChange={(event) => {
+          setKey(event.currentTarget.value);
+          clearServer('key');
+          touch('key');
+        }}
+        error={errorOf('key')}
+        data-autofocus={variable ? undefined : true}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      <Textarea
+        label="Value"
+        description={variableType === 'file' ? 'The content of the file jobs receive.' : undefined}
+        autosize
+        minRows={2}
+        maxRows={10}
+        value={value}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          clearServer('value');
+          touch('value');
+        }}
+        onBlur={() => touch('value')}
+        error={errorOf('value')}
+        data-autofocus={variable ? true : undefined}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        spellCheck={false}
+      />
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          Type
+        </Text>
+        <SegmentedControl
+          value={variableType}
+          onChange={(next) => setVariableType(next as CiVariableType)}
+          data={[
+            { value: 'env_var', label: 'Variable' },
+            { value: 'file', label: 'File' },
+          ]}
+          aria-label="Type"
+          w={220}
         />
-        <Textarea
-          label="Value"
-          description={variableType === 'file' ? 'The content of the file jobs receive.' : undefined}
-          autosize
-          minRows={2}
-          maxRows={10}
-          value={value}
-          onChange={(event) => {
-            setValue(event.currentTarget.value);
-            clearServer('value');
-            touch('value');
-          }}
-          onBlur={() => touch('value')}
-          error={errorOf('value')}
-          data-autofocus={variable ? true : undefined}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          spellCheck={false}
-        />
-        <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            Type
+        {serverErrors.fields.variableType ? (
+          <Text size="xs" c="red">
+            {serverErrors.fields.variableType}
           </Text>
-          <SegmentedControl
-            value={variableType}
-            onChange={(next) => setVariableType(next as CiVariableType)}
-            data={[
-              { value: 'env_var', label: 'Variable' },
-              { value: 'file', label: 'File' },
-            ]}
-            aria-label="Type"
-            w={220}
-          />
-          {serverErrors.fields.variableType ? (
-            <Text size="xs" c="red">
-              {serverErrors.fields.variableType}
-            </Text>
-          ) : null}
-        </Stack>
-        <Checkbox
-          label="Protect variable"
-          description="Only pipelines on protected branches and tags get it."
-          checked={isProtected}
-          onChange={(event) => setProtected(event.currentTarget.checked)}
-          error={serverErrors.fields.protected}
-        />
-        <Stack gap={8}>
-          <Checkbox
-            label="Mask variable"
-            description="Hide the value in job logs. Only some values can be masked."
-            checked={masked}
-            onChange={(event) => {
-              setMasked(event.currentTarget.checked);
-              clearServer('value');
-              if (value !== '') touch('value');
-            }}
-          />
-          {masked ? (
-            <div style={{ paddingLeft: 32 }}>
-              <MaskingChecklist result={maskability} />
-            </div>
-          ) : null}
-        </Stack>
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {variable ? 'Save changes' : 'Add variable'}
-          </Button>
-        </Group>
+        ) : null}
       </Stack>
-    </form>
+      <Checkbox
+        label="Protect variable"
+        description="Only pipelines on protected branches and tags get it."
+        checked={isProtected}
+        onChange={(event) => setProtected(event.currentTarget.checked)}
+        error={serverErrors.fields.protected}
+      />
+      <Stack gap={8}>
+        <Checkbox
+          label="Mask variable"
+          description="Hide the value in job logs. Only some values can be masked."
+          checked={masked}
+          onChange={(event) => {
+            setMasked(event.currentTarget.checked);
+            clearServer('value');
+            if (value !== '') touch('value');
+          }}
+        />
+        {masked ? (
+          <div style={{ paddingLeft: 32 }}>
+            <MaskingChecklist result={maskability} />
+          </div>
+        ) : null}
+      </Stack>
+    </FormModalBody>
   );
 }

@@ -1,19 +1,16 @@
 import {
   Alert,
-  Button,
   Group,
-  Modal,
   PasswordInput,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCertificate, IconInfoCircle } from '@tabler/icons-react';
+import { IconCertificate, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useAddCluster, useUpdateCluster } from '../../../api/admin/clusters/mutations.js';
 import {
@@ -21,6 +18,8 @@ import {
   type ClusterAuthorizationType,
   type InstanceCluster,
 } from '../../../api/admin/clusters/types.js';
+import { FormModalBody } from '../../../components/form-modal/form-modal.js';
+import { AdminDialog } from '../admin-dialog.js';
 import { toFormErrors, type FormErrors } from '../form-errors.js';
 import { AUTHORIZATION_TYPE_LABELS } from './authorization-types.js';
 import {
@@ -59,14 +58,14 @@ const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' 
 export function ClusterFormModal(props: ClusterFormModalProps) {
   // Mounted per opening, so the form starts fresh from the cluster each time.
   return (
-    <Modal
+    <AdminDialog
       opened={props.opened}
       onClose={props.onClose}
-      title={<Text fw={600}>{props.cluster ? `Edit cluster “${props.cluster.name}”` : 'Add cluster'}</Text>}
+      title={props.cluster ? `Edit cluster “${props.cluster.name}”` : 'Add cluster'}
       size="lg"
     >
-      {props.opened ? <ClusterForm key={props.cluster?.id ?? 'new'} {...props} /> : null}
-    </Modal>
+      <ClusterForm key={props.cluster?.id ?? 'new'} {...props} />
+    </AdminDialog>
   );
 }
 
@@ -154,138 +153,128 @@ function ClusterForm({ profileId, cluster, clusters, onClose }: ClusterFormModal
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="cluster-form" autoComplete="off">
-      <Stack gap="md">
-        {serverErrors.general ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle />}
-            title={cluster ? 'The cluster was not saved' : 'The cluster was not added'}
-          >
-            {serverErrors.general}
-          </Alert>
-        ) : null}
-        {!connectionEditable ? (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle />}>
-            This cluster was not added through the API, so its name, API URL, certificate and token stay as
-            they are.
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label="Cluster name"
-            description="How the Admin area lists it."
-            placeholder="production"
-            required
-            disabled={!connectionEditable}
-            data-autofocus
-            {...textProps('name')}
-          />
-          <TextInput
-            label="Environment scope"
-            description="* for every environment, or e.g. review/*"
-            required
-            styles={monospace}
-            {...textProps('environmentScope')}
-          />
-        </SimpleGrid>
+    <FormModalBody
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel={cluster ? 'Save changes' : 'Add cluster'}
+      busy={pending}
+      error={serverErrors.general}
+      errorTitle={cluster ? 'The cluster was not saved' : 'The cluster was not added'}
+      footerMt="xs"
+      formTestId="cluster-form"
+      autoComplete="off"
+    >
+      {!connectionEditable ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle />}>
+          This cluster was not added through the API, so its name, API URL, certificate and token stay as they
+          are.
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
-          label="API URL"
-          description="The address of the Kubernetes API server."
-          placeholder="https://kubernetes.example.com:6443"
+          label="Cluster name"
+          description="How the Admin area lists it."
+          placeholder="production"
           required
           disabled={!connectionEditable}
+          data-autofocus
+          {...textProps('name')}
+        />
+        <TextInput
+          label="Environment scope"
+          description="* for every environment, or e.g. review/*"
+          required
           styles={monospace}
-          {...textProps('apiUrl')}
+          {...textProps('environmentScope')}
         />
-        <PasswordInput
-          label="Service token"
-          description={
-            cluster
-              ? 'Leave empty to keep the current token. The token is never shown again.'
-              : 'A service account token GitLab uses against the cluster API. Stored encrypted; never shown again.'
-          }
-          placeholder={cluster ? 'Leave empty to keep the current token' : undefined}
-          required={!cluster}
-          disabled={!connectionEditable}
-          autoComplete="new-password"
-          value={values.token}
-          onChange={(event) => update('token', event.currentTarget.value)}
-          onBlur={() => touch('token')}
-          error={errorOf('token')}
-          styles={monospace}
-        />
-        <Textarea
-          label="CA certificate"
-          description="PEM. Needed when the API uses a certificate no public authority signed."
-          placeholder={'-----BEGIN CERTIFICATE-----\n…\n-----END CERTIFICATE-----'}
-          autosize
-          minRows={3}
-          maxRows={8}
-          disabled={!connectionEditable}
-          value={values.caCert}
-          onChange={(event) => {
-            update('caCert', event.currentTarget.value);
-            touch('caCert');
-          }}
-          error={errorOf('caCert')}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-          inputWrapperOrder={['label', 'description', 'input', 'error']}
-        />
-        {certificates > 0 && !errorOf('caCert') ? (
-          <Group gap={6} mt={-8} c="teal" data-testid="ca-cert-ok">
-            <IconCertificate size={16} stroke={1.7} />
-            <Text size="xs">
-              {certificates === 1 ? 'One PEM certificate' : `${certificates} PEM certificates (a chain)`}
-            </Text>
-          </Group>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            label="Authorization type"
-            description={cluster ? 'Set when the cluster was added.' : 'How the token is authorized.'}
-            data={CLUSTER_AUTHORIZATION_TYPES.map((type) => ({
-              value: type,
-              label: AUTHORIZATION_TYPE_LABELS[type],
-            }))}
-            value={values.authorizationType}
-            onChange={(value) => value && update('authorizationType', value as ClusterAuthorizationType)}
-            allowDeselect={false}
-            disabled={cluster !== null}
-            error={errorOf('authorizationType')}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <TextInput
-            label="Base domain"
-            description="Optional; for Auto DevOps review apps."
-            placeholder="apps.example.com"
-            {...textProps('domain')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Switch
-            label="Enabled"
-            description="Jobs may deploy to this cluster."
-            checked={values.enabled}
-            onChange={(event) => update('enabled', event.currentTarget.checked)}
-          />
-          <Switch
-            label="GitLab-managed"
-            description="GitLab creates namespaces and service accounts."
-            checked={values.managed}
-            onChange={(event) => update('managed', event.currentTarget.checked)}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {cluster ? 'Save changes' : 'Add cluster'}
-          </Button>
+      </SimpleGrid>
+      <TextInput
+        label="API URL"
+        description="The address of the Kubernetes API server."
+        placeholder="https://kubernetes.example.com:6443"
+        required
+        disabled={!connectionEditable}
+        styles={monospace}
+        {...textProps('apiUrl')}
+      />
+      <PasswordInput
+        label="Service token"
+        description={
+          cluster
+            ? 'Leave empty to keep the current token. The token is never shown again.'
+            : 'A service account token GitLab uses against the cluster API. Stored encrypted; never shown again.'
+        }
+        placeholder={cluster ? 'Leave empty to keep the current token' : undefined}
+        required={!cluster}
+        disabled={!connectionEditable}
+        autoComplete="new-password"
+        value={values.token}
+        onChange={(event) => update('token', event.currentTarget.value)}
+        onBlur={() => touch('token')}
+        error={errorOf('token')}
+        styles={monospace}
+      />
+      <Textarea
+        label="CA certificate"
+        description="PEM. Needed when the API uses a certificate no public authority signed."
+        placeholder={'-----BEGIN CERTIFICATE-----\n…\n-----END CERTIFICATE-----'}
+        autosize
+        minRows={3}
+        maxRows={8}
+        disabled={!connectionEditable}
+        value={values.caCert}
+        onChange={(event) => {
+          update('caCert', event.currentTarget.value);
+          touch('caCert');
+        }}
+        error={errorOf('caCert')}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+        inputWrapperOrder={['label', 'description', 'input', 'error']}
+      />
+      {certificates > 0 && !errorOf('caCert') ? (
+        <Group gap={6} mt={-8} c="teal" data-testid="ca-cert-ok">
+          <IconCertificate size={16} stroke={1.7} />
+          <Text size="xs">
+            {certificates === 1 ? 'One PEM certificate' : `${certificates} PEM certificates (a chain)`}
+          </Text>
         </Group>
-      </Stack>
-    </form>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label="Authorization type"
+          description={cluster ? 'Set when the cluster was added.' : 'How the token is authorized.'}
+          data={CLUSTER_AUTHORIZATION_TYPES.map((type) => ({
+            value: type,
+            label: AUTHORIZATION_TYPE_LABELS[type],
+          }))}
+          value={values.authorizationType}
+          onChange={(value) => value && update('authorizationType', value as ClusterAuthorizationType)}
+          allowDeselect={false}
+          disabled={cluster !== null}
+          error={errorOf('authorizationType')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label="Base domain"
+          description="Optional; for Auto DevOps review apps."
+          placeholder="apps.example.com"
+          {...textProps('domain')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Switch
+          label="Enabled"
+          description="Jobs may deploy to this cluster."
+          checked={values.enabled}
+          onChange={(event) => update('enabled', event.currentTarget.checked)}
+        />
+        <Switch
+          label="GitLab-managed"
+          description="GitLab creates namespaces and service accounts."
+          checked={values.managed}
+          onChange={(event) => update('managed', event.currentTarget.checked)}
+        />
+      </SimpleGrid>
+    </FormModalBody>
   );
 }

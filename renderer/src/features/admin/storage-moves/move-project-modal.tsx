@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { Project } from '../../../../../shared/api-types/projects.js';
 import { useScheduleProjectMove } from '../../../api/admin/storage-moves/mutations.js';
+import { FormModalBody } from '../../../components/form-modal/form-modal.js';
 import { describeError } from '../../../api/describe-error.js';
 import { projectQueries } from '../../../api/projects/queries.js';
 import {
@@ -15,6 +16,7 @@ import {
   destinationOptions,
   WeightedDestinationHint,
 } from './destination-select.js';
+import { AdminDialog } from '../admin-dialog.js';
 
 /** Props of {@link MoveProjectModal}. */
 export interface MoveProjectModalProps {
@@ -34,9 +36,9 @@ export interface MoveProjectModalProps {
  */
 export function MoveProjectModal(props: MoveProjectModalProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={<Text fw={600}>Move project</Text>} size="md">
-      {props.opened ? <MoveProjectForm {...props} /> : null}
-    </Modal>
+    <AdminDialog opened={props.opened} onClose={props.onClose} title="Move project">
+      <MoveProjectForm {...props} />
+    </AdminDialog>
   );
 }
 
@@ -78,92 +80,85 @@ function MoveProjectForm({ profileId, onClose, shards, weights, onScheduled }: M
   };
 
   return (
-    <form onSubmit={submit}>
-      <Stack gap="md">
-        <Select
-          label="Project"
-          placeholder="Search projects"
-          searchable
-          searchValue={searchInput}
-          onSearchChange={setSearchInput}
-          filter={({ options: all }) => all}
-          data={options.map((p) => ({ value: String(p.id), label: p.name_with_namespace }))}
-          value={project ? String(project.id) : null}
-          onChange={(value) => {
-            const picked = options.find((p) => String(p.id) === value) ?? null;
-            setProject(picked);
-            const from = picked?.repository_storage ?? null;
-            if (destination === from || (destination === AUTOMATIC && !canPlaceAutomatically(weights, from)))
-              setDestination(defaultDestination(shards, weights, from));
-          }}
-          nothingFoundMessage={
-            projects.isFetching ? 'Searching…' : search ? `No projects match “${search}”` : 'No projects yet'
-          }
-          renderOption={({ option }) => {
-            const storage = options.find((p) => String(p.id) === option.value)?.repository_storage;
-            return (
-              <Group justify="space-between" wrap="nowrap" w="100%" gap="sm">
-                <Text size="sm" truncate>
-                  {option.label}
+    <FormModalBody
+      onSubmit={submit}
+      onCancel={onClose}
+      submitLabel="Schedule move"
+      busy={schedule.isPending}
+      submitDisabled={!project || noDestination || unplaceable}
+      noValidate={false}
+    >
+      <Select
+        label="Project"
+        placeholder="Search projects"
+        searchable
+        searchValue={searchInput}
+        onSearchChange={setSearchInput}
+        filter={({ options: all }) => all}
+        data={options.map((p) => ({ value: String(p.id), label: p.name_with_namespace }))}
+        value={project ? String(project.id) : null}
+        onChange={(value) => {
+          const picked = options.find((p) => String(p.id) === value) ?? null;
+          setProject(picked);
+          const from = picked?.repository_storage ?? null;
+          if (destination === from || (destination === AUTOMATIC && !canPlaceAutomatically(weights, from)))
+            setDestination(defaultDestination(shards, weights, from));
+        }}
+        nothingFoundMessage={
+          projects.isFetching ? 'Searching…' : search ? `No projects match “${search}”` : 'No projects yet'
+        }
+        renderOption={({ option }) => {
+          const storage = options.find((p) => String(p.id) === option.value)?.repository_storage;
+          return (
+            <Group justify="space-between" wrap="nowrap" w="100%" gap="sm">
+              <Text size="sm" truncate>
+                {option.label}
+              </Text>
+              {storage ? (
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {storage}
                 </Text>
-                {storage ? (
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {storage}
-                  </Text>
-                ) : null}
-              </Group>
-            );
-          }}
-          rightSection={projects.isFetching ? <Loader size={14} /> : undefined}
-          comboboxProps={{ withinPortal: true }}
-          description={
-            project
-              ? `Now on the shard ${source ?? 'unknown to this token'}.`
-              : 'The project is read-only while it moves.'
-          }
-          data-autofocus
-          required
-        />
-        {projects.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Couldn’t search projects">
-            {describeError(projects.error)}
-          </Alert>
-        ) : null}
-        <Select
-          label="Destination shard"
-          data={[{ value: AUTOMATIC, label: 'Automatic, by weight' }, ...destinations]}
-          value={destination}
-          onChange={(value) => setDestination(value ?? AUTOMATIC)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          disabled={noDestination}
-        />
-        {destination === AUTOMATIC && project ? (
-          <WeightedDestinationHint weights={weights} source={source} />
-        ) : null}
-        {noDestination ? (
-          <Alert color="orange" variant="light" icon={<IconInfoCircle />}>
-            There is no other shard to move this project to. Add one with <b>--storage NAME=PATH</b>.
-          </Alert>
-        ) : null}
-        {schedule.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The move was not scheduled">
-            {describeError(schedule.error)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={schedule.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            disabled={!project || noDestination || unplaceable}
-            loading={schedule.isPending}
-          >
-            Schedule move
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+              ) : null}
+            </Group>
+          );
+        }}
+        rightSection={projects.isFetching ? <Loader size={14} /> : undefined}
+        comboboxProps={{ withinPortal: true }}
+        description={
+          project
+            ? `Now on the shard ${source ?? 'unknown to this token'}.`
+            : 'The project is read-only while it moves.'
+        }
+        data-autofocus
+        required
+      />
+      {projects.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Couldn’t search projects">
+          {describeError(projects.error)}
+        </Alert>
+      ) : null}
+      <Select
+        label="Destination shard"
+        data={[{ value: AUTOMATIC, label: 'Automatic, by weight' }, ...destinations]}
+        value={destination}
+        onChange={(value) => setDestination(value ?? AUTOMATIC)}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        disabled={noDestination}
+      />
+      {destination === AUTOMATIC && project ? (
+        <WeightedDestinationHint weights={weights} source={source} />
+      ) : null}
+      {noDestination ? (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle />}>
+          There is no other shard to move this project to. Add one with <b>--storage NAME=PATH</b>.
+        </Alert>
+      ) : null}
+      {schedule.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The move was not scheduled">
+          {describeError(schedule.error)}
+        </Alert>
+      ) : null}
+    </FormModalBody>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, List, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle, IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useScheduleShardMove } from '../../../api/admin/storage-moves/mutations.js';
 import { storageMoveQueries } from '../../../api/admin/storage-moves/queries.js';
 import type { StorageShardUsage } from '../../../api/admin/storage-moves/types.js';
+import { FormModalBody } from '../../../components/form-modal/form-modal.js';
 import { describeError } from '../../../api/describe-error.js';
 import { formatBytes } from '../../../lib/byte-size.js';
 import {
@@ -15,6 +16,7 @@ import {
   destinationOptions,
   WeightedDestinationHint,
 } from './destination-select.js';
+import { AdminDialog } from '../admin-dialog.js';
 
 /** Props of {@link MoveShardModal}. */
 export interface MoveShardModalProps {
@@ -36,14 +38,9 @@ const PREVIEW_NAMES = 5;
  */
 export function MoveShardModal(props: MoveShardModalProps) {
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={<Text fw={600}>Move all repositories of a shard</Text>}
-      size="md"
-    >
-      {props.opened ? <MoveShardForm {...props} /> : null}
-    </Modal>
+    <AdminDialog opened={props.opened} onClose={props.onClose} title="Move all repositories of a shard">
+      <MoveShardForm {...props} />
+    </AdminDialog>
   );
 }
 
@@ -139,89 +136,77 @@ function MoveShardForm({ profileId, onClose, shards, weights, usage, onScheduled
   }
 
   return (
-    <form onSubmit={submit}>
-      <Stack gap="md">
-        <Select
-          label="Source shard"
-          data={shards.map((name) => ({ value: name, label: name }))}
-          value={source}
-          onChange={(value) => {
-            setSource(value);
-            setConfirming(false);
-            if (
-              value === destination ||
-              (destination === AUTOMATIC && !canPlaceAutomatically(weights, value))
-            )
-              setDestination(defaultDestination(shards, weights, value));
-          }}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          disabled={confirming}
-        />
-        <Select
-          label="Destination shard"
-          data={[{ value: AUTOMATIC, label: 'Automatic, by weight' }, ...destinations]}
-          value={destination}
-          onChange={(value) => {
-            setDestination(value ?? AUTOMATIC);
-            setConfirming(false);
-          }}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          disabled={confirming || noDestination}
-        />
-        {destination === AUTOMATIC && !noDestination ? (
-          <WeightedDestinationHint weights={weights} source={source} />
-        ) : null}
-        {noDestination ? (
-          <Alert color="orange" variant="light" icon={<IconInfoCircle />}>
-            There is no other shard to move to. Add one with <b>--storage NAME=PATH</b>.
-          </Alert>
-        ) : null}
-        {preview}
-        {confirming && count !== null ? (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle />}
-            title="Confirm the moves"
-            data-testid="shard-move-confirmation"
-          >
-            {plural(count, 'project')} on <b>{source}</b> will move to <b>{destinationLabel}</b>, one move
-            each. Every project stays read-only until its own move ends; pushes and edits are refused
-            meanwhile.
-          </Alert>
-        ) : null}
-        {schedule.error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The moves were not scheduled">
-            {describeError(schedule.error)}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            onClick={confirming ? () => setConfirming(false) : onClose}
-            disabled={schedule.isPending}
-          >
-            {confirming ? 'Back' : 'Cancel'}
-          </Button>
-          <Button
-            type="submit"
-            color={confirming ? 'orange' : undefined}
-            disabled={
-              source === null || nothingToMove || noDestination || (count === null && projects.isPending)
-            }
-            loading={schedule.isPending}
-          >
-            {confirming
-              ? `Schedule ${count === null ? 'moves' : plural(count, 'move')}`
-              : count
-                ? `Move ${plural(count, 'project')}`
-                : 'Move projects'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormModalBody
+      onSubmit={submit}
+      onCancel={confirming ? () => setConfirming(false) : onClose}
+      cancelLabel={confirming ? 'Back' : 'Cancel'}
+      submitLabel={
+        confirming
+          ? `Schedule ${count === null ? 'moves' : plural(count, 'move')}`
+          : count
+            ? `Move ${plural(count, 'project')}`
+            : 'Move projects'
+      }
+      submitColor={confirming ? 'orange' : undefined}
+      submitDisabled={
+        source === null || nothingToMove || noDestination || (count === null && projects.isPending)
+      }
+      busy={schedule.isPending}
+      noValidate={false}
+    >
+      <Select
+        label="Source shard"
+        data={shards.map((name) => ({ value: name, label: name }))}
+        value={source}
+        onChange={(value) => {
+          setSource(value);
+          setConfirming(false);
+          if (value === destination || (destination === AUTOMATIC && !canPlaceAutomatically(weights, value)))
+            setDestination(defaultDestination(shards, weights, value));
+        }}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        disabled={confirming}
+      />
+      <Select
+        label="Destination shard"
+        data={[{ value: AUTOMATIC, label: 'Automatic, by weight' }, ...destinations]}
+        value={destination}
+        onChange={(value) => {
+          setDestination(value ?? AUTOMATIC);
+          setConfirming(false);
+        }}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        disabled={confirming || noDestination}
+      />
+      {destination === AUTOMATIC && !noDestination ? (
+        <WeightedDestinationHint weights={weights} source={source} />
+      ) : null}
+      {noDestination ? (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle />}>
+          There is no other shard to move to. Add one with <b>--storage NAME=PATH</b>.
+        </Alert>
+      ) : null}
+      {preview}
+      {confirming && count !== null ? (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle />}
+          title="Confirm the moves"
+          data-testid="shard-move-confirmation"
+        >
+          {plural(count, 'project')} on <b>{source}</b> will move to <b>{destinationLabel}</b>, one move each.
+          Every project stays read-only until its own move ends; pushes and edits are refused meanwhile.
+        </Alert>
+      ) : null}
+      {schedule.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The moves were not scheduled">
+          {describeError(schedule.error)}
+        </Alert>
+      ) : null}
+    </FormModalBody>
   );
 }
 
