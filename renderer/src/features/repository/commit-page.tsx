@@ -1,8 +1,6 @@
 import {
   Anchor,
   Avatar,
-  Badge,
-  Box,
   Button,
   Center,
   Group,
@@ -14,17 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconFolderOpen, IconGitBranch, IconGitMerge, IconHistory, IconTag } from '@tabler/icons-react';
+import { IconFolderOpen, IconHistory } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import type { CommitDetail } from '../../api/repository/types.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
-import { StateBadge } from '../merge-requests/merge-request-badges.js';
-import { mergeRequestRoute } from '../merge-requests/merge-request-paths.js';
 import { commitTitle, shortSha } from './blame-rows.js';
 import { CommitDiffUnavailable, CommitDiffView } from './commit-diff.js';
+import { CommitMergeRequestsLine, CommitRefsLine } from './commit-facts.js';
 import { CommitSha } from './commit-sha.js';
 import { useRepository } from './repository-context.js';
 import { commitRoute, fileRoute, historyRoute } from './repository-paths.js';
@@ -78,7 +75,7 @@ export function CommitPage() {
 }
 
 function CommitDetails({ commit }: { commit: CommitDetail }) {
-  const { profileId, projectId } = useRepository();
+  const { projectId } = useRepository();
   const body = commitBody(commit.message);
   const committerDiffers =
     commit.committer_name !== commit.author_name || commit.committer_email !== commit.author_email;
@@ -176,149 +173,12 @@ function CommitDetails({ commit }: { commit: CommitDetail }) {
               </Text>
             ) : null}
           </Group>
-          <CommitRefsLine profileId={profileId} projectId={projectId} sha={commit.id} />
-          <CommitMergeRequestsLine profileId={profileId} projectId={projectId} sha={commit.id} />
+          <CommitRefsLine sha={commit.id} />
+          <CommitMergeRequestsLine sha={commit.id} />
         </Stack>
       </Paper>
       <CommitDiffSection commit={commit} />
     </Stack>
-  );
-}
-
-/** "Branches/Tags containing it" as links to the files at each ref. */
-function CommitRefsLine({
-  profileId,
-  projectId,
-  sha,
-}: {
-  profileId: string;
-  projectId: number;
-  sha: string;
-}) {
-  const refs = useQuery(repositoryQueries.commitRefs(profileId, projectId, sha));
-  let content;
-  if (refs.isError) {
-    content = (
-      <Text size="sm" c="red">
-        Couldn’t load the branches and tags.{' '}
-        <Anchor component="button" size="sm" onClick={() => refs.refetch()}>
-          Retry
-        </Anchor>
-      </Text>
-    );
-  } else if (!refs.data) {
-    content = <Loader size="xs" type="dots" aria-label="Loading branches and tags" />;
-  } else if (!refs.data.supported) {
-    content = (
-      <Text size="sm" c="dimmed">
-        This instance doesn’t list the branches and tags that contain a commit.
-      </Text>
-    );
-  } else if (refs.data.refs.length === 0) {
-    content = (
-      <Text size="sm" c="dimmed">
-        No branch or tag contains this commit.
-      </Text>
-    );
-  } else {
-    content = (
-      <Group gap={6} wrap="wrap">
-        {refs.data.refs.map((ref) => (
-          <Badge
-            key={`${ref.type}:${ref.name}`}
-            component={Link}
-            to={fileRoute(projectId, 'tree', '', ref.name)}
-            variant="light"
-            color={ref.type === 'branch' ? 'blue' : 'grape'}
-            tt="none"
-            leftSection={ref.type === 'branch' ? <IconGitBranch size={12} /> : <IconTag size={12} />}
-            style={{ cursor: 'pointer', maxWidth: '100%' }}
-            title={ref.name}
-            data-testid={`commit-ref-${ref.type}`}
-          >
-            {ref.name}
-          </Badge>
-        ))}
-        {refs.data.truncated ? (
-          <Text size="xs" c="dimmed">
-            and more
-          </Text>
-        ) : null}
-      </Group>
-    );
-  }
-  return (
-    <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="commit-refs">
-      <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
-        In branches and tags
-      </Text>
-      {content}
-    </Group>
-  );
-}
-
-/** The merge requests that brought the commit, as links to their pages. */
-function CommitMergeRequestsLine({
-  profileId,
-  projectId,
-  sha,
-}: {
-  profileId: string;
-  projectId: number;
-  sha: string;
-}) {
-  const mergeRequests = useQuery(repositoryQueries.commitMergeRequests(profileId, projectId, sha));
-  let content;
-  if (mergeRequests.isError) {
-    content = (
-      <Text size="sm" c="red">
-        Couldn’t load the merge requests.{' '}
-        <Anchor component="button" size="sm" onClick={() => mergeRequests.refetch()}>
-          Retry
-        </Anchor>
-      </Text>
-    );
-  } else if (!mergeRequests.data) {
-    content = <Loader size="xs" type="dots" aria-label="Loading merge requests" />;
-  } else if (mergeRequests.data.length === 0) {
-    content = (
-      <Text size="sm" c="dimmed">
-        None: pushed directly.
-      </Text>
-    );
-  } else {
-    content = (
-      <Stack gap={4} style={{ minWidth: 0 }}>
-        {mergeRequests.data.map((mr) => (
-          <Group key={mr.id} gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            <Box style={{ flex: 'none' }}>
-              <StateBadge state={mr.state} />
-            </Box>
-            <Anchor
-              component={Link}
-              to={mergeRequestRoute(mr.project_id, mr.iid)}
-              size="sm"
-              truncate
-              title={mr.title}
-              data-testid="commit-merge-request"
-            >
-              !{mr.iid} {mr.title}
-            </Anchor>
-          </Group>
-        ))}
-      </Stack>
-    );
-  }
-  return (
-    <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="commit-merge-requests">
-      <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
-        <IconGitMerge size={14} color="var(--mantine-color-dimmed)" />
-        <Text size="sm" c="dimmed">
-          Merge requests
-        </Text>
-      </Group>
-      {content}
-    </Group>
   );
 }
 

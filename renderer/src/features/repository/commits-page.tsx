@@ -1,94 +1,81 @@
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  CloseButton,
-  Group,
-  Loader,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { IconFolderOpen, IconGitCommit, IconSearch, IconUser, IconFolder } from '@tabler/icons-react';
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { commitFiltersNarrow, repositoryQueries } from '../../api/repository/queries.js';
-import type { Commit, CommitListFilters } from '../../api/repository/types.js';
+import { Button, CloseButton, Group, Loader, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { IconFolder, IconSearch, IconUser, type Icon } from '@tabler/icons-react';
+import type { CommitListFilters } from '../../api/repository/types.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import { RelativeTime } from '../../components/relative-time.js';
-import { commitTitle } from './blame-rows.js';
-import { CommitSha } from './commit-sha.js';
-import classes from './commits-list.module.css';
+import { VirtualCommitList } from './commit-list.js';
 import { EmptyRepository } from './empty-repository.js';
-import { groupCommitsByDay } from './group-commits-by-day.js';
 import { useRepository } from './repository-context.js';
-import { commitRoute, fileRoute } from './repository-paths.js';
 import { RepositoryToolbar } from './repository-toolbar.js';
+import { useCommitsPageState } from './use-commits-page-state.js';
 
-/** Rows of the virtual list: a day heading, a commit, or the status line at the end. */
-type Row =
-  | { kind: 'day'; key: string; label: string; count: number }
-  | { kind: 'commit'; key: string; commit: Commit }
-  | { kind: 'status'; key: string };
+/** The toolbar's three filters, in order: each a field kept in the address. */
+const FILTER_FIELDS: {
+  key: keyof CommitListFilters;
+  label: string;
+  placeholder: string;
+  icon: Icon;
+  clearLabel: string;
+  width: number;
+  monospace?: boolean;
+}[] = [
+  {
+    key: 'search',
+    label: 'Search commit messages',
+    placeholder: 'Search messages',
+    icon: IconSearch,
+    clearLabel: 'Clear search',
+    width: 210,
+  },
+  {
+    key: 'author',
+    label: 'Filter by author',
+    placeholder: 'Author',
+    icon: IconUser,
+    clearLabel: 'Clear author',
+    width: 150,
+  },
+  {
+    key: 'path',
+    label: 'Filter by path',
+    placeholder: 'Path',
+    icon: IconFolder,
+    clearLabel: 'Show all paths',
+    width: 170,
+    monospace: true,
+  },
+];
 
-const DAY_ROW_HEIGHT = 37;
-const COMMIT_ROW_HEIGHT = 61;
-/** Start loading the next page when the last rendered row is this close to the end. */
-const LOAD_AHEAD_ROWS = 15;
-/** While filtering, stop loading on our own after this many pages in a row without a match. */
-const IDLE_PAGES_LIMIT = 10;
-
-/** Rows for the virtual list: each day's heading, then its commits, then one status row. */
-export function commitRows(commits: readonly Commit[]): Row[] {
-  const rows: Row[] = [];
-  for (const day of groupCommitsByDay(commits)) {
-    rows.push({
-      kind: 'day',
-      key: `day-${day.day}-${day.commits[0]!.id}`,
-      label: day.label,
-      count: day.commits.length,
-    });
-    for (const commit of day.commits) rows.push({ kind: 'commit', key: commit.id, commit });
-  }
-  rows.push({ kind: 'status', key: 'status' });
-  return rows;
-}
-
-/** A text filter kept in the address (`?name=`), typed into a field and applied after a pause. */
-function useAddressFilter(name: string): [string, string, (value: string) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const applied = searchParams.get(name) ?? '';
-  const [draft, setDraft] = useState(applied);
-  const [debounced] = useDebouncedValue(draft, 300);
-  const [lastApplied, setLastApplied] = useState(applied);
-  // The address changed from outside (back button, a link): show it in the field.
-  if (applied !== lastApplied) {
-    setLastApplied(applied);
-    if (applied !== draft.trim()) setDraft(applied);
-  }
-  useEffect(() => {
-    if (debounced.trim() === applied) return;
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (debounced.trim()) next.set(name, debounced.trim());
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-    // Only the typed value drives the address; `applied` is read fresh above.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
-  return [applied, draft, setDraft];
+/** A toolbar filter field with a clear button while it holds text (`data-testid="commits-<key>"`). */
+function ClearableFilter({
+  label,
+  placeholder,
+  icon: FieldIcon,
+  clearLabel,
+  width,
+  monospace,
+  value,
+  onChange,
+  testId,
+}: Omit<(typeof FILTER_FIELDS)[number], 'key'> & {
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={placeholder}
+      leftSection={<FieldIcon size={14} />}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      rightSection={
+        value ? <CloseButton size="sm" aria-label={clearLabel} onClick={() => onChange('')} /> : null
+      }
+      ff={monospace ? 'monospace' : undefined}
+      w={width}
+      data-testid={testId}
+    />
+  );
 }
 
 /**
@@ -99,32 +86,11 @@ function useAddressFilter(name: string): [string, string, (value: string) => voi
  * browses the files at that commit.
  */
 export function CommitsPage() {
-  const { profileId, projectId, ref, empty } = useRepository();
-  const [search, searchDraft, setSearchDraft] = useAddressFilter('search');
-  const [author, authorDraft, setAuthorDraft] = useAddressFilter('author');
-  const [path, pathDraft, setPathDraft] = useAddressFilter('path');
-  const filters: CommitListFilters = useMemo(() => ({ path, author, search }), [path, author, search]);
-  const narrow = commitFiltersNarrow(filters);
-
-  const commits = useInfiniteQuery({
-    ...repositoryQueries.commitList(profileId, projectId, ref, filters),
-    enabled: !empty,
-  });
-  const pages = commits.data?.pages;
-  const all = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
-  const read = useMemo(() => pages?.reduce((sum, page) => sum + page.read, 0) ?? 0, [pages]);
-  // Pages read since the last one with a match: a rare search stops loading on its own after a while.
-  const idlePages = useMemo(() => {
-    let idle = 0;
-    for (const page of pages ?? []) idle = page.items.length ? 0 : idle + 1;
-    return idle;
-  }, [pages]);
-  const [extraIdleAllowance, setExtraIdleAllowance] = useState(0);
-  const paused = narrow && idlePages >= IDLE_PAGES_LIMIT + extraIdleAllowance;
-  const rows = useMemo(() => commitRows(all), [all]);
-
+  const { projectId, ref, empty } = useRepository();
+  const { filterFields, filters, narrow, commits, all, read, paused, searchFurther, rows, canLoadMore } =
+    useCommitsPageState();
+  const { search, author, path } = filters;
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = commits;
-  const canLoadMore = Boolean(pages) && hasNextPage && !isFetchingNextPage && !isError && !paused;
 
   if (empty) return <EmptyRepository what="commits" />;
 
@@ -149,11 +115,7 @@ export function CommitsPage() {
       return (
         <>
           {all.length ? `${count} match so far` : 'No match yet'} in {read.toLocaleString()} commits searched.
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => setExtraIdleAllowance((n) => n + IDLE_PAGES_LIMIT)}
-          >
+          <Button size="xs" variant="default" onClick={searchFurther}>
             Search further
           </Button>
         </>
@@ -234,184 +196,17 @@ export function CommitsPage() {
   return (
     <Stack gap={0}>
       <RepositoryToolbar>
-        <TextInput
-          aria-label="Search commit messages"
-          placeholder="Search messages"
-          leftSection={<IconSearch size={14} />}
-          value={searchDraft}
-          onChange={(event) => setSearchDraft(event.currentTarget.value)}
-          rightSection={
-            searchDraft ? (
-              <CloseButton size="sm" aria-label="Clear search" onClick={() => setSearchDraft('')} />
-            ) : null
-          }
-          w={210}
-          data-testid="commits-search"
-        />
-        <TextInput
-          aria-label="Filter by author"
-          placeholder="Author"
-          leftSection={<IconUser size={14} />}
-          value={authorDraft}
-          onChange={(event) => setAuthorDraft(event.currentTarget.value)}
-          rightSection={
-            authorDraft ? (
-              <CloseButton size="sm" aria-label="Clear author" onClick={() => setAuthorDraft('')} />
-            ) : null
-          }
-          w={150}
-          data-testid="commits-author"
-        />
-        <TextInput
-          aria-label="Filter by path"
-          placeholder="Path"
-          leftSection={<IconFolder size={14} />}
-          value={pathDraft}
-          onChange={(event) => setPathDraft(event.currentTarget.value)}
-          rightSection={
-            pathDraft ? (
-              <CloseButton size="sm" aria-label="Show all paths" onClick={() => setPathDraft('')} />
-            ) : null
-          }
-          ff="monospace"
-          w={170}
-          data-testid="commits-path"
-        />
+        {FILTER_FIELDS.map(({ key, ...field }) => (
+          <ClearableFilter
+            key={key}
+            {...field}
+            value={filterFields[key][0]}
+            onChange={filterFields[key][1]}
+            testId={`commits-${key}`}
+          />
+        ))}
       </RepositoryToolbar>
       {body}
     </Stack>
   );
 }
-
-/**
- * The virtual list itself, apart from the toolbar and filters so that scrolling (which re-renders the
- * virtualizer's owner on every frame) redraws only the rows; the rows are memoised. Calls `onNearEnd`
- * when the last rendered row is within {@link LOAD_AHEAD_ROWS} of the end.
- */
-function VirtualCommitList({
-  rows,
-  projectId,
-  label,
-  busy,
-  status,
-  onNearEnd,
-}: {
-  rows: Row[];
-  projectId: number;
-  label: string;
-  busy: boolean;
-  status: ReactNode;
-  onNearEnd: (() => unknown) | undefined;
-}) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual is not compiler-aware; this component is not memoized by the compiler.
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'day' ? DAY_ROW_HEIGHT : COMMIT_ROW_HEIGHT),
-    overscan: 10,
-    getItemKey: (index) => rows[index]?.key ?? index,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (onNearEnd && lastIndex >= rows.length - LOAD_AHEAD_ROWS) void onNearEnd();
-  }, [onNearEnd, lastIndex, rows.length]);
-
-  return (
-    <div
-      ref={scrollRef}
-      className={classes.scroller}
-      data-testid="commit-list"
-      aria-busy={busy}
-      role="list"
-      aria-label={label}
-    >
-      <div className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const row = rows[item.index]!;
-          return (
-            <div
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              className={classes.row}
-              style={{ transform: `translateY(${item.start}px)` }}
-              role={row.kind === 'commit' ? 'listitem' : 'presentation'}
-            >
-              {row.kind === 'day' ? (
-                <DayRow label={row.label} count={row.count} />
-              ) : row.kind === 'commit' ? (
-                <CommitRow commit={row.commit} projectId={projectId} />
-              ) : (
-                <div className={classes.status} data-testid="commits-status">
-                  {status}
-                </div>
-              )}
-            </div>
-          );
-        })}
-      </div>
-    </div>
-  );
-}
-
-/** A day's heading: the date and how many of the loaded commits fall on it. */
-const DayRow = memo(function DayRow({ label, count }: { label: string; count: number }) {
-  return (
-    <div className={classes.day}>
-      <IconGitCommit size={16} stroke={1.7} color="var(--mantine-color-dimmed)" />
-      <Text size="sm" fw={600} c="dimmed">
-        {label}
-      </Text>
-      <Badge size="xs" variant="light" color="gray">
-        {count}
-      </Badge>
-    </div>
-  );
-});
-
-/** One commit: avatar, title (a link to the commit page), author and age, SHA, browse files. */
-const CommitRow = memo(function CommitRow({ commit, projectId }: { commit: Commit; projectId: number }) {
-  return (
-    <div className={classes.commit} data-testid="commit-row">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Avatar name={commit.author_name} color="initials" size={32} />
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Anchor
-            component={Link}
-            to={commitRoute(projectId, commit.id)}
-            size="sm"
-            fw={600}
-            truncate
-            title={commit.message}
-            className={classes.titleLink}
-            data-testid="commit-title"
-          >
-            {commitTitle(commit)}
-          </Anchor>
-          <Text size="xs" c="dimmed" span truncate>
-            <Text span inherit fw={500} c="var(--mantine-color-text)">
-              {commit.author_name}
-            </Text>{' '}
-            authored <RelativeTime iso={commit.authored_date} span inherit />
-          </Text>
-        </Stack>
-      </Group>
-      <Group gap={6} wrap="nowrap">
-        <CommitSha sha={commit.id} />
-        <Tooltip label="Browse files at this commit">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            component={Link}
-            to={fileRoute(projectId, 'tree', '', commit.id)}
-            aria-label={`Browse files at ${commit.short_id}`}
-          >
-            <IconFolderOpen size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    </div>
-  );
-});

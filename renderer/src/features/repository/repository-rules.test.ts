@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { commitFiltersNarrow, commitMatches } from '../../api/repository/queries.js';
 import type { Commit } from '../../api/repository/types.js';
 import { commitBody } from './commit-page.js';
-import { commitRows } from './commits-page.js';
+import { commitRows } from './commit-list.js';
 import { offeredBranch } from './merge-request-offer.js';
 import { PROTECTED_NAME_MAX, protectedNameProblem } from './protect-branch-form.js';
 
