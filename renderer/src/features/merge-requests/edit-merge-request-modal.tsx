@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -20,17 +9,16 @@ import { useUpdateMergeRequest, type UpdateMergeRequestInput } from '../../api/m
 import { mergeRequestPeopleQueries } from '../../api/merge-requests/queries.js';
 import type { MergeRequestDetail } from '../../api/merge-requests/types.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
+import { FormModal } from '../../components/form-modal/form-modal.js';
 import { MarkdownField } from '../repository/markdown-field.js';
 import type { ThreadTarget } from './discussion-thread.js';
 import { draftTitle, isDraftTitle, readyTitle } from './draft-title.js';
+import { MergeRequestMetaFields, type MergeRequestMetaValues } from './merge-request-meta-fields.js';
 
 /** The form's values: ids as strings (Mantine's selects), milestone null when none. */
-export interface MergeRequestFormValues {
+export interface MergeRequestFormValues extends MergeRequestMetaValues {
   title: string;
   description: string;
-  labels: string[];
-  assigneeIds: string[];
-  reviewerIds: string[];
   milestoneId: string | null;
   targetBranch: string;
 }
@@ -70,21 +58,20 @@ export function changedFields(
   return input;
 }
 
+/** What a merge request's dialogs (edit, merge) are given: the merge request, its address, and close. */
+export interface MergeRequestDialogProps {
+  mr: MergeRequestDetail;
+  target: ThreadTarget;
+  onClose: () => void;
+}
+
 /**
  * "Edit merge request": title (with GitLab's "Mark as draft" checkbox, which edits the `Draft: `
  * prefix), Markdown description, labels, assignees, reviewers, milestone and target branch. Saves the
  * changed fields with one `PUT`; the core's validation messages show under their field, others above
  * the buttons, and the form stays open with the values typed.
  */
-export function EditMergeRequestModal({
-  mr,
-  target,
-  onClose,
-}: {
-  mr: MergeRequestDetail;
-  target: ThreadTarget;
-  onClose: () => void;
-}) {
+export function EditMergeRequestModal({ mr, target, onClose }: MergeRequestDialogProps) {
   const { profileId, projectId, iid } = target;
   const update = useUpdateMergeRequest(profileId, projectId, iid);
   const labels = useQuery(labelQueries.options(profileId, projectId));
@@ -124,120 +111,89 @@ export function EditMergeRequestModal({
   const unchanged = Object.keys(changes).length === 0;
 
   return (
-    <Modal
+    <FormModal
       opened
-      onClose={() => !update.isPending && onClose()}
-      title={<Text fw={600}>Edit {mr.references.short}</Text>}
+      onClose={onClose}
+      title={`Edit ${mr.references.short}`}
       size="lg"
+      formTestId="mr-edit-form"
+      onSubmit={() => {
+        if (unchanged) return onClose();
+        update.mutate(changes, { onSuccess: onClose });
+      }}
+      busy={update.isPending}
+      submitLabel="Save changes"
+      submitDisabled={unchanged}
+      noValidate={false}
     >
-      <form
-        data-testid="mr-edit-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (unchanged) return onClose();
-          update.mutate(changes, { onSuccess: onClose });
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Title"
-            value={values.title}
-            onChange={(event) => set('title', event.currentTarget.value)}
-            error={fieldError('title') ? `Title ${fieldError('title')}` : undefined}
-            required
-            data-autofocus
-          />
-          <Checkbox
-            label="Mark as draft"
-            description="A draft can’t be merged. GitLab keeps this as a “Draft:” prefix of the title."
-            checked={isDraftTitle(values.title)}
-            onChange={(event) =>
-              set('title', event.currentTarget.checked ? draftTitle(values.title) : readyTitle(values.title))
-            }
-          />
-          <Stack gap={4}>
-            <MarkdownField
-              label="Description"
-              value={values.description}
-              onChange={(value) => set('description', value)}
-            />
-            {fieldError('description') ? (
-              <Text size="xs" c="red">
-                Description {fieldError('description')}
-              </Text>
-            ) : null}
-          </Stack>
-          <MultiSelect
-            label="Labels"
-            data={labelChoices}
-            value={values.labels}
-            onChange={(value) => set('labels', value)}
-            searchable
-            clearable
-          />
-          <Group grow align="flex-start" wrap="wrap">
-            <MultiSelect
-              label="Assignees"
-              data={peopleChoices}
-              value={values.assigneeIds}
-              onChange={(value) => set('assigneeIds', value)}
-              searchable
-              clearable
-              miw={200}
-            />
-            <MultiSelect
-              label="Reviewers"
-              data={peopleChoices}
-              value={values.reviewerIds}
-              onChange={(value) => set('reviewerIds', value)}
-              searchable
-              clearable
-              miw={200}
-            />
-          </Group>
-          <Group grow align="flex-start" wrap="wrap">
-            <Select
-              label="Milestone"
-              placeholder="No milestone"
-              data={milestoneChoices}
-              value={values.milestoneId}
-              onChange={(value) => set('milestoneId', value)}
-              searchable
-              clearable
-              nothingFoundMessage="No milestone matches"
-              miw={200}
-            />
-            <Select
-              label="Target branch"
-              data={branchChoices}
-              value={values.targetBranch}
-              onChange={(value) => value && set('targetBranch', value)}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage="No branch matches"
-              miw={200}
-            />
-          </Group>
-          {update.error && shownInFields.length === 0 ? (
-            <Alert
-              color="red"
-              icon={<IconAlertCircle size={16} />}
-              title="Couldn’t save the merge request"
-              data-testid="mr-edit-error"
-            >
-              {describeError(update.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending} disabled={unchanged}>
-              Save changes
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Title"
+        value={values.title}
+        onChange={(event) => set('title', event.currentTarget.value)}
+        error={fieldError('title') ? `Title ${fieldError('title')}` : undefined}
+        required
+        data-autofocus
+      />
+      <Checkbox
+        label="Mark as draft"
+        description="A draft can’t be merged. GitLab keeps this as a “Draft:” prefix of the title."
+        checked={isDraftTitle(values.title)}
+        onChange={(event) =>
+          set('title', event.currentTarget.checked ? draftTitle(values.title) : readyTitle(values.title))
+        }
+      />
+      <Stack gap={4}>
+        <MarkdownField
+          label="Description"
+          value={values.description}
+          onChange={(value) => set('description', value)}
+        />
+        {fieldError('description') ? (
+          <Text size="xs" c="red">
+            Description {fieldError('description')}
+          </Text>
+        ) : null}
+      </Stack>
+      <MergeRequestMetaFields
+        values={values}
+        onChange={set}
+        labelChoices={labelChoices}
+        people={peopleChoices}
+        miw={200}
+      />
+      <Group grow align="flex-start" wrap="wrap">
+        <Select
+          label="Milestone"
+          placeholder="No milestone"
+          data={milestoneChoices}
+          value={values.milestoneId}
+          onChange={(value) => set('milestoneId', value)}
+          searchable
+          clearable
+          nothingFoundMessage="No milestone matches"
+          miw={200}
+        />
+        <Select
+          label="Target branch"
+          data={branchChoices}
+          value={values.targetBranch}
+          onChange={(value) => value && set('targetBranch', value)}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No branch matches"
+          miw={200}
+        />
+      </Group>
+      {update.error && shownInFields.length === 0 ? (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={16} />}
+          title="Couldn’t save the merge request"
+          data-testid="mr-edit-error"
+        >
+          {describeError(update.error)}
+        </Alert>
+      ) : null}
+    </FormModal>
   );
 }

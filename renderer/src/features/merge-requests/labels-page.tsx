@@ -1,13 +1,9 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
-  ColorInput,
   EmptyState,
   Group,
-  Modal,
-  NumberInput,
   Paper,
   Skeleton,
   Stack,
@@ -15,64 +11,47 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import {
-  IconArrowLeft,
-  IconArrowUpCircle,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTag,
-  IconTrash,
-} from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { IconArrowLeft, IconArrowUpCircle, IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
-import {
-  useCreateLabel,
-  useDeleteLabel,
-  usePromoteLabel,
-  useSubscribeLabel,
-  useUpdateLabel,
-} from '../../api/labels/mutations.js';
-import { labelQueries } from '../../api/labels/queries.js';
-import type { Label } from '../../api/labels/types.js';
-import { projectQueries } from '../../api/projects/queries.js';
-import { useActiveProfile } from '../../app/active-profile.js';
 import { ConfirmModal } from '../../components/confirm-modal.js';
+import { RowActions, deleteAction, editAction } from '../../components/data-table/index.js';
+import { ListPager } from '../../components/list-pager.js';
+import { MarkdownView } from '../../components/markdown-view.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
-import { ListPager } from '../../components/list-pager.js';
-import { MarkdownField } from '../repository/markdown-field.js';
-import { MarkdownView } from '../../components/markdown-view.js';
+import { LabelFormModal } from './label-form-modal.js';
 import { mergeRequestsRoute } from './merge-request-paths.js';
 import classes from './merge-requests.module.css';
-
-const PER_PAGE = 20;
+import { useLabelsPageState } from './use-labels-page-state.js';
 
 /**
  * A project's labels (`/merge-requests/:projectId/labels`): colour, name, Markdown description, open
  * issue and merge request counts (`with_counts`), priority, subscribe toggle, and create, edit, delete
- * and "promote to group label".
+ * and "promote to group label". State: {@link useLabelsPageState}.
  */
 export function LabelsPage() {
-  const profile = useActiveProfile();
-  const projectId = Number(useParams().projectId);
-  const [searchInput, setSearchInput] = useState('');
-  const [search] = useDebouncedValue(searchInput.trim(), 250);
-  const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Label | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Label | null>(null);
-  const [promoting, setPromoting] = useState<Label | null>(null);
-  const project = useQuery(projectQueries.detail(profile.id, projectId));
-  const labels = useQuery(labelQueries.list(profile.id, projectId, { search, page, perPage: PER_PAGE }));
-  const subscribe = useSubscribeLabel(profile.id, projectId);
-  const remove = useDeleteLabel(profile.id, projectId);
-  const promote = usePromoteLabel(profile.id, projectId);
-  const inGroup = project.data?.namespace?.kind === 'group';
+  const {
+    profileId,
+    projectId,
+    project,
+    searchInput,
+    typeSearch,
+    search,
+    setPage,
+    labels,
+    inGroup,
+    editing,
+    setEditing,
+    deleting,
+    setDeleting,
+    promoting,
+    setPromoting,
+    subscribe,
+    remove,
+    promote,
+  } = useLabelsPageState();
 
   return (
     <>
@@ -102,10 +81,7 @@ export function LabelsPage() {
             placeholder="Search labels"
             leftSection={<IconSearch size={16} />}
             value={searchInput}
-            onChange={(event) => {
-              setSearchInput(event.currentTarget.value);
-              setPage(1);
-            }}
+            onChange={(event) => typeSearch(event.currentTarget.value)}
             style={{ flex: 1 }}
           />
         </Group>
@@ -196,38 +172,22 @@ export function LabelsPage() {
                   </Table.Td>
                   <Table.Td>
                     {label.is_project_label !== false ? (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Edit ${label.name}`}
-                            onClick={() => setEditing(label)}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        {inGroup ? (
-                          <Tooltip label="Promote to group label">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Promote ${label.name}`}
-                              onClick={() => setPromoting(label)}
-                            >
-                              <IconArrowUpCircle size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ) : null}
-                        <Tooltip label="Delete">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${label.name}`}
-                            onClick={() => setDeleting(label)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
+                      <RowActions
+                        actions={[
+                          editAction(label.name, () => setEditing(label)),
+                          ...(inGroup
+                            ? [
+                                {
+                                  tooltip: 'Promote to group label',
+                                  label: `Promote ${label.name}`,
+                                  icon: <IconArrowUpCircle size={16} stroke={1.7} />,
+                                  onClick: () => setPromoting(label),
+                                },
+                              ]
+                            : []),
+                          deleteAction(label.name, () => setDeleting(label)),
+                        ]}
+                      />
                     ) : null}
                   </Table.Td>
                 </Table.Tr>
@@ -244,7 +204,7 @@ export function LabelsPage() {
       ) : null}
       {editing ? (
         <LabelFormModal
-          profileId={profile.id}
+          profileId={profileId}
           projectId={projectId}
           label={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
@@ -281,87 +241,5 @@ export function LabelsPage() {
         and this cannot be undone here.
       </ConfirmModal>
     </>
-  );
-}
-
-/** Create or edit a label: name, colour, Markdown description, priority. */
-function LabelFormModal({
-  profileId,
-  projectId,
-  label,
-  onClose,
-}: {
-  profileId: string;
-  projectId: number;
-  label: Label | null;
-  onClose: () => void;
-}) {
-  const create = useCreateLabel(profileId, projectId);
-  const update = useUpdateLabel(profileId, projectId);
-  const [name, setName] = useState(label?.name ?? '');
-  const [color, setColor] = useState(label?.color ?? '#6699cc');
-  const [description, setDescription] = useState(label?.description ?? '');
-  const [priority, setPriority] = useState<number | ''>(label?.priority ?? '');
-  const mutation = label ? update : create;
-  return (
-    <Modal
-      opened
-      onClose={() => !mutation.isPending && onClose()}
-      title={label ? `Edit ${label.name}` : 'New label'}
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (label) {
-            update.mutate(
-              {
-                id: label.id,
-                input: {
-                  new_name: name.trim() === label.name ? undefined : name.trim(),
-                  color,
-                  description,
-                  priority,
-                },
-              },
-              { onSuccess: onClose },
-            );
-          } else {
-            create.mutate(
-              { name: name.trim(), color, description, priority: priority === '' ? undefined : priority },
-              { onSuccess: onClose },
-            );
-          }
-        }}
-      >
-        <Stack>
-          <TextInput
-            label="Name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            required
-            data-autofocus
-          />
-          <ColorInput label="Colour" value={color} onChange={setColor} format="hex" required />
-          <MarkdownField label="Description" value={description} onChange={setDescription} />
-          <NumberInput
-            label="Priority"
-            description="Lower numbers sort first; leave empty for no priority."
-            value={priority}
-            onChange={(value) => setPriority(typeof value === 'number' ? value : '')}
-            min={0}
-            allowDecimal={false}
-          />
-          {mutation.error ? <Alert color="red">{describeError(mutation.error)}</Alert> : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={name.trim() === '' || color === ''}>
-              {label ? 'Save label' : 'Create label'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { describeError } from '../../api/describe-error.js';
 import { labelQueries } from '../../api/labels/queries.js';
 import { useCreateMergeRequest } from '../../api/merge-requests/mutations.js';
 import { mergeRequestPeopleQueries } from '../../api/merge-requests/queries.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
+import { FormModal } from '../../components/form-modal/form-modal.js';
 import { MarkdownField } from '../repository/markdown-field.js';
+import { MergeRequestMetaFields, type MergeRequestMetaValues } from './merge-request-meta-fields.js';
 
 /** The title GitLab suggests for a source branch: separators as spaces, first letter capitalised. */
 function titleFromBranch(branch: string): string {
@@ -46,9 +46,7 @@ export function NewMergeRequestModal({
   const [target, setTarget] = useState<string | null>(defaultBranch);
   const [title, setTitle] = useState(initialSource ? titleFromBranch(initialSource) : '');
   const [description, setDescription] = useState('');
-  const [labelNames, setLabelNames] = useState<string[]>([]);
-  const [assignees, setAssignees] = useState<string[]>([]);
-  const [reviewers, setReviewers] = useState<string[]>([]);
+  const [meta, setMeta] = useState<MergeRequestMetaValues>({ labels: [], assigneeIds: [], reviewerIds: [] });
 
   const listed = (branches.data?.items ?? []).map((branch) => branch.name);
   // The first 100 branches are listed; keep the preselected ones choosable when they are not among them.
@@ -61,109 +59,79 @@ export function NewMergeRequestModal({
   }));
   const sameBranch = source !== null && source === target;
 
+  const submit = () => {
+    if (!source || !target) return;
+    create.mutate(
+      {
+        source_branch: source,
+        target_branch: target,
+        title: title.trim(),
+        description,
+        labels: meta.labels.join(','),
+        assignee_ids: meta.assigneeIds.map(Number),
+        reviewer_ids: meta.reviewerIds.map(Number),
+      },
+      { onSuccess: (mr) => onCreated(mr.iid) },
+    );
+  };
+
   return (
-    <Modal opened onClose={() => !create.isPending && onClose()} title="New merge request" size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!source || !target) return;
-          create.mutate(
-            {
-              source_branch: source,
-              target_branch: target,
-              title: title.trim(),
-              description,
-              labels: labelNames.join(','),
-              assignee_ids: assignees.map(Number),
-              reviewer_ids: reviewers.map(Number),
-            },
-            { onSuccess: (mr) => onCreated(mr.iid) },
-          );
-        }}
-      >
-        <Stack>
-          <Group grow align="flex-start">
-            <Select
-              label="Source branch"
-              placeholder="Pick a branch"
-              data={branchNames}
-              value={source}
-              onChange={(value) => {
-                setSource(value);
-                if (value && (title === '' || (source !== null && title === titleFromBranch(source))))
-                  setTitle(titleFromBranch(value));
-              }}
-              searchable
-              required
-              nothingFoundMessage="No branch matches"
-            />
-            <Select
-              label="Target branch"
-              data={branchNames}
-              value={target}
-              onChange={setTarget}
-              searchable
-              required
-              error={sameBranch ? 'Pick a different branch from the source' : undefined}
-            />
-          </Group>
-          <TextInput
-            label="Title"
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-            required
-          />
-          <MarkdownField
-            label="Description"
-            value={description}
-            onChange={setDescription}
-            placeholder="What does this change, and why?"
-          />
-          <MultiSelect
-            label="Labels"
-            data={(labels.data ?? []).map((label) => label.name)}
-            value={labelNames}
-            onChange={setLabelNames}
-            searchable
-            clearable
-          />
-          <Group grow align="flex-start">
-            <MultiSelect
-              label="Assignees"
-              data={people}
-              value={assignees}
-              onChange={setAssignees}
-              searchable
-              clearable
-            />
-            <MultiSelect
-              label="Reviewers"
-              data={people}
-              value={reviewers}
-              onChange={setReviewers}
-              searchable
-              clearable
-            />
-          </Group>
-          {create.error ? (
-            <Alert color="red" icon={<IconAlertCircle size={16} />} title="Couldn’t create the merge request">
-              {describeError(create.error)}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              loading={create.isPending}
-              disabled={!source || !target || sameBranch || title.trim() === ''}
-            >
-              Create merge request
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened
+      onClose={onClose}
+      title="New merge request"
+      size="lg"
+      onSubmit={submit}
+      busy={create.isPending}
+      submitLabel="Create merge request"
+      submitDisabled={!source || !target || sameBranch || title.trim() === ''}
+      error={create.error}
+      errorTitle="Couldn’t create the merge request"
+      noValidate={false}
+    >
+      <Group grow align="flex-start">
+        <Select
+          label="Source branch"
+          placeholder="Pick a branch"
+          data={branchNames}
+          value={source}
+          onChange={(value) => {
+            setSource(value);
+            if (value && (title === '' || (source !== null && title === titleFromBranch(source))))
+              setTitle(titleFromBranch(value));
+          }}
+          searchable
+          required
+          nothingFoundMessage="No branch matches"
+        />
+        <Select
+          label="Target branch"
+          data={branchNames}
+          value={target}
+          onChange={setTarget}
+          searchable
+          required
+          error={sameBranch ? 'Pick a different branch from the source' : undefined}
+        />
+      </Group>
+      <TextInput
+        label="Title"
+        value={title}
+        onChange={(event) => setTitle(event.currentTarget.value)}
+        required
+      />
+      <MarkdownField
+        label="Description"
+        value={description}
+        onChange={setDescription}
+        placeholder="What does this change, and why?"
+      />
+      <MergeRequestMetaFields
+        values={meta}
+        onChange={(key, value) => setMeta((current) => ({ ...current, [key]: value }))}
+        labelChoices={(labels.data ?? []).map((label) => label.name)}
+        people={people}
+      />
+    </FormModal>
   );
 }
