@@ -6,7 +6,7 @@
  * Options (after `npm run bench --`):
  * - `--only <group>[,<group>…]` (repeatable): run only these groups, by key (`core-api`, `repository`,
  *   `audit-events`, `audit-export`, `alerts`, `storage-move`, `merge`, `merge-requests`, `pipelines`,
- *   `git-http`); an unknown key is an error that lists the keys.
+ *   `git-http`, `first-paint`); an unknown key is an error that lists the keys.
  * - `--out <file>`: write the JSON there instead of `bench/results/latest.json`.
  * Sizes come from each benchmark's `OUTPOST_BENCH_*` variables (see each file's comment).
  * A benchmark that throws is reported under the table; the others still run; the exit code is then 1.
@@ -21,6 +21,7 @@ import { benchAuditEvents } from './audit-events.js';
 import { benchReport, formatBenchTable, selectBenchGroups } from './bench-table.js';
 import type { BenchFailure, BenchMachine, BenchRow } from './bench-table.js';
 import { benchCoreApi } from './core-api.js';
+import { benchFirstPaint } from './first-paint.js';
 import { benchGitHttp } from './git-http.js';
 import { benchMergeRequestMerge } from './merge-request-merge.js';
 import { benchMergeRequestList } from './merge-requests.js';
@@ -86,6 +87,12 @@ const GROUPS: BenchGroup[] = [
     heading:
       'git over HTTP: clone and push beside local git (OUTPOST_BENCH_GIT_COMMITS, default 2000; OUTPOST_BENCH_GIT_BLOB_KB, default 1024)',
     run: benchGitHttp,
+  },
+  {
+    key: 'first-paint',
+    heading:
+      'launch → first screen painted with the browser host in Chromium, fresh and existing data dir, beside a bare node http server (OUTPOST_BENCH_FIRST_PAINT_RUNS, default 5)',
+    run: benchFirstPaint,
   },
 ];
 

@@ -13,7 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, enableCompileCache } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -120,7 +120,17 @@ function findChromium(findOnPathSync) {
   return null;
 }
 
+/**
+ * Where node keeps the compiled code of the host and core modules between launches (node:module
+ * `enableCompileCache`): next to the build it caches, so a rebuild's new files are compiled afresh
+ * (entries are keyed by the source's hash) and nothing lands in a shared temp folder.
+ * `NODE_DISABLE_COMPILE_CACHE=1` turns it off.
+ */
+const compileCacheDir = join(root, 'dist', '.node-compile-cache');
+
 async function runBrowserHost({ dataDir, port, open }) {
+  // Before the host's modules load: with the cache, a launch skips compiling them (fastify, the core).
+  enableCompileCache(compileCacheDir);
   const { resolveAppDataDir, hostDataDir } = await importHost('app-data-dir.js');
   const { startBrowserHost } = await importHost('browser-host/start-browser-host.js');
   const { findOnPathSync } = await importHost('browser-host/open-external.js');
@@ -155,6 +165,11 @@ async function runBrowserHost({ dataDir, port, open }) {
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+  // The server answers as soon as it listens; the core starts behind it. When that fails, say why and stop.
+  browserHost.ready.catch((err) => {
+    process.stderr.write(`outpost: could not start the browser host: ${err?.message ?? err}\n`);
+    void stop(1);
+  });
 
   const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
   const browser = open && hasDisplay ? findChromium(findOnPathSync) : null;

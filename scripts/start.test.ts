@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,34 @@ describe.skipIf(!built)('scripts/start.js (needs npm run build:node)', () => {
       expect(await exited).toBe(0);
     }
     expect(stdout().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('says why and exits 1 when the embedded core cannot start after the server listens', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'outpost-start-broken-'));
+    dirs.push(dataDir);
+    // The core's data folder is a plain file: the server listens, then the core's start fails.
+    await writeFile(join(dataDir, 'core'), 'not a folder');
+    const child = spawn(
+      process.execPath,
+      [
+        join(root, 'scripts', 'start.js'),
+        '--browser-host',
+        '--port',
+        '0',
+        '--no-open',
+        '--data-dir',
+        dataDir,
+      ],
+      { cwd: root, env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' } },
+    );
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^Outpost running at http:\/\/127\.0\.0\.1:\d+\//);
+    expect(stderr).toContain('outpost: could not start the browser host:');
   });
 
   it('rejects a bad --port', async () => {

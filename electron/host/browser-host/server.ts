@@ -2,8 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { BROWSER_HOST_SECRET_HEADER, type BrowserHostCallReply } from '../../../shared/ipc-contract.js';
-import { dispatchBridgeCall, isBridgeChannel, type BridgeHandlers } from '../bridge-handlers.js';
+import {
+  BRIDGE_CHANNELS,
+  BROWSER_HOST_SECRET_HEADER,
+  type BridgeChannel,
+  type BrowserHostCallReply,
+} from '../../../shared/ipc-contract.js';
+import type { BridgeHandlers } from '../bridge-handlers.js';
 import { RENDERER_SECURITY_HEADERS } from '../csp.js';
 import { isAllowedHost, isAllowedOrigin, secretMatches } from './request-guard.js';
 
@@ -33,6 +38,21 @@ const NOT_BUILT_PAGE = `<!doctype html>
 /** GET/HEAD outside `/bridge`: answered with a renderer file or the app page. */
 function isPageRequest(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && url !== '/bridge' && !url.startsWith('/bridge/');
+}
+
+/**
+ * `dispatchBridgeCall`, imported on the first bridge call: bridge-handlers.ts loads zod and the argument
+ * schemas, which the renderer's files don't need, so the server listens without them.
+ */
+let dispatcher: Promise<typeof import('../bridge-handlers.js').dispatchBridgeCall> | undefined;
+function loadDispatcher() {
+  dispatcher ??= import('../bridge-handlers.js').then((m) => m.dispatchBridgeCall);
+  return dispatcher;
+}
+
+/** True when `name` is one of the contract's channels. */
+function isChannel(name: string): name is BridgeChannel {
+  return (BRIDGE_CHANNELS as readonly string[]).includes(name);
 }
 
 function forbidden(reply: FastifyReply, message: string): FastifyReply {
@@ -101,13 +121,14 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
   app.post<{ Params: { channel: string }; Body: unknown }>('/bridge/:channel', async (req, reply) => {
     const { channel } = req.params;
     reply.header('cache-control', 'no-store');
-    if (!isBridgeChannel(channel)) {
+    if (!isChannel(channel)) {
       const body: BrowserHostCallReply = {
         error: { code: 'not_found', message: `Unknown bridge channel "${channel}".` },
       };
       return reply.code(404).send(body);
     }
     const args = req.body && typeof req.body === 'object' ? (req.body as { args?: unknown }).args : undefined;
+    const dispatchBridgeCall = await loadDispatcher();
     const { status, reply: body } = await dispatchBridgeCall(handlers, channel, args);
     return reply.code(status).send(body);
   });

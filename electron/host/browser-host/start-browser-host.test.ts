@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../csp.js';
+import type { CreateCore } from '../embedded-core.js';
+import { loadCreateCore } from '../load-core.js';
 import { startBrowserHost, type BrowserHost } from './start-browser-host.js';
 
 interface Reply {
@@ -72,7 +74,7 @@ beforeAll(async () => {
   const launch = new URL(bh.urlWithSecret);
   port = Number(launch.port);
   secret = launch.searchParams.get('secret') as string;
-  rootToken = (await bh.host.vault.get('embedded')) as string;
+  rootToken = (await (await bh.ready).vault.get('embedded')) as string;
 });
 afterAll(async () => {
   await bh?.close();
@@ -148,7 +150,7 @@ describe('browser host', () => {
       body: '{"args":[]}',
     });
     expect(inQuery.status).toBe(403);
-    expect(bh.host.profiles.list()).toHaveLength(1);
+    expect((await bh.ready).profiles.list()).toHaveLength(1);
   });
 
   it('refuses foreign Host headers (DNS rebinding) and foreign Origins with 403', async () => {
@@ -219,6 +221,76 @@ describe('browser host without a built renderer', () => {
       expect(res.status).toBe(503);
       expect(res.text).toContain('renderer not built: run npm run build');
       expect(res.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+/** Bridge call on another browser host, by its launch URL. */
+async function bridgeOn(bhOther: BrowserHost, channel: string, args: unknown[]): Promise<Reply> {
+  const launch = new URL(bhOther.urlWithSecret);
+  return send(Number(launch.port), {
+    method: 'POST',
+    path: `/bridge/${channel}`,
+    headers: {
+      'content-type': 'application/json',
+      'x-outpost-secret': launch.searchParams.get('secret') as string,
+    },
+    body: JSON.stringify({ args }),
+  });
+}
+
+describe('browser host start order', () => {
+  it('serves the renderer before the core has started; bridge calls wait for the core', async () => {
+    const realCreateCore = await loadCreateCore();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let coreStarted = false;
+    const gatedCreateCore: CreateCore = async (options) => {
+      await gate;
+      coreStarted = true;
+      return realCreateCore(options);
+    };
+    const other = await startBrowserHost({
+      appDataDir: join(dir, 'data-gated'),
+      port: 0,
+      rendererDir,
+      createCore: gatedCreateCore,
+    });
+    try {
+      const page = await send(Number(new URL(other.url).port), { path: '/' });
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<div id="root">');
+      expect(coreStarted).toBe(false);
+      const pending = bridgeOn(other, 'profiles:list', []).then((reply) => ({ reply, coreStarted }));
+      release();
+      const { reply, coreStarted: startedBeforeReply } = await pending;
+      expect(startedBeforeReply).toBe(true);
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.text)).toMatchObject({ result: [{ id: 'embedded' }] });
+      expect((await other.ready).core).not.toBeNull();
+    } finally {
+      release();
+      await other.close();
+    }
+  });
+
+  it('when the core cannot start: the page is served, bridge calls say why, ready rejects', async () => {
+    const other = await startBrowserHost({
+      appDataDir: join(dir, 'data-broken'),
+      port: 0,
+      rendererDir,
+      createCore: () => Promise.reject(new Error('the database file is damaged')),
+    });
+    try {
+      expect((await send(Number(new URL(other.url).port), { path: '/' })).status).toBe(200);
+      const reply = await bridgeOn(other, 'onboarding:status', []);
+      expect(reply.status).toBe(500);
+      expect(JSON.parse(reply.text)).toEqual({
+        error: { code: 'internal', message: 'Outpost could not start: the database file is damaged' },
+      });
+      await expect(other.ready).rejects.toThrow('the database file is damaged');
     } finally {
       await other.close();
     }

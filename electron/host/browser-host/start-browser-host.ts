@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { BROWSER_HOST_SECRET_PARAM } from '../../../shared/ipc-contract.js';
-import { createBridgeHandlers } from '../bridge-handlers.js';
+import {
+  BROWSER_HOST_SECRET_PARAM,
+  BRIDGE_CHANNELS,
+  type BridgeChannel,
+} from '../../../shared/ipc-contract.js';
+import { BridgeError } from '../bridge-error.js';
+import type { BridgeHandlers } from '../bridge-handlers.js';
 import type { CreateCore } from '../embedded-core.js';
-import { hostDataDir } from '../app-data-dir.js';
-import { createHost, type Host } from '../host.js';
-import { loadCreateCore } from '../load-core.js';
-import { readAppVersionSync } from '../package-info.js';
-import { createKeyFileCipher } from '../vault/key-file-cipher.js';
-import { createBrowserHostOpener } from './open-external.js';
+import type { Host } from '../host.js';
 import { buildBrowserHostServer } from './server.js';
 
 /** Options of `startBrowserHost`. */
@@ -38,37 +38,91 @@ export interface BrowserHost {
   url: string;
   /** `http://127.0.0.1:PORT/?secret=…`: what the browser opens; the renderer moves the secret to memory. */
   urlWithSecret: string;
-  /** The host behind the bridge (profiles, vault, proxy, core), for tests and scripts. */
-  host: Host;
-  /** Stops the server and the embedded core. Idempotent. */
+  /**
+   * The host behind the bridge (profiles, vault, proxy, embedded core) once it has started; rejects with
+   * the start failure (unreadable data files, a core that can't start). Bridge calls wait for it.
+   */
+  ready: Promise<Host>;
+  /** Stops the server, then the host and its embedded core (after they finish starting). Idempotent. */
   close(): Promise<void>;
 }
 
 /**
- * Starts the browser host: opens the vault with the key-file cipher (`<appData>/host/vault.key`),
- * starts the embedded core, and serves the renderer plus `POST /bridge/:channel` on 127.0.0.1:`port`
- * behind a random 32-byte per-launch secret.
- * Errors: port in use (EADDRINUSE), unreadable data files, core start failures.
+ * Opens the vault with the key-file cipher (`<hostDir>/vault.key`), starts the embedded core and builds
+ * the host. Its modules (the core with SQLite, the proxy, exports, demo data) are imported here, after
+ * the server listens, so the renderer's files are served while they load.
  */
-export async function startBrowserHost(options: StartBrowserHostOptions): Promise<BrowserHost> {
+async function startHost(options: StartBrowserHostOptions): Promise<Host> {
+  const [{ loadCreateCore }, { createHost }, { hostDataDir }, { readAppVersionSync }, keyFile, opener] =
+    await Promise.all([
+      import('../load-core.js'),
+      import('../host.js'),
+      import('../app-data-dir.js'),
+      import('../package-info.js'),
+      import('../vault/key-file-cipher.js'),
+      import('./open-external.js'),
+    ]);
   const createCore = options.createCore ?? (await loadCreateCore());
-  const host = await createHost({
+  return createHost({
     appDataDir: options.appDataDir,
     shell: 'browser-host',
     version: readAppVersionSync(),
-    cipher: await createKeyFileCipher(hostDataDir(options.appDataDir)),
+    cipher: await keyFile.createKeyFileCipher(hostDataDir(options.appDataDir)),
     cipherId: 'key-file',
     createCore,
-    openExternal: options.openExternal ?? createBrowserHostOpener(),
+    openExternal: options.openExternal ?? opener.createBrowserHostOpener(),
     ...(options.remoteTimeoutMs === undefined ? {} : { remoteTimeoutMs: options.remoteTimeoutMs }),
     ...(options.exportDir === undefined ? {} : { exportDir: options.exportDir }),
   });
+}
+
+/**
+ * Bridge handlers that wait for the host: each call runs on `createBridgeHandlers(host)` once `ready`
+ * resolves (validation included), or fails with `internal` "Outpost could not start: …" when it rejected.
+ */
+function handlersAfter(ready: Promise<Host>): BridgeHandlers {
+  const real = ready.then(async (host) => (await import('../bridge-handlers.js')).createBridgeHandlers(host));
+  const waiting = {} as Record<BridgeChannel, (...args: unknown[]) => Promise<unknown>>;
+  for (const channel of BRIDGE_CHANNELS) {
+    waiting[channel] = async (...args: unknown[]) => {
+      let handlers: BridgeHandlers;
+      try {
+        handlers = await real;
+      } catch (err) {
+        // The start failure's message names a file or a module, never a token.
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new BridgeError('internal', `Outpost could not start: ${reason}`);
+      }
+      return (handlers[channel] as (...a: unknown[]) => Promise<unknown>)(...args);
+    };
+  }
+  return waiting as unknown as BridgeHandlers;
+}
+
+/**
+ * Starts the browser host: serves the renderer plus `POST /bridge/:channel` on 127.0.0.1:`port` behind
+ * a random 32-byte per-launch secret, and resolves as soon as the server listens. The host itself (the
+ * vault with the key-file cipher `<appData>/host/vault.key`, profiles, the embedded core) starts in
+ * parallel (`ready`); bridge calls that arrive earlier wait for it, so the browser loads the renderer
+ * while the core opens its database.
+ * Errors: port in use (EADDRINUSE). Host start failures reject `ready` and answer bridge calls with
+ * `internal` errors.
+ */
+export async function startBrowserHost(options: StartBrowserHostOptions): Promise<BrowserHost> {
+  const ready = startHost(options);
+  // Observed here so a failure before anyone awaits `ready` is not an unhandled rejection.
+  ready.catch(() => undefined);
+  const closeHost = () =>
+    ready.then(
+      (host) => host.close(),
+      () => undefined,
+    );
   const secret = randomBytes(32).toString('base64url');
   let port = 0;
   let app: FastifyInstance | undefined;
   try {
     app = await buildBrowserHostServer({
-      handlers: createBridgeHandlers(host),
+      handlers: handlersAfter(ready),
       secret,
       rendererDir: options.rendererDir,
       port: () => port,
@@ -76,7 +130,7 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
     await app.listen({ host: '127.0.0.1', port: options.port });
   } catch (err) {
     await app?.close();
-    await host.close();
+    await closeHost();
     throw err;
   }
   const address = app.server.address();
@@ -87,9 +141,9 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
   return {
     url,
     urlWithSecret: `${url}/?${BROWSER_HOST_SECRET_PARAM}=${secret}`,
-    host,
+    ready,
     close() {
-      closing ??= server.close().then(() => host.close());
+      closing ??= server.close().then(closeHost);
       return closing;
     },
   };

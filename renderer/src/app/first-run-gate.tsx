@@ -5,6 +5,7 @@ import type { DemoStatus } from '../../../shared/ipc-contract.js';
 import { useLocation, useNavigate } from 'react-router';
 import { profileQueries } from '../api/profiles/queries.js';
 import { DemoCompletionNotifier } from '../features/welcome/demo-completion-notifier.js';
+import { useFirstScreenMark } from './first-screen-mark.js';
 import { demoKeys } from '../features/welcome/welcome-keys.js';
 import { WelcomePage } from '../features/welcome/welcome-page.js';
 import { isDemoRunning, onboardingQueries } from '../features/welcome/welcome-queries.js';
@@ -35,6 +36,8 @@ export function FirstRunGate({ children }: { children: ReactNode }) {
   // The app opens only once the router is at the chosen screen: rendered any earlier, the shell would
   // see the old location (`/`) and its index redirect would win over the chosen screen.
   if (welcome === 'leaving' && location.pathname === target) setWelcome('done');
+  // The first screen (welcome or the first route) is timed from here on; see bench/first-paint.ts.
+  useFirstScreenMark(welcome !== 'unknown');
 
   if (welcome === 'show' || welcome === 'leaving') {
     return (
