@@ -3,7 +3,7 @@
  * name, commit, merged, protected, developers_can_push, developers_can_merge, can_push, default, web_url.
  * Pure: the service computes every flag.
  */
-import type { RepositoryCommit } from '../../../shared/api-types/repository.js';
+import type { Branch } from '../../../shared/api-types/repository.js';
 import type { CommitInfo } from '../git/commit-info.js';
 import { presentCommit } from './commits.js';
 
@@ -21,20 +21,8 @@ export interface BranchView {
   default: boolean;
 }
 
-export interface BranchJson {
-  name: string;
-  commit: RepositoryCommit;
-  merged: boolean;
-  protected: boolean;
-  developers_can_push: boolean;
-  developers_can_merge: boolean;
-  can_push: boolean;
-  default: boolean;
-  web_url: string;
-}
-
 /** `projectWebUrl` is `http://host/group/project`; `web_url` is `<project>/-/tree/<branch>` as GitLab links it. */
-export function presentBranch(b: BranchView, projectWebUrl: string): BranchJson {
+export function presentBranch(b: BranchView, projectWebUrl: string): Branch {
   return {
     name: b.name,
     commit: presentCommit(b.commit, projectWebUrl),

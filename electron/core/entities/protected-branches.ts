@@ -5,6 +5,7 @@
  * code_owner_approval_required; each entry {id, access_level, access_level_description, user_id,
  * group_id}. Pure: the service loads the names of users and groups that entries refer to.
  */
+import type { ProtectedBranch, ProtectedRefAccess } from '../../../shared/api-types/repository.js';
 import { AccessLevel } from '../../../shared/access-levels.js';
 import type { AccessKind, AccessLevelRow, ProtectedBranchRow } from '../db/protected-branches.js';
 
@@ -20,24 +21,6 @@ const HUMAN_ACCESS_LEVELS: Record<number, string> = {
 export interface AccessEntryNames {
   users: ReadonlyMap<number, string>;
   groups: ReadonlyMap<number, string>;
-}
-
-export interface ProtectedRefAccessJson {
-  id: number;
-  access_level: number | null;
-  access_level_description: string | null;
-  user_id: number | null;
-  group_id: number | null;
-}
-
-export interface ProtectedBranchJson {
-  id: number;
-  name: string;
-  push_access_levels: ProtectedRefAccessJson[];
-  merge_access_levels: ProtectedRefAccessJson[];
-  allow_force_push: boolean;
-  unprotect_access_levels: ProtectedRefAccessJson[];
-  code_owner_approval_required: boolean;
 }
 
 /**
@@ -57,7 +40,7 @@ export function accessLevelDescription(entry: AccessLevelRow, names: AccessEntry
 export function presentProtectedRefAccess(
   entry: AccessLevelRow,
   names: AccessEntryNames,
-): ProtectedRefAccessJson {
+): ProtectedRefAccess {
   return {
     id: entry.id,
     access_level: entry.access_level ?? AccessLevel.Maintainer,
@@ -74,10 +57,7 @@ export interface ProtectedBranchView {
 }
 
 /** A protection rule as GitLab's Entities::ProtectedBranch shows it (EE fields included). */
-export function presentProtectedBranch(
-  rule: ProtectedBranchView,
-  names: AccessEntryNames,
-): ProtectedBranchJson {
+export function presentProtectedBranch(rule: ProtectedBranchView, names: AccessEntryNames): ProtectedBranch {
   const of = (kind: AccessKind) =>
     rule.access.filter((e) => e.kind === kind).map((e) => presentProtectedRefAccess(e, names));
   return {

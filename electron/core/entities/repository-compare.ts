@@ -3,7 +3,7 @@
  * Entities::Compare and Entities::Diff): `commit` (the newest compared commit, null when none),
  * `commits` (oldest first), `diffs`, `compare_timeout`, `compare_same_ref`, `web_url`. Pure.
  */
-import type { RepositoryCommit } from '../../../shared/api-types/repository.js';
+import type { Compare } from '../../../shared/api-types/repository.js';
 import type { CommitInfo } from '../git/commit-info.js';
 import type { DiffFile } from '../git/diffs.js';
 import { presentCommit } from './commits.js';
@@ -21,29 +21,8 @@ export interface CompareView {
   projectWebUrl: string;
 }
 
-export interface DiffJson {
-  diff: string;
-  new_path: string;
-  old_path: string;
-  a_mode: string;
-  b_mode: string;
-  new_file: boolean;
-  renamed_file: boolean;
-  deleted_file: boolean;
-  generated_file: boolean;
-}
-
-export interface CompareJson {
-  commit: RepositoryCommit | null;
-  commits: RepositoryCommit[];
-  diffs: DiffJson[];
-  compare_timeout: boolean;
-  compare_same_ref: boolean;
-  web_url: string;
-}
-
 /** `GET /projects/:id/repository/compare`. */
-export function presentCompare(v: CompareView): CompareJson {
+export function presentCompare(v: CompareView): Compare {
   const commits = v.commits.map((c) => presentCommit(c, v.projectWebUrl));
   return {
     commit: commits.at(-1) ?? null,

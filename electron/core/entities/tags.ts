@@ -5,7 +5,7 @@
  * release ({tag_name, description} or null), protected, created_at (tagger date; null for lightweight).
  * Pure.
  */
-import type { RepositoryCommit } from '../../../shared/api-types/repository.js';
+import type { Tag, TagRelease } from '../../../shared/api-types/repository.js';
 import type { CommitInfo } from '../git/commit-info.js';
 import { presentCommit } from './commits.js';
 
@@ -26,28 +26,13 @@ export interface TagView {
   taggerDate: string | null;
 }
 
-export interface TagReleaseJson {
-  tag_name: string;
-  description: string;
-}
-
-export interface TagJson {
-  name: string;
-  message: string | null;
-  target: string;
-  commit: RepositoryCommit | null;
-  release: TagReleaseJson | null;
-  protected: boolean;
-  created_at: string | null;
-}
-
 /** `{tag_name, description}`: the `release` of a tag and the answer of the tag release endpoints. */
-export function presentTagRelease(r: TagReleaseView): TagReleaseJson {
+export function presentTagRelease(r: TagReleaseView): TagRelease {
   return { tag_name: r.tagName, description: r.description };
 }
 
 /** `projectWebUrl` is `http://host/group/project` (for the commit's web_url). Tags are never protected yet. */
-export function presentTag(t: TagView, projectWebUrl: string): TagJson {
+export function presentTag(t: TagView, projectWebUrl: string): Tag {
   return {
     name: t.name,
     message: t.message,

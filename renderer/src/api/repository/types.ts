@@ -6,10 +6,15 @@
  * diffs), with the fields older GitLab versions leave out kept optional.
  */
 import type {
+  Branch as BranchWire,
   FileCommitResponse,
+  ProtectedBranch as ProtectedBranchWire,
+  ProtectedRefAccess,
   RepositoryCommit,
   RepositoryCommitDetail,
   RepositoryFile as RepositoryFileWire,
+  Tag as TagWire,
+  TagRelease as TagReleaseWire,
   TreeObject,
 } from '../../../../shared/api-types/repository.js';
 import type { MergeRequestChange } from '../merge-requests/types.js';
@@ -68,53 +73,36 @@ export interface BlameRange {
 }
 
 /** A branch (`GET /projects/:id/repository/branches`). */
-export interface Branch {
-  name: string;
-  merged: boolean;
-  protected: boolean;
-  default: boolean;
-  developers_can_push: boolean;
-  developers_can_merge: boolean;
-  can_push: boolean;
-  web_url: string;
-  commit: Commit;
-}
+export type Branch = Omit<BranchWire, 'commit'> & { commit: Commit };
 
 /** Release notes attached to a tag. */
-export interface TagRelease {
-  tag_name: string;
-  description: string;
-}
+export type TagRelease = TagReleaseWire;
 
-/** A tag: `message` is null for a lightweight tag and the annotation otherwise. */
-export interface Tag {
-  name: string;
-  message: string | null;
-  target: string;
+/**
+ * A tag: `message` is null for a lightweight tag and the annotation otherwise. `commit` is read as present
+ * (the core sends null only for a tag naming a tree or blob); `created_at` is GitLab 15.1+.
+ */
+export type Tag = Omit<TagWire, 'commit' | 'created_at'> & {
   commit: Commit;
-  release: TagRelease | null;
-  protected: boolean;
-}
+  created_at?: string | null;
+};
 
-/** Who may push, merge or unprotect: a role level, or (higher editions) one user or group. */
-export interface AccessLevelEntry {
-  id?: number;
-  access_level: number | null;
-  access_level_description: string;
-  user_id?: number | null;
-  group_id?: number | null;
-}
+/**
+ * Who may push, merge or unprotect: a role level, or (higher editions) one user or group. `id`,
+ * `user_id` and `group_id` are left out by some editions.
+ */
+export type AccessLevelEntry = Pick<ProtectedRefAccess, 'access_level' | 'access_level_description'> &
+  Partial<Pick<ProtectedRefAccess, 'id' | 'user_id' | 'group_id'>>;
 
-/** A protection rule for a branch name or wildcard (`release/*`). */
-export interface ProtectedBranch {
-  id: number;
-  name: string;
+/** A protection rule for a branch name or wildcard (`release/*`); `unprotect_access_levels` is EE-only upstream. */
+export type ProtectedBranch = Pick<
+  ProtectedBranchWire,
+  'id' | 'name' | 'allow_force_push' | 'code_owner_approval_required'
+> & {
   push_access_levels: AccessLevelEntry[];
   merge_access_levels: AccessLevelEntry[];
   unprotect_access_levels?: AccessLevelEntry[];
-  allow_force_push: boolean;
-  code_owner_approval_required: boolean;
-}
+};
 
 /** Answer of `POST`/`PUT .../repository/files/:file_path`. */
 export type FileCommitResult = FileCommitResponse;
