@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Alert, Select, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { weightedDestinations } from './storage-move-rules.js';
 
 /** The destination select's value for "let the instance pick by weight". */
@@ -30,6 +31,21 @@ export function canPlaceAutomatically(
   return weightedDestinations(weights, source).length > 0;
 }
 
+/**
+ * The destination once the source became `source`: kept unless it is the source itself or
+ * "automatic" can no longer place anything, then {@link defaultDestination}.
+ */
+export function destinationForSource(
+  destination: string,
+  shards: readonly string[],
+  weights: Readonly<Record<string, number>>,
+  source: string | null,
+): string {
+  if (destination === source || (destination === AUTOMATIC && !canPlaceAutomatically(weights, source)))
+    return defaultDestination(shards, weights, source);
+  return destination;
+}
+
 /** Where "automatic" would send a project: each other shard's chance by weight. */
 export function WeightedDestinationHint({
   weights,
@@ -51,5 +67,59 @@ export function WeightedDestinationHint({
       The instance picks by weight among the other shards:{' '}
       {spread.map((d) => `${d.name} ${d.percent}%`).join(', ')}.
     </Text>
+  );
+}
+
+/** Props of {@link DestinationField}. */
+export interface DestinationFieldProps {
+  shards: readonly string[];
+  weights: Readonly<Record<string, number>>;
+  /** The shard the repositories leave (not offered as a destination). */
+  source: string | null;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  /** No shard to move to (the select is disabled and a notice says so). */
+  noDestination: boolean;
+  /** Show where "automatic" sends things (when it is picked). */
+  showHint: boolean;
+  /** What moves, for "There is no other shard to move <what> to" (e.g. "this project"). */
+  what?: string;
+}
+
+/**
+ * "Destination shard": every shard but the source, or automatic by weight (with where that sends
+ * things), and a notice when there is no other shard at all.
+ */
+export function DestinationField({
+  shards,
+  weights,
+  source,
+  value,
+  onChange,
+  disabled = false,
+  noDestination,
+  showHint,
+  what,
+}: DestinationFieldProps) {
+  const destinations = destinationOptions(shards, source);
+  return (
+    <>
+      <Select
+        label="Destination shard"
+        data={[{ value: AUTOMATIC, label: 'Automatic, by weight' }, ...destinations]}
+        value={value}
+        onChange={(next) => onChange(next ?? AUTOMATIC)}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        disabled={disabled || noDestination}
+      />
+      {value === AUTOMATIC && showHint ? <WeightedDestinationHint weights={weights} source={source} /> : null}
+      {noDestination ? (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle />}>
+          There is no other shard to move {what ? `${what} ` : ''}to. Add one with <b>--storage NAME=PATH</b>.
+        </Alert>
+      ) : null}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Group, Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { Project } from '../../../../../shared/api-types/projects.js';
 import { useScheduleProjectMove } from '../../../api/admin/storage-moves/mutations.js';
@@ -12,9 +12,9 @@ import { projectQueries } from '../../../api/projects/queries.js';
 import {
   AUTOMATIC,
   canPlaceAutomatically,
-  defaultDestination,
+  destinationForSource,
   destinationOptions,
-  WeightedDestinationHint,
+  DestinationField,
 } from './destination-select.js';
 import { AdminDialog } from '../admin-dialog.js';
 
@@ -100,9 +100,9 @@ function MoveProjectForm({ profileId, onClose, shards, weights, onScheduled }: M
         onChange={(value) => {
           const picked = options.find((p) => String(p.id) === value) ?? null;
           setProject(picked);
-          const from = picked?.repository_storage ?? null;
-          if (destination === from || (destination === AUTOMATIC && !canPlaceAutomatically(weights, from)))
-            setDestination(defaultDestination(shards, weights, from));
+          setDestination(
+            destinationForSource(destination, shards, weights, picked?.repository_storage ?? null),
+          );
         }}
         nothingFoundMessage={
           projects.isFetching ? 'Searching…' : search ? `No projects match “${search}”` : 'No projects yet'
@@ -137,23 +137,16 @@ function MoveProjectForm({ profileId, onClose, shards, weights, onScheduled }: M
           {describeError(projects.error)}
         </Alert>
       ) : null}
-      <Select
-        label="Destination shard"
-        data={[{ value: AUTOMATIC, label: 'Automatic, by weight' }, ...destinations]}
+      <DestinationField
+        shards={shards}
+        weights={weights}
+        source={source}
         value={destination}
-        onChange={(value) => setDestination(value ?? AUTOMATIC)}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-        disabled={noDestination}
+        onChange={setDestination}
+        noDestination={noDestination}
+        showHint={project !== null}
+        what="this project"
       />
-      {destination === AUTOMATIC && project ? (
-        <WeightedDestinationHint weights={weights} source={source} />
-      ) : null}
-      {noDestination ? (
-        <Alert color="orange" variant="light" icon={<IconInfoCircle />}>
-          There is no other shard to move this project to. Add one with <b>--storage NAME=PATH</b>.
-        </Alert>
-      ) : null}
       {schedule.error ? (
         <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The move was not scheduled">
           {describeError(schedule.error)}

@@ -13,8 +13,9 @@ import {
   AUTOMATIC,
   canPlaceAutomatically,
   defaultDestination,
+  destinationForSource,
   destinationOptions,
-  WeightedDestinationHint,
+  DestinationField,
 } from './destination-select.js';
 import { AdminDialog } from '../admin-dialog.js';
 
@@ -161,33 +162,25 @@ function MoveShardForm({ profileId, onClose, shards, weights, usage, onScheduled
         onChange={(value) => {
           setSource(value);
           setConfirming(false);
-          if (value === destination || (destination === AUTOMATIC && !canPlaceAutomatically(weights, value)))
-            setDestination(defaultDestination(shards, weights, value));
+          setDestination(destinationForSource(destination, shards, weights, value));
         }}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
         disabled={confirming}
       />
-      <Select
-        label="Destination shard"
-        data={[{ value: AUTOMATIC, label: 'Automatic, by weight' }, ...destinations]}
+      <DestinationField
+        shards={shards}
+        weights={weights}
+        source={source}
         value={destination}
         onChange={(value) => {
-          setDestination(value ?? AUTOMATIC);
+          setDestination(value);
           setConfirming(false);
         }}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-        disabled={confirming || noDestination}
+        disabled={confirming}
+        noDestination={noDestination}
+        showHint={!noDestination}
       />
-      {destination === AUTOMATIC && !noDestination ? (
-        <WeightedDestinationHint weights={weights} source={source} />
-      ) : null}
-      {noDestination ? (
-        <Alert color="orange" variant="light" icon={<IconInfoCircle />}>
-          There is no other shard to move to. Add one with <b>--storage NAME=PATH</b>.
-        </Alert>
-      ) : null}
       {preview}
       {confirming && count !== null ? (
         <Alert
