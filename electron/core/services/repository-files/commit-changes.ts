@@ -26,6 +26,7 @@ import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
 import { updateProject } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
+import type { UserRow } from '../../db/users.js';
 import { findTreeEntries, lastCommitForPath, readBlob } from '../../git/blobs.js';
 import { resolveCommit } from '../../git/commit-info.js';
 import { commitFileChanges, FileCommitError } from '../../git/file-commits.js';
@@ -62,6 +63,24 @@ export const FORCE_PUSH_FORBIDDEN_REASON =
   'You are not allowed to force push code to a protected branch on this project.';
 
 export type FileEncoding = 'text' | 'base64';
+
+/**
+ * The checks every commit the core writes onto a branch makes first (GitLab's Files/Commits API and
+ * cherry-pick/revert: `authorize_push_to_branch!`): a signed-in Developer or above on a project that is
+ * not archived, a repository not read-only for a storage move, and push access to `branch` under its
+ * protection rules.
+ * @returns the committing user.
+ * @throws ForbiddenError (401 without a user, 403 otherwise; `You are not allowed to push into this
+ *   branch` for a protected branch); ValidationError for a read-only repository.
+ */
+export function requireBranchPush(ctx: ServiceContext, project: ProjectRow, branch: string): UserRow {
+  const user = requireUser(ctx);
+  requireProjectAccess(ctx, project, AccessLevel.Developer);
+  if (project.archived === 1) throw new ForbiddenError();
+  requireWritableRepository(ctx, project);
+  if (!canActOnBranch(ctx.db, user, project, branch, 'push')) throw new ForbiddenError(PUSH_FORBIDDEN_REASON);
+  return user;
+}
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -206,12 +225,7 @@ export async function commitRepositoryActions(
     requireValidFilePath(a.filePath);
     if (a.action === 'move') requireValidFilePath(a.previousPath);
   }
-  const user = requireUser(ctx);
-  requireProjectAccess(ctx, project, AccessLevel.Developer);
-  if (project.archived === 1) throw new ForbiddenError();
-  requireWritableRepository(ctx, project);
-  if (!canActOnBranch(ctx.db, user, project, target.branch, 'push'))
-    throw new ForbiddenError(PUSH_FORBIDDEN_REASON);
+  const user = requireBranchPush(ctx, project, target.branch);
   const decoded = new Map<CommitAction, Buffer>();
   for (const a of actions) {
     if ((a.action === 'create' || a.action === 'update' || a.action === 'move') && a.content !== undefined)

@@ -6,12 +6,12 @@
  * past the collection limits are left out). The caller has checked read access to the code.
  */
 import type { ProjectRow } from '../../db/projects.js';
-import { readCommits, resolveCommit } from '../../git/commit-info.js';
+import { readCommits } from '../../git/commit-info.js';
 import { commitDiff } from '../../git/commit-diff.js';
 import type { DiffFile } from '../../git/diffs.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
-import { projectRepository } from '../refs/project-repository.js';
+import { resolveProjectCommit } from './resolve-project-commit.js';
 
 /**
  * One page of the changed files of commit `sha` (a SHA, branch or tag name) and how many there are.
@@ -22,9 +22,7 @@ export async function commitDiffPage(
   project: ProjectRow,
   input: { sha: string; limit: number; offset: number },
 ): Promise<{ total: number; files: DiffFile[] }> {
-  const repo = projectRepository(ctx, project);
-  const id = await resolveCommit(repo.path, input.sha);
-  if (!id) throw new NotFoundError('Commit');
+  const { repo, id } = await resolveProjectCommit(ctx, project, input.sha);
   const [commit] = await readCommits(repo.path, [id]);
   if (!commit) throw new NotFoundError('Commit');
   const { files } = await commitDiff(repo.path, id, commit.parentIds[0] ?? null);

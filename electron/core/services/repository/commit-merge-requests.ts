@@ -6,13 +6,11 @@
  */
 import { findMergeRequestsByRelatedCommit } from '../../db/commit-merge-requests.js';
 import type { ProjectRow } from '../../db/projects.js';
-import { resolveCommit } from '../../git/commit-info.js';
 import type { ServiceContext } from '../context.js';
-import { NotFoundError } from '../errors.js';
 import { canReadMergeRequests } from '../merge-requests/merge-request-access.js';
 import { mergeRequestViews } from '../merge-requests/merge-request-views.js';
 import type { MergeRequestView } from '../../entities/merge-requests.js';
-import { projectRepository } from '../refs/project-repository.js';
+import { resolveProjectCommit } from './resolve-project-commit.js';
 
 /** One page of the merge requests related to commit `sha` (a SHA, branch or tag) and their total. */
 export async function commitMergeRequests(
@@ -20,9 +18,7 @@ export async function commitMergeRequests(
   project: ProjectRow,
   input: { sha: string; limit: number; offset: number },
 ): Promise<{ total: number; views: MergeRequestView[] }> {
-  const repo = projectRepository(ctx, project);
-  const id = await resolveCommit(repo.path, input.sha);
-  if (!id) throw new NotFoundError('Commit');
+  const { id } = await resolveProjectCommit(ctx, project, input.sha);
   if (!canReadMergeRequests(ctx, project)) return { total: 0, views: [] };
   const { total, rows } = findMergeRequestsByRelatedCommit(ctx.db, project.id, id, input.limit, input.offset);
   return { total, views: mergeRequestViews(ctx, rows) };

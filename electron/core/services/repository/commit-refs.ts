@@ -5,11 +5,9 @@
  * (Kaminari over the whole array, as GitLab does). The caller has checked read access to the code.
  */
 import type { ProjectRow } from '../../db/projects.js';
-import { resolveCommit } from '../../git/commit-info.js';
 import { refsContainingCommit } from '../../git/commit-refs.js';
 import type { ServiceContext } from '../context.js';
-import { NotFoundError } from '../errors.js';
-import { projectRepository } from '../refs/project-repository.js';
+import { resolveProjectCommit } from './resolve-project-commit.js';
 
 /** `type` of the endpoint: which refs to list. */
 export type CommitRefType = 'branch' | 'tag' | 'all';
@@ -29,9 +27,7 @@ export async function commitRefs(
   project: ProjectRow,
   input: { sha: string; type: CommitRefType; limit: number; offset: number },
 ): Promise<{ total: number; refs: CommitRefJson[] }> {
-  const repo = projectRepository(ctx, project);
-  const id = await resolveCommit(repo.path, input.sha);
-  if (!id) throw new NotFoundError('Commit');
+  const { repo, id } = await resolveProjectCommit(ctx, project, input.sha);
   const { branches, tags } = await refsContainingCommit(repo.path, id);
   const all: CommitRefJson[] = [
     ...(input.type === 'tag' ? [] : branches.map((name) => ({ type: 'branch' as const, name }))),

@@ -3,11 +3,11 @@
  * name; with line statistics against the first parent unless `stats=false`. 404 `Commit Not Found`.
  */
 import type { ProjectRow } from '../../db/projects.js';
-import { readCommits, resolveCommit } from '../../git/commit-info.js';
+import { readCommits } from '../../git/commit-info.js';
 import { readCommitStats } from '../../git/commit-stats.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
-import { projectRepository } from '../refs/project-repository.js';
+import { resolveProjectCommit } from './resolve-project-commit.js';
 import type { CommitDetailView } from '../../entities/commit-detail.js';
 export type { CommitDetailView };
 
@@ -20,9 +20,7 @@ export async function getRepositoryCommit(
   project: ProjectRow,
   input: { sha: string; stats: boolean },
 ): Promise<CommitDetailView> {
-  const repo = projectRepository(ctx, project);
-  const id = await resolveCommit(repo.path, input.sha);
-  if (!id) throw new NotFoundError('Commit');
+  const { repo, id } = await resolveProjectCommit(ctx, project, input.sha);
   const [commit] = await readCommits(repo.path, [id]);
   if (!commit) throw new NotFoundError('Commit');
   const stats = input.stats ? await readCommitStats(repo.path, id, commit.parentIds[0] ?? null) : null;

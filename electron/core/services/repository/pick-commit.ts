@@ -9,23 +9,18 @@
  * date; a revert
  * is authored by the caller. Pushes' side effects follow: pipelines, merge request refresh.
  */
-import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
 import { updateProject } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { readCommits, resolveCommit } from '../../git/commit-info.js';
 import { MergeError, moveBranch } from '../../git/merges.js';
 import { commitTreeId, mergeTreesWithBase, writePickCommit } from '../../git/pick.js';
-import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
-import { requireUser } from '../context.js';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
-import { canActOnBranch } from '../protected-branches/branch-protection.js';
-import { PUSH_FORBIDDEN_REASON } from '../repository-files/commit-changes.js';
+import { requireBranchPush } from '../repository-files/commit-changes.js';
 import { projectRepository } from '../refs/project-repository.js';
-import { requireWritableRepository } from '../storage-moves/read-only.js';
 
 export type PickKind = 'cherry_pick' | 'revert';
 
@@ -61,12 +56,7 @@ export async function pickCommit(
   project: ProjectRow,
   input: { kind: PickKind; sha: string; branch: string; dryRun: boolean; message?: string },
 ): Promise<string | null> {
-  const user = requireUser(ctx);
-  requireProjectAccess(ctx, project, AccessLevel.Developer);
-  if (project.archived === 1) throw new ForbiddenError();
-  requireWritableRepository(ctx, project);
-  if (!canActOnBranch(ctx.db, user, project, input.branch, 'push'))
-    throw new ForbiddenError(PUSH_FORBIDDEN_REASON);
+  const user = requireBranchPush(ctx, project, input.branch);
   const repo = projectRepository(ctx, project);
   const id = await resolveCommit(repo.path, input.sha);
   const [commit] = id ? await readCommits(repo.path, [id]) : [];
