@@ -67,3 +67,16 @@ export interface Member {
   created_at: string;
   expires_at: string | null;
 }
+
+/**
+ * `GET /namespaces/:id` (GitLab's Entities::Namespace): NamespaceBasic plus
+ * `members_count_with_descendants` for callers who may administer the group.
+ */
+export type NamespaceDetail = NamespaceBasic & { members_count_with_descendants?: number };
+
+/** `GET /namespaces/:namespace/exists` (doc/api/namespaces.md "Get existence of a namespace"). */
+export interface NamespaceExists {
+  exists: boolean;
+  /** Free paths like the one asked for (`path1`, `path2`, …); empty when it is free. */
+  suggests: string[];
+}

@@ -56,3 +56,11 @@ export interface PersonalAccessToken {
   last_used_at: string | null;
   token?: string;
 }
+
+/** `GET /users/:id/memberships` items (doc/api/users.md "User memberships"; GitLab's Entities::Membership). */
+export interface Membership {
+  source_id: number;
+  source_name: string;
+  source_type: 'Project' | 'Namespace';
+  access_level: number;
+}

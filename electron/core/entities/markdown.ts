@@ -6,6 +6,7 @@
  * by `taskCompletionStatus` for merge requests' `task_completion_status`.
  */
 import MarkdownIt from 'markdown-it';
+import type { TaskCompletionStatus } from '../../../shared/api-types/issues.js';
 
 const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
@@ -20,7 +21,7 @@ export function renderMarkdown(source: string | null): string | null {
  * GitLab's task list counting (TaskList::Summary): list items starting with `[ ]` or `[x]`/`[X]`.
  * Pure; used for `task_completion_status`.
  */
-export function taskCompletionStatus(source: string | null): { count: number; completed_count: number } {
+export function taskCompletionStatus(source: string | null): TaskCompletionStatus {
   if (!source) return { count: 0, completed_count: 0 };
   let count = 0;
   let completed = 0;

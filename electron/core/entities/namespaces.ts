@@ -2,11 +2,9 @@
  * The namespace of `GET /namespaces/:id` (GitLab's Entities::Namespace): NamespaceBasic plus
  * `members_count_with_descendants` for callers who may administer the group. Pure: no queries.
  */
-import type { NamespaceBasic } from '../../../shared/api-types/projects.js';
+import type { NamespaceDetail, NamespaceExists } from '../../../shared/api-types/projects.js';
 import type { NamespaceRow } from '../db/namespaces.js';
 import { presentNamespace } from './projects.js';
-
-export type NamespaceDetail = NamespaceBasic & { members_count_with_descendants?: number };
 
 export function presentNamespaceDetail(
   ns: NamespaceRow,
@@ -20,9 +18,6 @@ export function presentNamespaceDetail(
 }
 
 /** `GET /namespaces/:namespace/exists`. */
-export function presentNamespaceExists(r: { exists: boolean; suggests: string[] }): {
-  exists: boolean;
-  suggests: string[];
-} {
+export function presentNamespaceExists(r: { exists: boolean; suggests: string[] }): NamespaceExists {
   return { exists: r.exists, suggests: r.suggests };
 }

@@ -2,7 +2,7 @@
  * Presenters for users and tokens (GitLab's UserBasic, UserPublic, UserWithAdmin, PersonalAccessToken
  * entities; schemas public_api/v4/user/{basic,public,admin}.json). Pure: no queries.
  */
-import type { PersonalAccessToken, User, UserBasic } from '../../../shared/api-types/users.js';
+import type { Membership, PersonalAccessToken, User, UserBasic } from '../../../shared/api-types/users.js';
 import type { MembershipRow } from '../db/members.js';
 import type { TokenRow, UserRow } from '../db/users.js';
 import { avatarUrl } from './avatar-url.js';
@@ -86,12 +86,7 @@ export function presentToken(t: TokenRow, today: string, plaintext?: string): Pe
 }
 
 /** GitLab's Entities::Membership (`GET /users/:id/memberships`): a direct membership and its source. */
-export function presentMembership(m: MembershipRow): {
-  source_id: number;
-  source_name: string;
-  source_type: string;
-  access_level: number;
-} {
+export function presentMembership(m: MembershipRow): Membership {
   return {
     source_id: m.source_id,
     source_name: m.source_name,
