@@ -79,3 +79,45 @@ export const SETTING_NAMES = {
   allow_local_requests_from_web_hooks_and_services: 'local network requests',
   default_branch_protection: 'default branch protection',
 } as const;
+
+/** The on/off settings that widen what the instance allows, and the warning shown while one is on. */
+export type RiskySwitchKey = 'allow_unsandboxed_ci_jobs' | 'allow_local_requests_from_web_hooks_and_services';
+
+/** Labels of a {@link RiskySwitchKey} switch and its warning. */
+export interface RiskySwitchLabels {
+  label: string;
+  description: string;
+  /** Switch colour when on (Mantine's primary when absent). */
+  color?: string;
+  testId: string;
+  warning: { color: string; title: string; text: string; testId: string };
+}
+
+/** The risky switches' labels, warnings and test ids. */
+export const RISKY_SWITCHES: Record<RiskySwitchKey, RiskySwitchLabels> = {
+  allow_unsandboxed_ci_jobs: {
+    label: 'Allow jobs to run without a sandbox',
+    description:
+      'Where no job sandbox can be had (macOS, Windows, Linux without bubblewrap), jobs are refused unless this is on.',
+    color: 'red',
+    testId: 'allow-unsandboxed-switch',
+    warning: {
+      color: 'red',
+      title: 'Unsandboxed jobs are dangerous',
+      text: 'Without a sandbox, any user who can push a .gitlab-ci.yml can read every token this app holds and the whole data dir, and run programs as you.',
+      testId: 'unsandboxed-warning',
+    },
+  },
+  allow_local_requests_from_web_hooks_and_services: {
+    label: 'Allow requests to the local network from webhooks and integrations',
+    description:
+      'Off: imports by users who aren’t administrators may only reach public http(s) addresses, never this computer, your private network or link-local addresses, checked again on every redirect. Administrators can always import from local paths.',
+    testId: 'allow-local-requests-switch',
+    warning: {
+      color: 'orange',
+      title: 'Requests to the local network are allowed',
+      text: 'Any signed-in user can make the instance fetch from services on this computer and your network (127.0.0.1, 10.0.0.0/8, 192.168.0.0/16, cloud metadata at 169.254.169.254…) by importing a project from such an address.',
+      testId: 'local-requests-warning',
+    },
+  },
+};

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useUpdateSecuritySettings } from '../../../api/admin/instance-settings/mutations.js';
 import type { ApplicationSettings, SecuritySettingKey } from '../../../api/admin/instance-settings/types.js';
@@ -18,6 +18,7 @@ import {
 } from './security-form-values.js';
 import { BRANCH_PROTECTION_OPTIONS, LIMIT_LABELS, SETTING_NAMES } from './security-setting-labels.js';
 import classes from './security-settings-form.module.css';
+import { RiskySwitch } from './risky-switch.js';
 import { UnsandboxedJobsConfirm } from './unsandboxed-jobs-confirm.js';
 
 /** Props of {@link SecuritySettingsForm}. */
@@ -70,6 +71,7 @@ export function SecuritySettingsForm({ profileId, settings }: SecuritySettingsFo
   const changed = changedKeys(values, settings, keys);
   const input = toUpdateInput(values, settings, keys);
   const has = (key: SecuritySettingKey) => keys.includes(key);
+  const changedClass = (key: SecuritySettingKey) => (changed.includes(key) ? classes.changed : undefined);
 
   const set = <K extends keyof SecurityFormValues>(key: K, value: SecurityFormValues[K]) => {
     setValues((previous) => ({ ...previous, [key]: value }));
@@ -115,36 +117,17 @@ export function SecuritySettingsForm({ profileId, settings }: SecuritySettingsFo
         {has('allow_unsandboxed_ci_jobs') ? (
           <Section title="Pipeline jobs" testId="section-pipeline-jobs">
             <JobSandboxStatus profileId={profileId} />
-            <Stack
-              gap="xs"
-              className={changed.includes('allow_unsandboxed_ci_jobs') ? classes.changed : undefined}
-            >
-              <Switch
-                label="Allow jobs to run without a sandbox"
-                description="Where no job sandbox can be had (macOS, Windows, Linux without bubblewrap), jobs are refused unless this is on."
-                checked={values.allow_unsandboxed_ci_jobs}
-                onChange={(event) => {
-                  if (event.currentTarget.checked) setConfirmOpen(true);
-                  else set('allow_unsandboxed_ci_jobs', false);
-                }}
-                color="red"
-                disabled={saving}
-                error={errors.allow_unsandboxed_ci_jobs}
-                data-testid="allow-unsandboxed-switch"
-              />
-              {values.allow_unsandboxed_ci_jobs ? (
-                <Alert
-                  color="red"
-                  variant="light"
-                  icon={<IconAlertTriangle />}
-                  title="Unsandboxed jobs are dangerous"
-                  data-testid="unsandboxed-warning"
-                >
-                  Without a sandbox, any user who can push a .gitlab-ci.yml can read every token this app
-                  holds and the whole data dir, and run programs as you.
-                </Alert>
-              ) : null}
-            </Stack>
+            <RiskySwitch
+              setting="allow_unsandboxed_ci_jobs"
+              checked={values.allow_unsandboxed_ci_jobs}
+              onChange={(checked) => {
+                if (checked) setConfirmOpen(true);
+                else set('allow_unsandboxed_ci_jobs', false);
+              }}
+              disabled={saving}
+              error={errors.allow_unsandboxed_ci_jobs}
+              className={changedClass('allow_unsandboxed_ci_jobs')}
+            />
             <div className={classes.limits}>
               {LIMIT_KEYS.filter(has).map((key) => (
                 <NumberInput
@@ -169,7 +152,7 @@ export function SecuritySettingsForm({ profileId, settings }: SecuritySettingsFo
                   rightSectionPointerEvents="none"
                   error={errors[key]}
                   disabled={saving}
-                  className={changed.includes(key) ? classes.changed : undefined}
+                  className={changedClass(key)}
                   data-testid={`limit-${key}`}
                 />
               ))}
@@ -179,39 +162,14 @@ export function SecuritySettingsForm({ profileId, settings }: SecuritySettingsFo
 
         {has('allow_local_requests_from_web_hooks_and_services') ? (
           <Section title="Imports and outbound requests" testId="section-outbound">
-            <Stack
-              gap="xs"
-              className={
-                changed.includes('allow_local_requests_from_web_hooks_and_services')
-                  ? classes.changed
-                  : undefined
-              }
-            >
-              <Switch
-                label="Allow requests to the local network from webhooks and integrations"
-                description="Off: imports by users who aren’t administrators may only reach public http(s) addresses, never this computer, your private network or link-local addresses, checked again on every redirect. Administrators can always import from local paths."
-                checked={values.allow_local_requests_from_web_hooks_and_services}
-                onChange={(event) =>
-                  set('allow_local_requests_from_web_hooks_and_services', event.currentTarget.checked)
-                }
-                disabled={saving}
-                error={errors.allow_local_requests_from_web_hooks_and_services}
-                data-testid="allow-local-requests-switch"
-              />
-              {values.allow_local_requests_from_web_hooks_and_services ? (
-                <Alert
-                  color="orange"
-                  variant="light"
-                  icon={<IconAlertTriangle />}
-                  title="Requests to the local network are allowed"
-                  data-testid="local-requests-warning"
-                >
-                  Any signed-in user can make the instance fetch from services on this computer and your
-                  network (127.0.0.1, 10.0.0.0/8, 192.168.0.0/16, cloud metadata at 169.254.169.254…) by
-                  importing a project from such an address.
-                </Alert>
-              ) : null}
-            </Stack>
+            <RiskySwitch
+              setting="allow_local_requests_from_web_hooks_and_services"
+              checked={values.allow_local_requests_from_web_hooks_and_services}
+              onChange={(checked) => set('allow_local_requests_from_web_hooks_and_services', checked)}
+              disabled={saving}
+              error={errors.allow_local_requests_from_web_hooks_and_services}
+              className={changedClass('allow_local_requests_from_web_hooks_and_services')}
+            />
           </Section>
         ) : null}
 
@@ -237,7 +195,7 @@ export function SecuritySettingsForm({ profileId, settings }: SecuritySettingsFo
               disabled={saving}
               error={errors.default_branch_protection}
               comboboxProps={{ withinPortal: true }}
-              className={changed.includes('default_branch_protection') ? classes.changed : undefined}
+              className={changedClass('default_branch_protection')}
               data-testid="branch-protection-select"
             />
           </Section>
