@@ -13,6 +13,11 @@
  * errors, beside `GET /version` loaded the same way right before (the server's floor).
  * The baseline is the SQL the list runs today: since schema v11 the default lists' totals come from kept
  * per-project counts, so that baseline got faster with the list.
+ * Since issue 17's response cache (core/http/response-cache.ts) the repeated reads above are answered
+ * from memory (nothing is written between them), so one more row shows the other extreme: the default
+ * list when another connection writes before every read (nothing kept applies, the token is looked up
+ * again, SQLite drops its page cache), beside the same count + page SQL on a third connection that sees
+ * the same writes.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -206,6 +211,57 @@ export async function benchMergeRequestList(): Promise<BenchRow[]> {
         unit: 'req/s',
         better: 'higher',
         baseline: { name: 'count + page SQL alone', value: perSecond(sql) },
+      });
+    }
+    // Cold: a write lands before every read, so the core's kept answers (and kept token) never apply
+    // and it computes the whole list each time. The write (not timed) comes from another connection, as
+    // a commit by any other writer would; the SQL-alone baseline runs on a third connection, which like
+    // the core's sees that commit (and drops its page cache) before each read.
+    {
+      const writer = openDatabase(path.join(dataDir, 'outpost.sqlite'));
+      const reader = openDatabase(path.join(dataDir, 'outpost.sqlite'));
+      const touch = writer.prepare('UPDATE merge_requests SET updated_at = updated_at WHERE id = ?');
+      const firstId = (writer.prepare('SELECT min(id) AS id FROM merge_requests').get() as { id: number }).id;
+      let w = 0;
+      const write = () => touch.run(firstId + (w++ % n));
+      const url = `/api/v4/projects/${projectId}/merge_requests`;
+      const request = async () => {
+        const out = await core.inject({ method: 'GET', url, headers: { 'private-token': TOKEN } });
+        if (out.statusCode !== 200) throw new Error(`cold list: ${out.statusCode}`);
+      };
+      const sqlAlone = () => {
+        countMergeRequests(reader, all);
+        listMergeRequests(reader, all, created, 20, 0);
+      };
+      for (let r = 0; r < warmup; r += 1) {
+        write();
+        sqlAlone();
+        write();
+        await request();
+      }
+      const sql: number[] = [];
+      const ms: number[] = [];
+      for (let r = 0; r < runs; r += 1) {
+        write();
+        const s = performance.now();
+        sqlAlone();
+        sql.push(performance.now() - s);
+        write();
+        const t = performance.now();
+        await request();
+        ms.push(performance.now() - t);
+      }
+      writer.close();
+      reader.close();
+      console.log(`GET …/merge_requests default, a write before every read (cold): ${stats(ms)}`);
+      console.log(`  count + page SQL alone, a write before every run: ${stats(sql)}`);
+      rows.push({
+        group: 'merge requests: lists',
+        name: `GET …/merge_requests default, a write before every read: nothing kept (of ${n})`,
+        value: perSecond(ms),
+        unit: 'req/s',
+        better: 'higher',
+        baseline: { name: 'count + page SQL alone, a write before every run', value: perSecond(sql) },
       });
     }
     // Over real HTTP with concurrent keep-alive clients (a separate process), beside the GET /version

@@ -37,13 +37,13 @@ export const RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 export interface CachedResponse {
   /** Headers the route set (pagination), names lower-case. */
   headers: Record<string, string>;
-  /** The JSON body as sent. */
-  body: string;
+  /** The JSON body as sent (UTF-8 bytes: sent again without re-encoding). */
+  body: Buffer;
 }
 
 interface Entry extends CachedResponse {
   generation: string;
-  /** Approximate memory held: the body and header strings (UTF-16) plus the key. */
+  /** Approximate memory held: the body bytes, the header and key strings (UTF-16). */
   bytes: number;
   fresh?: () => boolean;
 }
@@ -99,7 +99,7 @@ export class ResponseCache {
       this.entries.delete(key);
       this.bytes -= old.bytes;
     }
-    let bytes = (key.length + answer.body.length) * 2;
+    let bytes = key.length * 2 + answer.body.length;
     for (const [name, value] of Object.entries(answer.headers)) bytes += (name.length + value.length) * 2;
     if (bytes > this.maxBytes) return;
     this.entries.set(key, { ...answer, generation, bytes, fresh });
@@ -173,11 +173,14 @@ export async function sendCachedList(
   const hit = cache.get(key, generation);
   if (hit) return reply.headers(hit.headers).type(JSON_CONTENT_TYPE).send(hit.body);
   const answer = await compute();
-  const body = JSON.stringify(answer.items);
+  const body = Buffer.from(JSON.stringify(answer.items));
   cache.set(key, generation, { headers: answer.headers, body }, answer.fresh);
   return reply.headers(answer.headers).type(JSON_CONTENT_TYPE).send(body);
 }
 
 function sendAnswer(reply: FastifyReply, answer: ListAnswer): FastifyReply {
-  return reply.headers(answer.headers).type(JSON_CONTENT_TYPE).send(JSON.stringify(answer.items));
+  return reply
+    .headers(answer.headers)
+    .type(JSON_CONTENT_TYPE)
+    .send(Buffer.from(JSON.stringify(answer.items)));
 }
