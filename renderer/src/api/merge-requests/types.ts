@@ -2,8 +2,9 @@
  * Wire shapes of GitLab's merge request API (doc/api/merge_requests.md, notes.md, discussions.md,
  * merge_request_approvals.md), as far as the screens read them. Each is taken from the core's wire
  * contract in shared/api-types/ (merge-requests.ts, notes.ts, labels.ts, issues.ts, users.ts) by `Pick`,
- * so a renamed or retyped field fails the build; fields that differ between GitLab versions (the screens
- * also talk to remote instances) are kept optional or widened here, each saying why.
+ * so a renamed or retyped field fails the build. The screens also talk to remote instances of other
+ * GitLab versions, so some fields stay optional or wider here than the core sends them, as they were
+ * before the shared contract.
  */
 import type { Milestone } from '../../../../shared/api-types/issues.js';
 import type { LabelBasic } from '../../../../shared/api-types/labels.js';
@@ -32,7 +33,7 @@ import type { UserBasic } from '../../../../shared/api-types/users.js';
 
 export type { MergeRequestState };
 
-/** `UserBasic` (`avatar_url` and `web_url` optional: screens build users of their own for previews). */
+/** `UserBasic` (`avatar_url` and `web_url` optional: no screen needs them). */
 export type MergeRequestUser = Pick<UserBasic, 'id' | 'username' | 'name'> &
   Partial<Pick<UserBasic, 'avatar_url' | 'web_url'>>;
 
@@ -81,9 +82,9 @@ export type MergeRequest = Pick<
   };
 
 /**
- * `MergeRequest` (the single read). `head_pipeline.status` is widened (newer instances have more
- * statuses). `diff_refs` SHAs are read as strings: the core records the start commit and the merge base
- * (the start commit when there is none) whenever it records a head, and GitLab does the same.
+ * `MergeRequest` (the single read). `head_pipeline.status` stays a plain string. `diff_refs` SHAs are read
+ * as strings: the core records the start commit and the merge base (the start commit when there is none)
+ * whenever it records a head.
  */
 export type MergeRequestDetail = MergeRequest &
   Pick<
@@ -95,8 +96,8 @@ export type MergeRequestDetail = MergeRequest &
   };
 
 /**
- * One file of `GET …/changes` or of a diff version (`Diff`). Some instances send null modes, and newer
- * ones mark files cut by the diff limits with `too_large`.
+ * One file of `GET …/changes` or of a diff version (`Diff`). Null modes are accepted and `too_large` is
+ * read when an instance sends it (the core does not).
  */
 export type MergeRequestChange = Omit<FileDiff, 'a_mode' | 'b_mode'> & {
   a_mode: string | null;

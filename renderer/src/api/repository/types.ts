@@ -3,7 +3,7 @@
  * repository_files.md, commits.md, branches.md, tags.md, protected_branches.md) and the spec's
  * "Repository file", "Blame range", "Commit object", "Branch", "Tag" and "Protected branch" sections.
  * The shapes the core presents are taken from shared/api-types/repository.ts (and merge-requests.ts for
- * diffs), with the fields older GitLab versions leave out kept optional.
+ * diffs); fields the screens treated as optional before the shared contract stay optional.
  */
 import type {
   Branch as BranchWire,
@@ -23,8 +23,8 @@ import type { MergeRequestChange } from '../merge-requests/types.js';
 export type TreeEntry = TreeObject;
 
 /**
- * `GET /projects/:id/repository/files/:file_path` (content is base64). `execute_filemode` is GitLab
- * 14.10+; `encoding` is widened as instances name it.
+ * `GET /projects/:id/repository/files/:file_path` (content is base64). `execute_filemode` is optional
+ * (older instances leave it out) and `encoding` a plain string, as before the shared contract.
  */
 export type RepositoryFile = Omit<RepositoryFileWire, 'encoding' | 'execute_filemode'> & {
   encoding: string;
@@ -33,7 +33,7 @@ export type RepositoryFile = Omit<RepositoryFileWire, 'encoding' | 'execute_file
 
 /**
  * A commit as lists, branches and tags embed it (GitLab's Commit entity; the core's `RepositoryCommit`).
- * `created_at` and `web_url` are optional: a merge request diff version's commits have no `web_url`.
+ * `created_at` and `web_url` stay optional.
  */
 export type Commit = Pick<
   RepositoryCommit,
@@ -80,7 +80,8 @@ export type TagRelease = TagReleaseWire;
 
 /**
  * A tag: `message` is null for a lightweight tag and the annotation otherwise. `commit` is read as present
- * (the core sends null only for a tag naming a tree or blob); `created_at` is GitLab 15.1+.
+ * (the core sends null only for a tag naming a tree or blob); `created_at` is optional
+ * (the screens do not read it).
  */
 export type Tag = Omit<TagWire, 'commit' | 'created_at'> & {
   commit: Commit;
@@ -89,7 +90,7 @@ export type Tag = Omit<TagWire, 'commit' | 'created_at'> & {
 
 /**
  * Who may push, merge or unprotect: a role level, or (higher editions) one user or group. `id`,
- * `user_id` and `group_id` are left out by some editions.
+ * `user_id` and `group_id` stay optional (the user and group entries are a paid-tier feature upstream).
  */
 export type AccessLevelEntry = Pick<ProtectedRefAccess, 'access_level' | 'access_level_description'> &
   Partial<Pick<ProtectedRefAccess, 'id' | 'user_id' | 'group_id'>>;
