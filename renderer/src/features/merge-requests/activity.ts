@@ -29,7 +29,7 @@ export type ActivityItem =
       forced: boolean;
       headSha: string;
     }
-  | { kind: 'system'; at: string; user: MergeRequestUser; body: string; id: number }
+  | { kind: 'system'; at: string; user: MergeRequestUser | null; body: string; id: number }
   | { kind: 'approved'; at: string; user: MergeRequestUser }
   | {
       kind: 'labels';

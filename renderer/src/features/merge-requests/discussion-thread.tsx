@@ -14,6 +14,9 @@ export interface ThreadTarget {
   iid: number;
 }
 
+/** Who wrote a note whose author was deleted (the API sends `author: null`). */
+const DELETED_AUTHOR = 'Someone';
+
 /** One thread: its notes (Markdown), a reply box and, for resolvable threads, Resolve/Unresolve. */
 export function DiscussionThread({ discussion, target }: { discussion: Discussion; target: ThreadTarget }) {
   const reply = useReplyToDiscussion(target.profileId, target.projectId, target.iid);
@@ -28,7 +31,8 @@ export function DiscussionThread({ discussion, target }: { discussion: Discussio
   if (first.system) {
     return (
       <Text size="xs" c="dimmed" px="xs">
-        <b>{first.author.name}</b> {first.body} · <RelativeTime iso={first.created_at} span size="xs" />
+        <b>{first.author?.name ?? DELETED_AUTHOR}</b> {first.body} ·{' '}
+        <RelativeTime iso={first.created_at} span size="xs" />
       </Text>
     );
   }
@@ -38,14 +42,15 @@ export function DiscussionThread({ discussion, target }: { discussion: Discussio
       <Stack gap="sm">
         {discussion.notes.map((note) => (
           <Group key={note.id} align="flex-start" gap="sm" wrap="nowrap">
-            <Avatar name={note.author.name} color="initials" size={28} />
+            <Avatar name={note.author?.name ?? DELETED_AUTHOR} color="initials" size={28} />
             <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
               <Group gap={6}>
                 <Text size="sm" fw={600}>
-                  {note.author.name}
+                  {note.author?.name ?? DELETED_AUTHOR}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  @{note.author.username} · <RelativeTime iso={note.created_at} span size="xs" />
+                  {note.author ? `@${note.author.username} · ` : ''}
+                  <RelativeTime iso={note.created_at} span size="xs" />
                 </Text>
               </Group>
               <MarkdownView source={note.body} compact />

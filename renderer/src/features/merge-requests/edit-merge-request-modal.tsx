@@ -7,7 +7,7 @@ import { describeError } from '../../api/describe-error.js';
 import { labelQueries } from '../../api/labels/queries.js';
 import { useUpdateMergeRequest, type UpdateMergeRequestInput } from '../../api/merge-requests/mutations.js';
 import { mergeRequestPeopleQueries } from '../../api/merge-requests/queries.js';
-import type { MergeRequestDetail } from '../../api/merge-requests/types.js';
+import type { MergeRequestApprovals, MergeRequestDetail } from '../../api/merge-requests/types.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
 import { FormModal } from '../../components/form-modal/form-modal.js';
 import { MarkdownField } from '../repository/markdown-field.js';
@@ -63,6 +63,14 @@ export interface MergeRequestDialogProps {
   mr: MergeRequestDetail;
   target: ThreadTarget;
   onClose: () => void;
+}
+
+/** What the review screen's action bar and sidebar are given: the merge request, its address, approvals. */
+export interface MergeRequestPanelProps {
+  mr: MergeRequestDetail;
+  target: ThreadTarget;
+  /** Undefined while loading; null when the instance has no approvals API. */
+  approvals: MergeRequestApprovals | null | undefined;
 }
 
 /**

@@ -32,43 +32,29 @@ import { useLabelsPageState } from './use-labels-page-state.js';
  * and "promote to group label". State: {@link useLabelsPageState}.
  */
 export function LabelsPage() {
-  const {
-    profileId,
-    projectId,
-    project,
-    searchInput,
-    typeSearch,
-    search,
-    setPage,
-    labels,
-    inGroup,
-    editing,
-    setEditing,
-    deleting,
-    setDeleting,
-    promoting,
-    setPromoting,
-    subscribe,
-    remove,
-    promote,
-  } = useLabelsPageState();
+  const state = useLabelsPageState();
+  const { labels, search, deleting, promoting, remove, promote } = state;
 
   return (
     <>
       <PageHeader
         title="Labels"
-        description={project.data ? `${project.data.name} · ${project.data.path_with_namespace}` : undefined}
+        description={
+          state.project.data
+            ? `${state.project.data.name} · ${state.project.data.path_with_namespace}`
+            : undefined
+        }
         actions={
           <Group gap="xs">
             <Button
               component={Link}
-              to={mergeRequestsRoute(projectId)}
+              to={mergeRequestsRoute(state.projectId)}
               variant="default"
               leftSection={<IconArrowLeft size={16} />}
             >
               Merge requests
             </Button>
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => state.setEditing('new')}>
               New label
             </Button>
           </Group>
@@ -80,8 +66,8 @@ export function LabelsPage() {
             aria-label="Search labels"
             placeholder="Search labels"
             leftSection={<IconSearch size={16} />}
-            value={searchInput}
-            onChange={(event) => typeSearch(event.currentTarget.value)}
+            value={state.searchInput}
+            onChange={(event) => state.typeSearch(event.currentTarget.value)}
             style={{ flex: 1 }}
           />
         </Group>
@@ -166,7 +152,7 @@ export function LabelsPage() {
                       aria-label={`Subscribe to ${label.name}`}
                       checked={label.subscribed}
                       onChange={(event) =>
-                        subscribe.mutate({ id: label.id, subscribe: event.currentTarget.checked })
+                        state.subscribe.mutate({ id: label.id, subscribe: event.currentTarget.checked })
                       }
                     />
                   </Table.Td>
@@ -174,18 +160,18 @@ export function LabelsPage() {
                     {label.is_project_label !== false ? (
                       <RowActions
                         actions={[
-                          editAction(label.name, () => setEditing(label)),
-                          ...(inGroup
+                          editAction(label.name, () => state.setEditing(label)),
+                          ...(state.inGroup
                             ? [
                                 {
                                   tooltip: 'Promote to group label',
                                   label: `Promote ${label.name}`,
                                   icon: <IconArrowUpCircle size={16} stroke={1.7} />,
-                                  onClick: () => setPromoting(label),
+                                  onClick: () => state.setPromoting(label),
                                 },
                               ]
                             : []),
-                          deleteAction(label.name, () => setDeleting(label)),
+                          deleteAction(label.name, () => state.setDeleting(label)),
                         ]}
                       />
                     ) : null}
@@ -195,19 +181,19 @@ export function LabelsPage() {
             </Table.Tbody>
           </Table>
         )}
-        {labels.data ? <ListPager page={labels.data} noun="labels" onPageChange={setPage} /> : null}
+        {labels.data ? <ListPager page={labels.data} noun="labels" onPageChange={state.setPage} /> : null}
       </Paper>
-      {subscribe.error ? (
+      {state.subscribe.error ? (
         <Alert color="red" mt="sm">
-          {describeError(subscribe.error)}
+          {describeError(state.subscribe.error)}
         </Alert>
       ) : null}
-      {editing ? (
+      {state.editing ? (
         <LabelFormModal
-          profileId={profileId}
-          projectId={projectId}
-          label={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          profileId={state.profileId}
+          projectId={state.projectId}
+          label={state.editing === 'new' ? null : state.editing}
+          onClose={() => state.setEditing(null)}
         />
       ) : null}
       <ConfirmModal
@@ -217,10 +203,10 @@ export function LabelsPage() {
         busy={remove.isPending}
         error={remove.error}
         onClose={() => {
-          setDeleting(null);
+          state.setDeleting(null);
           remove.reset();
         }}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => state.setDeleting(null) })}
       >
         Delete <b>{deleting?.name}</b>? It is removed from every merge request and issue of this project.
       </ConfirmModal>
@@ -232,10 +218,12 @@ export function LabelsPage() {
         busy={promote.isPending}
         error={promote.error}
         onClose={() => {
-          setPromoting(null);
+          state.setPromoting(null);
           promote.reset();
         }}
-        onConfirm={() => promoting && promote.mutate(promoting.id, { onSuccess: () => setPromoting(null) })}
+        onConfirm={() =>
+          promoting && promote.mutate(promoting.id, { onSuccess: () => state.setPromoting(null) })
+        }
       >
         Promote <b>{promoting?.name}</b> to a label of the group? Every project of the group can then use it,
         and this cannot be undone here.

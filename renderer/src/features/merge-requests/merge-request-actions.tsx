@@ -13,9 +13,7 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { describeError } from '../../api/describe-error.js';
-import type { MergeRequestApprovals, MergeRequestDetail } from '../../api/merge-requests/types.js';
-import type { ThreadTarget } from './discussion-thread.js';
-import { EditMergeRequestModal } from './edit-merge-request-modal.js';
+import { EditMergeRequestModal, type MergeRequestPanelProps } from './edit-merge-request-modal.js';
 import { MergeModal } from './merge-modal.js';
 import { useMergeRequestActionsState } from './use-merge-request-actions-state.js';
 
@@ -27,15 +25,7 @@ import { useMergeRequestActionsState } from './use-merge-request-actions-state.j
  * with `PUT …/merge_requests/:iid` (`title`), as GitLab 13.10's own UI does.
  * State: {@link useMergeRequestActionsState}.
  */
-export function MergeRequestActions({
-  mr,
-  target,
-  approvals,
-}: {
-  mr: MergeRequestDetail;
-  target: ThreadTarget;
-  approvals: MergeRequestApprovals | null | undefined;
-}) {
+export function MergeRequestActions({ mr, target, approvals }: MergeRequestPanelProps) {
   const {
     update,
     draft,

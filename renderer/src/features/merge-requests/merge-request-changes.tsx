@@ -11,6 +11,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconFileDiff, IconLayoutSidebar, IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import 'react-diff-view/style/index.css';
 import type { Discussion, MergeRequestDetail } from '../../api/merge-requests/types.js';
 import { DiffViewTypeControl } from '../../components/diff-viewer/diff-view-type-control.js';
@@ -56,26 +57,35 @@ export function MergeRequestChanges({
               {treeOpen ? <IconLayoutSidebarLeftCollapse size={16} /> : <IconLayoutSidebar size={16} />}
             </ActionIcon>
           </Tooltip>
-          <Text size="sm">Compare</Text>
-          <Select
-            aria-label="Head version"
-            size="xs"
-            w={220}
-            data={state.headOptions}
-            value={state.headVersion}
-            onChange={state.pickHead}
-            allowDeselect={false}
-          />
-          <Text size="sm">with</Text>
-          <Select
-            aria-label="Base version"
-            size="xs"
-            w={220}
-            data={state.baseOptions}
-            value={state.baseVersion}
-            onChange={state.pickBase}
-            allowDeselect={false}
-          />
+          {[
+            {
+              word: 'Compare',
+              label: 'Head version',
+              data: state.headOptions,
+              value: state.headVersion,
+              onChange: state.pickHead,
+            },
+            {
+              word: 'with',
+              label: 'Base version',
+              data: state.baseOptions,
+              value: state.baseVersion,
+              onChange: state.pickBase,
+            },
+          ].map(({ word, label, data, value, onChange }) => (
+            <Fragment key={label}>
+              <Text size="sm">{word}</Text>
+              <Select
+                aria-label={label}
+                size="xs"
+                w={220}
+                data={data}
+                value={value}
+                onChange={onChange}
+                allowDeselect={false}
+              />
+            </Fragment>
+          ))}
         </Group>
         <DiffViewTypeControl value={state.viewType} onChange={state.setViewType} />
       </Group>

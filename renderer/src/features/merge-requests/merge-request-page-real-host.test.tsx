@@ -7,16 +7,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutpostBridge } from '../../../../shared/ipc-contract.js';
-import {
-  openPageAt,
-  pushGeneratedHistory,
-  startRealHost,
-  type RealHost,
-} from '../../../test-utils/real-host.js';
+import { pushGeneratedHistory } from '../../../test-utils/real-host.js';
+import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
-import { createHttpBridge } from '../../api/http-bridge.js';
-import { takeLaunchSecret } from '../../api/launch-secret.js';
 import type { MergeRequestDetail } from '../../api/merge-requests/types.js';
 import { routes } from '../../app/router.js';
 import { mergeRequestRoute } from './merge-request-paths.js';
@@ -24,9 +17,7 @@ import { mergeRequestRoute } from './merge-request-paths.js';
 const LONG_HISTORY = 301;
 const WAIT = { timeout: 15_000 };
 
-let host: RealHost;
-let bridge: OutpostBridge;
-let profileId: string;
+let session: RealHostSession;
 let projectId: number;
 let draftIid: number;
 let editIid: number;
@@ -36,23 +27,18 @@ let otherId: number;
 let milestoneId: number;
 
 /** One v4 call through the real bridge; throws on a non-2xx answer. */
-async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body?: Record<string, unknown>,
-): Promise<T> {
-  const response = await bridge.api.request({ method, path, body, profileId });
-  if (response.status >= 300)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as T;
-}
+const api = <T,>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Record<string, unknown>) =>
+  session.api<T>(method, path, body);
 
 const readMr = (iid: number) =>
   api<MergeRequestDetail>('GET', `/projects/${projectId}/merge_requests/${iid}`);
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return renderWithProviders(<RouterProvider router={router} />, { bridge, withRouter: false });
+  return renderWithProviders(<RouterProvider router={router} />, {
+    bridge: session.bridge,
+    withRouter: false,
+  });
 }
 
 /** Open a Mantine select or multi-select by its label and click the option named `option`. */
@@ -87,13 +73,7 @@ async function pushLongHistory(count: number) {
 }
 
 beforeAll(async () => {
-  host = await startRealHost();
-  openPageAt(host.urlWithSecret);
-  const secret = takeLaunchSecret(window);
-  if (!secret) throw new Error('The launch URL carried no secret.');
-  bridge = createHttpBridge({ secret });
-  const profiles = await bridge.profiles.list();
-  profileId = (profiles.find((profile) => profile.active) ?? profiles[0])!.id;
+  session = await openRealHostSession();
 
   projectId = (
     await api<{ id: number }>('POST', '/projects', { name: 'Review', initialize_with_readme: true })
@@ -159,7 +139,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await host?.close();
+  await session?.host.close();
 });
 
 describe('Merge request review screen on the real browser host', () => {

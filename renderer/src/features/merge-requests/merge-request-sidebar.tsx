@@ -4,13 +4,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
 import { useApproveMergeRequest } from '../../api/merge-requests/mutations.js';
-import type {
-  MergeRequestApprovals,
-  MergeRequestDetail,
-  MergeRequestUser,
-} from '../../api/merge-requests/types.js';
+import type { MergeRequestUser } from '../../api/merge-requests/types.js';
 import { pipelinePaths } from '../pipelines/pipeline-paths.js';
-import type { ThreadTarget } from './discussion-thread.js';
+import type { MergeRequestPanelProps } from './edit-merge-request-modal.js';
 import { LabelChips } from './merge-request-badges.js';
 import { useSidebarEditing, type SidebarField } from './use-sidebar-editing.js';
 
@@ -58,15 +54,7 @@ function PanelTitle({ children }: { children: ReactNode }) {
  * (`POST …/approve`, `…/unapprove`), and labels, assignees and reviewers, each editable in place
  * ({@link useSidebarEditing}).
  */
-export function MergeRequestSidebar({
-  mr,
-  target,
-  approvals,
-}: {
-  mr: MergeRequestDetail;
-  target: ThreadTarget;
-  approvals: MergeRequestApprovals | null | undefined;
-}) {
+export function MergeRequestSidebar({ mr, target, approvals }: MergeRequestPanelProps) {
   const approve = useApproveMergeRequest(target.profileId, target.projectId, target.iid);
   const edit = useSidebarEditing(mr, target);
   const pipeline = mr.head_pipeline;
