@@ -70,15 +70,7 @@ export function ProjectPickerPage(props: ProjectPickerPageProps) {
   const items = projects.data?.items ?? [];
   let body: ReactNode;
   if (projects.isError) {
-    body = (
-      <QueryErrorAlert
-        title="Couldn’t load projects"
-        error={projects.error}
-        onRetry={() => projects.refetch()}
-        retrying={projects.isFetching}
-        m="md"
-      />
-    );
+    body = <QueryErrorAlert title="Couldn’t load projects" query={projects} m="md" />;
   } else if (!projects.data) {
     body = (
       <Stack gap={0} aria-busy>

@@ -6,16 +6,25 @@ import { describeError } from '../api/describe-error.js';
 /** Props of {@link QueryErrorAlert}. */
 export interface QueryErrorAlertProps {
   title: string;
-  error: unknown;
+  /** The failure to describe (omit when `query` is given). */
+  error?: unknown;
   onRetry?: () => void;
   retrying?: boolean;
+  /**
+   * The failed query: its error is described and Retry refetches it (spinning while it refetches),
+   * instead of passing `error`, `onRetry` and `retrying` one by one.
+   */
+  query?: { error: unknown; refetch: () => unknown; isFetching: boolean };
   /** Extra actions next to Retry. */
   children?: ReactNode;
   m?: string;
 }
 
 /** A red alert for a failed load: the instance's reason in a sentence and a Retry button. */
-export function QueryErrorAlert({ title, error, onRetry, retrying, children, m }: QueryErrorAlertProps) {
+export function QueryErrorAlert({ title, query, children, m, ...rest }: QueryErrorAlertProps) {
+  const error = query ? query.error : rest.error;
+  const onRetry = query ? () => void query.refetch() : rest.onRetry;
+  const retrying = query ? query.isFetching : rest.retrying;
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={title} m={m} role="alert">
       <Stack gap="sm" align="flex-start">

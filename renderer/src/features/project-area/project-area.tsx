@@ -81,12 +81,7 @@ export function projectAreaFallback(
     return (
       <>
         <PageHeader title={title} actions={<SwitchProjectButton pickRoute={pickRoute} />} />
-        <QueryErrorAlert
-          title="Couldn’t load the project"
-          error={project.error}
-          onRetry={() => project.refetch()}
-          retrying={project.isFetching}
-        />
+        <QueryErrorAlert title="Couldn’t load the project" query={project} />
       </>
     );
   }

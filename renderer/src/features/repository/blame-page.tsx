@@ -33,15 +33,7 @@ export function BlamePage() {
 
   let body;
   if (blame.isError) {
-    body = (
-      <QueryErrorAlert
-        title="Couldn’t load the blame"
-        error={blame.error}
-        onRetry={() => blame.refetch()}
-        retrying={blame.isFetching}
-        m="md"
-      />
-    );
+    body = <QueryErrorAlert title="Couldn’t load the blame" query={blame} m="md" />;
   } else if (!blame.data) {
     body = (
       <Stack gap={10} p="md" aria-busy>

@@ -186,15 +186,7 @@ function CommitDetails({ commit }: { commit: CommitDetail }) {
 function CommitDiffSection({ commit }: { commit: CommitDetail }) {
   const { profileId, projectId } = useRepository();
   const diff = useQuery(repositoryQueries.commitDiff(profileId, projectId, commit));
-  if (diff.isError)
-    return (
-      <QueryErrorAlert
-        title="Couldn’t load the changes"
-        error={diff.error}
-        onRetry={() => diff.refetch()}
-        retrying={diff.isFetching}
-      />
-    );
+  if (diff.isError) return <QueryErrorAlert title="Couldn’t load the changes" query={diff} />;
   if (!diff.data)
     return (
       <Center h={160}>

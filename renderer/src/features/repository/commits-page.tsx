@@ -140,14 +140,7 @@ export function CommitsPage() {
 
   let body;
   if (commits.isError && !commits.data) {
-    body = (
-      <QueryErrorAlert
-        title="Couldn’t load the history"
-        error={commits.error}
-        onRetry={() => commits.refetch()}
-        retrying={commits.isFetching}
-      />
-    );
+    body = <QueryErrorAlert title="Couldn’t load the history" query={commits} />;
   } else if (!commits.data) {
     body = (
       <Paper withBorder data-testid="commits-loading">

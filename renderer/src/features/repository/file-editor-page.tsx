@@ -222,14 +222,7 @@ export function FileEditorPage({ mode }: { mode: 'edit' | 'new' }) {
   if (mode === 'new') {
     body = <EditorForm mode="new" path={path} file={null} initialContent="" />;
   } else if (file.isError) {
-    body = (
-      <QueryErrorAlert
-        title="Couldn’t load the file"
-        error={file.error}
-        onRetry={() => file.refetch()}
-        retrying={file.isFetching}
-      />
-    );
+    body = <QueryErrorAlert title="Couldn’t load the file" query={file} />;
   } else if (!file.data) {
     body = (
       <Paper withBorder p="md">

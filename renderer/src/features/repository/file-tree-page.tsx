@@ -65,13 +65,7 @@ export function FileTreePage() {
         </EmptyState.Actions>
       </EmptyState>
     ) : (
-      <QueryErrorAlert
-        title="Couldn’t load the folder"
-        error={tree.error}
-        onRetry={() => tree.refetch()}
-        retrying={tree.isFetching}
-        m="md"
-      />
+      <QueryErrorAlert title="Couldn’t load the folder" query={tree} m="md" />
     );
   } else if (!tree.data) {
     body = <FileTreeSkeleton />;

@@ -90,12 +90,7 @@ export function FileViewPage() {
             </Center>
           </Paper>
         ) : (
-          <QueryErrorAlert
-            title="Couldn’t load the file"
-            error={file.error}
-            onRetry={() => file.refetch()}
-            retrying={file.isFetching}
-          />
+          <QueryErrorAlert title="Couldn’t load the file" query={file} />
         )}
       </Stack>
     );

@@ -1,8 +1,8 @@
-import { Badge, Button, EmptyState, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { IconShieldLock, IconShieldOff } from '@tabler/icons-react';
 import type { ProtectedBranch } from '../../api/repository/types.js';
-import { DataTable, tableMeta } from '../../components/data-table/index.js';
+import { DataTable, TableEmptyState, tableMeta } from '../../components/data-table/index.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { isWildcard, matchingBranches } from './branch-matches.js';
@@ -133,25 +133,9 @@ export function ProtectedBranchesPage() {
 
   let body;
   if (rules.isError) {
-    body = (
-      <QueryErrorAlert
-        title="Couldn’t load protected branches"
-        error={rules.error}
-        onRetry={() => rules.refetch()}
-        retrying={rules.isFetching}
-        m="md"
-      />
-    );
+    body = <QueryErrorAlert title="Couldn’t load protected branches" query={rules} m="md" />;
   } else if (rules.data && rules.data.length === 0) {
-    body = (
-      <EmptyState
-        py={48}
-        variant="light"
-        icon={<IconShieldOff size={26} stroke={1.6} />}
-        title="No branch is protected"
-        description="Anyone with Developer access can push to, force-push to and delete every branch. Protect the default branch with the form above."
-      />
-    );
+    body = null;
   } else {
     body = (
       <DataTable
@@ -181,7 +165,16 @@ export function ProtectedBranchesPage() {
       />
       <Stack gap="md">
         <ProtectBranchForm branchNames={branchNames} />
-        <Paper withBorder>{body}</Paper>
+        {body ? (
+          <Paper withBorder>{body}</Paper>
+        ) : (
+          <TableEmptyState
+            py={48}
+            icon={<IconShieldOff size={26} stroke={1.6} />}
+            title="No branch is protected"
+            description="Anyone with Developer access can push to, force-push to and delete every branch. Protect the default branch with the form above."
+          />
+        )}
       </Stack>
       <MutationConfirmModal
         opened={toUnprotect !== null}

@@ -26,12 +26,7 @@ export function RawFilePage() {
         </ActionLink>
       </RepositoryToolbar>
       {raw.isError ? (
-        <QueryErrorAlert
-          title="Couldn’t load the raw file"
-          error={raw.error}
-          onRetry={() => raw.refetch()}
-          retrying={raw.isFetching}
-        />
+        <QueryErrorAlert title="Couldn’t load the raw file" query={raw} />
       ) : (
         <Paper withBorder style={{ overflow: 'hidden' }}>
           <Group

@@ -98,15 +98,7 @@ export function RefListPage<T extends { name: string }>(props: RefListPageProps<
 
   let body;
   if (query.isError && !data) {
-    body = (
-      <QueryErrorAlert
-        title={`Couldn’t load ${noun.many}`}
-        error={query.error}
-        onRetry={() => query.refetch()}
-        retrying={query.isFetching}
-        m="md"
-      />
-    );
+    body = <QueryErrorAlert title={`Couldn’t load ${noun.many}`} query={query} m="md" />;
   } else if (data && data.items.length === 0 && (search || !props.noRefs)) {
     body = (
       <EmptyState
