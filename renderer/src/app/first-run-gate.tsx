@@ -6,9 +6,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { profileQueries } from '../api/profiles/queries.js';
 import { DemoCompletionNotifier } from '../features/welcome/demo-completion-notifier.js';
 import { useFirstScreenMark } from './first-screen-mark.js';
-import { demoKeys } from '../features/welcome/welcome-keys.js';
+import { demoKeys } from '../api/onboarding/keys.js';
 import { WelcomePage } from '../features/welcome/welcome-page.js';
-import { isDemoRunning, onboardingQueries } from '../features/welcome/welcome-queries.js';
+import { isDemoRunning, onboardingQueries } from '../api/onboarding/queries.js';
 
 /**
  * Shows the welcome screen instead of the app on the first run (`onboarding:status` says `firstRun`),

@@ -41,3 +41,31 @@ export function useCancelExport(profileId: string) {
     },
   });
 }
+
+/** How often {@link waitForExportEnd} checks a job, ms. */
+export const FOLLOW_EXPORT_INTERVAL_MS = 1_000;
+
+/** How long {@link waitForExportEnd} follows a job before giving up, ms (30 min). */
+export const FOLLOW_EXPORT_TIMEOUT_MS = 30 * 60_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Follows a host export job outside any screen (no query cache): asks `export:status` every
+ * `intervalMs` (default {@link FOLLOW_EXPORT_INTERVAL_MS}) until the job is no longer `running`, or
+ * `timeoutMs` (default {@link FOLLOW_EXPORT_TIMEOUT_MS}) has passed; resolves with the last status.
+ * Rejects with the bridge's error (e.g. `not_found` when the host no longer knows the job).
+ */
+export async function waitForExportEnd(
+  exportId: string,
+  options: { intervalMs?: number; timeoutMs?: number } = {},
+): Promise<ExportStatus> {
+  const interval = options.intervalMs ?? FOLLOW_EXPORT_INTERVAL_MS;
+  const deadline = Date.now() + (options.timeoutMs ?? FOLLOW_EXPORT_TIMEOUT_MS);
+  let status = await getBridge().exports.status(exportId);
+  while (status.state === 'running' && Date.now() < deadline) {
+    await sleep(interval);
+    status = await getBridge().exports.status(exportId);
+  }
+  return status;
+}

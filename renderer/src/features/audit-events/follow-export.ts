@@ -1,15 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { ExportStatus } from '../../../../shared/ipc-contract.js';
-import { getBridge } from '../../api/bridge.js';
+import { waitForExportEnd } from '../../api/audit-events/exports.js';
 import { describeError } from '../../api/describe-error.js';
-
-/** How often a followed export is checked, ms. */
-export const FOLLOW_EXPORT_INTERVAL_MS = 1_000;
-
-/** Give up following after this long, ms (30 min). */
-export const FOLLOW_EXPORT_TIMEOUT_MS = 30 * 60_000;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Keep following an audit export after its progress card left the screen (the administrator went
@@ -21,15 +13,9 @@ export async function followExportInBackground(
   exportId: string,
   options: { intervalMs?: number } = {},
 ): Promise<ExportStatus | null> {
-  const interval = options.intervalMs ?? FOLLOW_EXPORT_INTERVAL_MS;
-  const deadline = Date.now() + FOLLOW_EXPORT_TIMEOUT_MS;
   let status: ExportStatus;
   try {
-    status = await getBridge().exports.status(exportId);
-    while (status.state === 'running' && Date.now() < deadline) {
-      await sleep(interval);
-      status = await getBridge().exports.status(exportId);
-    }
+    status = await waitForExportEnd(exportId, options);
   } catch (error) {
     notifications.show({
       id: `export-${exportId}`,

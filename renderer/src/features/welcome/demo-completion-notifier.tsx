@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { asSentence } from '../../lib/as-sentence.js';
-import { demoQueries } from './welcome-queries.js';
+import { demoQueries } from '../../api/onboarding/queries.js';
 
 /**
  * Follows a demo data build the administrator left running ("Continue in the background"): keeps

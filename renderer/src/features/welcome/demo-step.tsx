@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { describeError } from '../../api/describe-error.js';
 import { asSentence } from '../../lib/as-sentence.js';
 import { demoPercent } from './demo-progress.js';
-import { useLoadDemo } from './welcome-mutations.js';
-import { demoQueries } from './welcome-queries.js';
+import { useLoadDemo } from '../../api/onboarding/mutations.js';
+import { demoQueries } from '../../api/onboarding/queries.js';
 import classes from './welcome.module.css';
 
 /** Props of {@link DemoStep}. */

@@ -11,7 +11,7 @@ import {
   type ConnectionFieldErrors,
 } from '../../app/layout/instance-connection-fields.js';
 import { instanceNameFromUrl } from './instance-name.js';
-import { useConnectRemote } from './welcome-mutations.js';
+import { useConnectRemote } from '../../api/onboarding/mutations.js';
 import classes from './welcome.module.css';
 
 /** Props of {@link RemoteStep}. */

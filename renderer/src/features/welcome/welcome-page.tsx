@@ -10,8 +10,8 @@ import { ImportStep } from './import-step.js';
 import { NextSteps } from './next-steps.js';
 import { RemoteStep } from './remote-step.js';
 import { WelcomeStepHeader } from './welcome-step-header.js';
-import { useChooseEmbedded } from './welcome-mutations.js';
-import { onboardingQueries } from './welcome-queries.js';
+import { useChooseEmbedded } from '../../api/onboarding/mutations.js';
+import { onboardingQueries } from '../../api/onboarding/queries.js';
 import classes from './welcome.module.css';
 
 /** Where the welcome screen is. `embedded*` steps come after the embedded instance was chosen. */

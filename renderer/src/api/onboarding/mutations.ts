@@ -4,14 +4,14 @@ import type {
   DemoLoadInput,
   OnboardingChoice,
 } from '../../../../shared/ipc-contract.js';
-import { getBridge } from '../../api/bridge.js';
-import { profileKeys } from '../../api/profiles/keys.js';
+import { getBridge } from '../bridge.js';
+import { profileKeys } from '../profiles/keys.js';
 import {
   useAddRemoteProfile,
   useSetActiveProfile,
   type AddRemoteProfileOutcome,
-} from '../../api/profiles/mutations.js';
-import { demoKeys, onboardingKeys } from './welcome-keys.js';
+} from '../profiles/mutations.js';
+import { demoKeys, onboardingKeys } from './keys.js';
 
 /**
  * Records the welcome screen's choice (`onboarding:finish`) and stores the new status in the cache, so

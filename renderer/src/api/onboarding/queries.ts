@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DemoStatus } from '../../../../shared/ipc-contract.js';
-import { getBridge } from '../../api/bridge.js';
-import { demoKeys, onboardingKeys } from './welcome-keys.js';
+import { getBridge } from '../bridge.js';
+import { demoKeys, onboardingKeys } from './keys.js';
 
 /** How often a running demo build is polled, in milliseconds. */
 export const DEMO_POLL_MS = 500;
