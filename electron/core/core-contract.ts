@@ -3,6 +3,7 @@
  * Implemented by `createCore` in `./app.ts`.
  */
 import type { AuditEvent } from '../../shared/audit-events.js';
+import type { AuditExportChunk, AuditExportFormatter } from './db/audit-events-export.js';
 import type { StorageMoveHooks } from './services/storage-moves/runtime.js';
 import type { GitHttpLimits } from './services/git-http/git-process-limits.js';
 
@@ -101,7 +102,19 @@ export interface CoreInjectResponse {
  * or the events as pages pulled one at a time (see routes/audit-events.ts `openAuditEventExport`).
  */
 export type AuditEventExport =
-  | { status: 200; pages: Iterable<AuditEvent[]> }
+  | {
+      status: 200;
+      pages: Iterable<AuditEvent[]>;
+      /**
+       * The same events as text chunks in the same order, made by `formatter` on worker threads with
+       * their own read-only connections (db/audit-events-export.ts; `workers` default: the machine's
+       * cores, 1–2), instead of `pages`. Absent when the core can't (an in-memory database).
+       */
+      formatted?(
+        formatter: AuditExportFormatter,
+        opts?: { workers?: number; blockIds?: number },
+      ): AsyncIterable<AuditExportChunk>;
+    }
   | { status: 400 | 401 | 403; body: { message?: string; error?: string; [key: string]: unknown } };
 
 /** A running core. Nothing global: many cores run side by side in one process. */

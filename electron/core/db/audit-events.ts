@@ -128,6 +128,39 @@ export function findAuditEventsAfter(
   return db.prepare(q.sql).all(...q.args) as AuditEventRow[];
 }
 
+/**
+ * SQL and arguments of the events matching `f` with `low < id <= high`, newest first: one block of an
+ * export's id range (db/audit-events-export.ts), read straight from the same id-ordered paths as keyset
+ * pages (see the file comment).
+ */
+export function auditEventsIdBlockQuery(
+  f: AuditEventFilter,
+  block: { high: number; low: number },
+): { sql: string; args: (string | number)[] } {
+  const { terms, args } = whereOf(f, true);
+  terms.push('id <= ?', 'id > ?');
+  args.push(block.high, block.low);
+  return { sql: `SELECT * FROM audit_events ${whereSql(terms)} ORDER BY id DESC`, args };
+}
+
+/**
+ * The highest and lowest ids of the events matching `f` (two indexed min/max lookups when unfiltered or
+ * filtered by entity), or null when none matches.
+ */
+export function auditEventIdBounds(db: Db, f: AuditEventFilter): { high: number; low: number } | null {
+  const { terms, args } = whereOf(f, false);
+  const where = whereSql(terms);
+  const high = db
+    .prepare(`SELECT max(id) FROM audit_events ${where}`)
+    .pluck()
+    .get(...args) as number | null;
+  const low = db
+    .prepare(`SELECT min(id) FROM audit_events ${where}`)
+    .pluck()
+    .get(...args) as number | null;
+  return high === null || low === null ? null : { high, low };
+}
+
 /** Number of matching events, counting at most `cap` (offset pagination omits totals above 10,000). */
 export function countAuditEvents(db: Db, f: AuditEventFilter, cap: number): number {
   const { terms, args } = whereOf(f, false);

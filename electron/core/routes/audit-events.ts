@@ -11,6 +11,7 @@ import { isKeysetRequest, readKeysetPageRequest, setKeysetHeaders } from '../htt
 import { findReadableGroup, findReadableProject } from '../services/access/project-access.js';
 import {
   auditEventPages,
+  auditEventTextChunks,
   getGroupAuditEvent,
   getInstanceAuditEvent,
   getProjectAuditEvent,
@@ -214,5 +215,10 @@ export function openAuditEventExport(
     pages: (function* () {
       for (const rows of auditEventPages(ctx, scope, q, size)) yield rows.map(presentAuditEvent);
     })(),
+    ...(system.db.memory
+      ? {}
+      : {
+          formatted: (formatter, opts) => auditEventTextChunks(ctx, scope, q, formatter, opts),
+        }),
   };
 }

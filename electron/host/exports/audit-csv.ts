@@ -51,23 +51,24 @@ export function csvCell(value: unknown): string {
 export function auditCsvRecord(event: AuditEvent): string[] {
   const details = event.details ?? {};
   const change = typeof details.change === 'string';
-  const values: Record<AuditCsvColumn, unknown> = {
-    id: event.id,
-    created_at: event.created_at,
-    author_id: event.author_id,
-    author_name: details.author_name,
-    entity_type: event.entity_type,
-    entity_id: event.entity_id,
-    entity_path: details.entity_path,
-    action: describeAuditAction(details),
-    from: change ? details.from : undefined,
-    to: change ? details.to : undefined,
-    target_type: details.target_type,
-    target_id: details.target_id,
-    target_details: details.target_details,
-    ip_address: details.ip_address,
-  };
-  return AUDIT_CSV_COLUMNS.map((column) => csvCell(values[column]));
+  // One array literal in AUDIT_CSV_COLUMNS order (no per-column lookups: this runs once per exported
+  // event, a million times for a large export).
+  return [
+    csvCell(event.id),
+    csvCell(event.created_at),
+    csvCell(event.author_id),
+    csvCell(details.author_name),
+    csvCell(event.entity_type),
+    csvCell(event.entity_id),
+    csvCell(details.entity_path),
+    csvCell(describeAuditAction(details)),
+    change ? csvCell(details.from) : '',
+    change ? csvCell(details.to) : '',
+    csvCell(details.target_type),
+    csvCell(details.target_id),
+    csvCell(details.target_details),
+    csvCell(details.ip_address),
+  ];
 }
 
 /** Papa Parse's writer options: RFC 4180 quoting (only cells that need it), `\n` line ends, no header. */

@@ -15,7 +15,7 @@ import { freePort } from '../test/fake-gitlab.js';
 import { createKeyFileCipher } from '../vault/key-file-cipher.js';
 import { AUDIT_CSV_COLUMNS } from './audit-csv.js';
 import { writeAuditExport } from './audit-export.js';
-import { embeddedAuditPages } from './embedded-audit-pages.js';
+import { embeddedAuditPages, type EmbeddedAuditPages } from './embedded-audit-pages.js';
 import { createExportJobs } from './export-jobs.js';
 
 const NASTY_NAME = 'Ada, "The Countess"\nLovelace';
@@ -255,7 +255,7 @@ describe('writeAuditExport over the embedded core', () => {
 describe('in-process pages from the embedded core (core.exportAuditEvents)', () => {
   const direct = () => embeddedAuditPages({ profiles: host.profiles, vault: host.vault, core: host.core });
 
-  it('writes the same CSV and NDJSON bytes as the API walk, filters included, in pages of any size', async () => {
+  it('writes the same CSV and NDJSON bytes as the API walk, filters included, in pages or worker blocks of any size', async () => {
     const adaFilter = { entity_type: 'Project' as const, entity_id: adaProjectId };
     for (const format of ['csv', 'ndjson'] as const) {
       for (const filters of [{}, adaFilter]) {
@@ -268,13 +268,15 @@ describe('in-process pages from the embedded core (core.exportAuditEvents)', () 
           filters,
           file: viaApi,
         });
-        const pages = await embeddedAuditPages({
+        // Pages on this thread (no format named, or workers turned off).
+        const source = await embeddedAuditPages({
           profiles: host.profiles,
           vault: host.vault,
           core: host.core,
           pageSize: 4,
-        })('embedded', filters);
-        expect(pages).not.toBeNull();
+          workers: 0,
+        })('embedded', filters, undefined, format);
+        expect(source).toEqual({ pages: expect.anything() });
         let pagesSeen = 0;
         const b = await writeAuditExport({
           proxy: { request: () => Promise.reject(new Error('the API must not be used')) },
@@ -282,13 +284,38 @@ describe('in-process pages from the embedded core (core.exportAuditEvents)', () 
           format,
           filters,
           file: viaCore,
-          pages: pages!,
+          ...source!,
           onProgress: () => (pagesSeen += 1),
         });
         expect(b.written).toBe(a.written);
         expect(a.written).toBeGreaterThan(0);
         expect(pagesSeen).toBe(Math.ceil(a.written / 4));
         expect(await readFile(viaCore, 'utf8')).toBe(await readFile(viaApi, 'utf8'));
+
+        // Text made by the core's worker threads, in blocks of 3 ids over 2 workers.
+        const viaWorkers = join(dir, `workers.${format}`);
+        const chunked = await embeddedAuditPages({
+          profiles: host.profiles,
+          vault: host.vault,
+          core: host.core,
+          workers: 2,
+          blockIds: 3,
+        })('embedded', filters, undefined, format);
+        expect(chunked).toEqual({ chunks: expect.anything() });
+        const progress: number[] = [];
+        const c = await writeAuditExport({
+          proxy: { request: () => Promise.reject(new Error('the API must not be used')) },
+          profileId: 'embedded',
+          format,
+          filters,
+          file: viaWorkers,
+          ...chunked!,
+          onProgress: (count) => progress.push(count),
+        });
+        expect(c.written).toBe(a.written);
+        expect(progress.at(-1)).toBe(a.written);
+        expect(progress).toEqual([...progress].sort((x, y) => x - y));
+        expect(await readFile(viaWorkers, 'utf8')).toBe(await readFile(viaApi, 'utf8'));
       }
     }
   });
@@ -349,6 +376,58 @@ describe('in-process pages from the embedded core (core.exportAuditEvents)', () 
     expect(keysetRequests).toEqual([]);
     const rows = parse(await readFile(jobs.status(exportId!).file!, 'utf8'), { columns: true }) as unknown[];
     expect(rows).toHaveLength(total);
+  });
+});
+
+describe("export jobs made by the core's workers", () => {
+  it("cancel stops the workers' export and leaves no file behind", async () => {
+    const folder = join(dir, 'cancel-workers');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let innerClosed = false;
+    // The real worker chunks, held after the first one until the job is being canceled.
+    const gated: EmbeddedAuditPages = async (profileId, filters, signal, format) => {
+      const source = await embeddedAuditPages({
+        profiles: host.profiles,
+        vault: host.vault,
+        core: host.core,
+        workers: 2,
+        blockIds: 2,
+      })(profileId, filters, signal, format);
+      if (!source || !('chunks' in source)) throw new Error('expected chunks from the core’s workers');
+      const inner = source.chunks;
+      return {
+        chunks: (async function* () {
+          let seen = 0;
+          try {
+            for await (const chunk of inner) {
+              yield chunk;
+              seen += 1;
+              if (seen === 1) await gate;
+            }
+          } finally {
+            innerClosed = true;
+          }
+        })(),
+      };
+    };
+    const jobs = createExportJobs({
+      proxy: host.proxy,
+      resolveProfileId: () => 'embedded',
+      exportDir: folder,
+      embeddedPages: gated,
+    });
+    const { exportId } = await jobs.start({ kind: 'audit_events', format: 'csv', filters: {} });
+    // Starting the workers takes a moment (longer from the TypeScript sources on a busy machine).
+    await vi.waitFor(() => expect(jobs.status(exportId!)).toMatchObject({ state: 'running', written: 2 }), {
+      timeout: 20_000,
+    });
+    expect(await files(folder)).toEqual([expect.stringMatching(/^audit-events-.*\.csv\.part$/)]);
+    const cancelling = jobs.cancel(exportId!);
+    release();
+    expect(await cancelling).toMatchObject({ state: 'canceled' });
+    await vi.waitFor(() => expect(innerClosed).toBe(true), { timeout: 20_000 });
+    expect(await files(folder)).toEqual([]);
   });
 });
 

@@ -5,7 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import type { AuditEvent, AuditEventFilters } from '../../../shared/audit-events.js';
 import type { ApiQueryValue, ExportFormat } from '../../../shared/ipc-contract.js';
 import type { ApiProxy } from '../proxy/api-proxy.js';
-import { AUDIT_CSV_HEADER, auditCsvLines } from './audit-csv.js';
+import { AUDIT_CSV_HEADER } from './audit-csv.js';
+import { formatAuditEventPage } from './audit-export-format.js';
 import { ExportError, pageFailureMessage, walkKeysetPages } from './keyset-pages.js';
 
 /** Events per keyset page (GitLab's largest `per_page`). */
@@ -29,6 +30,18 @@ export interface AuditExportWrite {
    * proxy: the embedded core's in-process export (./embedded-audit-pages.ts). The proxy is not used then.
    */
   pages?: AsyncIterable<AuditEvent[]>;
+  /**
+   * The events already as text (`rows` events per chunk, lines in the format's form without the CSV
+   * header): the embedded core's export workers (./embedded-audit-pages.ts). Neither the proxy nor
+   * `pages` is used then.
+   */
+  chunks?: AsyncIterable<AuditExportTextChunk>;
+}
+
+/** Export text for `rows` events (lines as {@link formatAuditEventPage} writes them). */
+export interface AuditExportTextChunk {
+  text: string;
+  rows: number;
 }
 
 /** The filters as query parameters (absent ones left out). Pure. */
@@ -71,7 +84,8 @@ export async function countAuditEvents(
  * Exports the instance audit events matching `filters` to `file`: walks `GET /audit_events` with
  * keyset pagination (newest first, `order_by=id&sort=desc`, following each `Link: rel="next"`), or
  * reads `options.pages` when given, and streams every event into `<file>.part` one page at a time with
- * the file's backpressure, then renames it to `file`.
+ * the file's backpressure, then renames it to `file`. With `options.chunks` (text the embedded core's
+ * workers made with the same ./audit-export-format.ts) the chunks are written as they are, in order.
  * - CSV: a header row, then one row per event in `AUDIT_CSV_COLUMNS` order (`csvLine` quotes commas,
  *   quotes and newlines as RFC 4180 says, written by Papa Parse; cells are formula-safe).
  * - NDJSON: each event exactly as the instance returned it, one JSON object per line.
@@ -83,7 +97,7 @@ export async function writeAuditExport(options: AuditExportWrite): Promise<{ wri
   const { proxy, profileId, format, filters, file, signal, onProgress } = options;
   const part = `${file}.part`;
   let written = 0;
-  const pages =
+  const pages = (): AsyncIterable<AuditEvent[]> =>
     options.pages ??
     walkKeysetPages<AuditEvent>(proxy, {
       profileId,
@@ -97,17 +111,19 @@ export async function writeAuditExport(options: AuditExportWrite): Promise<{ wri
       },
       ...(signal ? { signal } : {}),
     });
-  // One chunk of text per page: the file stream's backpressure pauses the page source (Readable.from
-  // pulls the next page only when the stream wants more), so at most a page or two is in memory.
+  // One chunk of text per page: the file stream's backpressure pauses the source (Readable.from pulls
+  // the next chunk only when the stream wants more), so at most a page or two is in memory.
+  const texts: AsyncIterable<AuditExportTextChunk> =
+    options.chunks ??
+    (async function* () {
+      for await (const page of pages()) yield { text: formatAuditEventPage(page, format), rows: page.length };
+    })();
   const chunks = async function* (): AsyncGenerator<string, void, undefined> {
     if (format === 'csv') yield AUDIT_CSV_HEADER;
-    for await (const page of pages) {
+    for await (const chunk of texts) {
       signal?.throwIfAborted();
-      if (page.length)
-        yield format === 'csv'
-          ? auditCsvLines(page)
-          : page.map((event) => JSON.stringify(event)).join('\n') + '\n';
-      written += page.length;
+      if (chunk.text) yield chunk.text;
+      written += chunk.rows;
       onProgress?.(written);
     }
   };

@@ -158,7 +158,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
         try {
           job.status.expected = await countAuditEvents(proxy, profileId, input.filters);
           signal.throwIfAborted();
-          const pages = (await options.embeddedPages?.(profileId, input.filters, signal)) ?? undefined;
+          const source = await options.embeddedPages?.(profileId, input.filters, signal, input.format);
           signal.throwIfAborted();
           const { written } = await writeAuditExport({
             proxy,
@@ -168,7 +168,7 @@ export function createExportJobs(options: ExportJobsOptions): ExportJobs {
             file: target,
             signal,
             ...(options.pageSize ? { pageSize: options.pageSize } : {}),
-            ...(pages ? { pages } : {}),
+            ...(source ?? {}),
             onProgress: (count) => {
               job.status.written = count;
             },

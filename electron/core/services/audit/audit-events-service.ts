@@ -15,6 +15,11 @@ import {
   findAuditEventsPage,
 } from '../../db/audit-events.js';
 import type { AuditEventFilter, AuditEventRow, AuditEventSort } from '../../db/audit-events.js';
+import {
+  formatAuditEventsInWorkers,
+  type AuditExportChunk,
+  type AuditExportFormatter,
+} from '../../db/audit-events-export.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { isAdmin, namespaceAccessLevel, projectAccessLevel, requireAdmin } from '../access/project-access.js';
@@ -100,6 +105,21 @@ export function* auditEventPages(
     if (page.nextAfter === null) return;
     after = page.nextAfter;
   }
+}
+
+/**
+ * The events `auditEventPages` walks (same scope, filter and order), as text chunks made by `formatter`
+ * on worker threads with their own read-only connections (db/audit-events-export.ts); for the host's
+ * exports. Errors: as `formatAuditEventsInWorkers`.
+ */
+export function auditEventTextChunks(
+  ctx: ServiceContext,
+  scope: AuditScope,
+  q: AuditEventQuery,
+  formatter: AuditExportFormatter,
+  opts: { workers?: number; blockIds?: number } = {},
+): AsyncGenerator<AuditExportChunk, void, undefined> {
+  return formatAuditEventsInWorkers({ db: ctx.db, filter: filterOf(scope, q), formatter, ...opts });
 }
 
 /** Every event (`GET /audit_events`). @throws ForbiddenError unless administrator. */
