@@ -1,8 +1,17 @@
 /**
  * Wire shapes of the administrator resources: instance clusters (doc/api/instance_clusters.md), instance
- * CI/CD variables (doc/api/instance_level_ci_variables.md) and plan limits (doc/api/plan_limits.md).
+ * CI/CD variables (doc/api/instance_level_ci_variables.md), plan limits (doc/api/plan_limits.md) and audit
+ * events as the core presents them (doc/api/audit_events.md).
  */
+import type { AuditEvent } from '../audit-events.js';
 import type { UserBasic } from './users.js';
+
+/**
+ * An audit event as the core answers it (GitLab's API::Entities::AuditEvent; schema
+ * ee/spec/fixtures/api/schemas/public_api/v4/audit_event.json): the client-side `AuditEvent` plus
+ * `event_name` (GitLab ≥ 15: `details.event_name`, or null).
+ */
+export type PresentedAuditEvent = AuditEvent & { event_name: string | null };
 
 export type ClusterAuthorizationType = 'rbac' | 'abac' | 'unknown_authorization';
 

@@ -5,10 +5,9 @@
  * `details` always carries the keys the schema requires (author_name, entity_path, target_details,
  * target_id as an integer, target_type). Pure: no queries.
  */
-import type { AuditEvent, AuditEventDetails } from '../../../shared/audit-events.js';
+import type { PresentedAuditEvent } from '../../../shared/api-types/admin.js';
+import type { AuditEventDetails } from '../../../shared/audit-events.js';
 import type { AuditEventRow } from '../db/audit-events.js';
-
-export type PresentedAuditEvent = AuditEvent & { event_name: string | null };
 
 function parseDetails(text: string): AuditEventDetails {
   try {

@@ -1,9 +1,11 @@
 /**
- * Every presenter declares its wire shape (issue 19, "a typed wire contract for every area"): an exported
- * `present*` function of electron/core/entities must return a named shape — the types of
- * shared/api-types/*.ts — never `Record<string, unknown>` (or any other string-indexed map), `unknown` or
- * `any`, so the compiler checks each field it sends. Checked with the TypeScript type checker on the real
- * entity files (inferred return types count too), plus probes that show the check can fail.
+ * Every presenter declares its wire shape, once, in shared/ (issue 19, "a typed wire contract for every
+ * area"): an exported `present*` function of electron/core/entities must return a type declared under
+ * shared/ (shared/api-types/*.ts), or an array, `Pick`/`Omit`/`Partial` of one — never
+ * `Record<string, unknown>` (or any other string-indexed map), `unknown`, `any`, or a shape declared or
+ * inferred in the entity itself — so the compiler checks each field it sends against the one declaration
+ * the renderer also reads. Checked with the TypeScript type checker on the real entity files (inferred
+ * return types count too), plus probes that show the check can fail.
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,10 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const entitiesDir = `${root}electron/core/entities/`;
+const sharedDir = `${root}shared/`;
+
+/** TypeScript's own utility types that keep a shared shape shared. */
+const UTILITIES = new Set(['Pick', 'Omit', 'Partial', 'Readonly', 'Required']);
 
 /** The compiler options of tsconfig.node.json (the config the core is built with). */
 function nodeOptions(): ts.CompilerOptions {
@@ -21,11 +27,26 @@ function nodeOptions(): ts.CompilerOptions {
   return parsed.options;
 }
 
+/** True when `symbol` is declared in a file under shared/. */
+function declaredInShared(symbol: ts.Symbol | undefined): boolean {
+  const file = symbol?.declarations?.[0]?.getSourceFile().fileName;
+  return file !== undefined && file.startsWith(sharedDir);
+}
+
+/** True when `t` is, or is a TypeScript utility type of, a type declared under shared/. */
+function isShared(t: ts.Type): boolean {
+  if (declaredInShared(t.aliasSymbol)) return true;
+  if (t.aliasSymbol && UTILITIES.has(t.aliasSymbol.name) && t.aliasTypeArguments?.[0])
+    return isShared(t.aliasTypeArguments[0]);
+  return !t.aliasSymbol && declaredInShared(t.getSymbol());
+}
+
 /** Why `t` is not a declared wire shape, or null when it is one. */
 function looseness(checker: ts.TypeChecker, t: ts.Type): string | null {
   if (t.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return 'any/unknown';
-  if (t.isUnion()) {
+  if (t.isUnion() && !t.aliasSymbol) {
     for (const member of t.types) {
+      if (member.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)) continue;
       const why = looseness(checker, member);
       if (why) return why;
     }
@@ -36,6 +57,7 @@ function looseness(checker: ts.TypeChecker, t: ts.Type): string | null {
     return element ? looseness(checker, element) : null;
   }
   if (checker.getIndexInfoOfType(t, ts.IndexKind.String)) return 'a string-indexed map';
+  if (!isShared(t)) return 'not declared in shared/';
   return null;
 }
 
@@ -76,7 +98,7 @@ function hostWith(files: Record<string, string>): ts.CompilerHost {
   return host;
 }
 
-describe('entity presenters return declared wire shapes', () => {
+describe('entity presenters return wire shapes declared in shared/', () => {
   it('no exported present* function of electron/core/entities returns a loose type', () => {
     const files = readdirSync(entitiesDir)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
@@ -85,7 +107,7 @@ describe('entity presenters return declared wire shapes', () => {
     expect(loosePresenters(files)).toEqual([]);
   });
 
-  it('flags Record<string, unknown>, an inferred map, unknown, arrays and unions of them; passes shapes', () => {
+  it('flags maps, unknown, and shapes declared or inferred outside shared/; passes shared shapes', () => {
     const probe = `${entitiesDir}probe-presenters.ts`;
     const code = [
       `import type { Label } from '../../../shared/api-types/labels.js';`,
@@ -94,9 +116,15 @@ describe('entity presenters return declared wire shapes', () => {
       `export function presentUnknown(): unknown { return null; }`,
       `export function presentList(): Record<string, unknown>[] { return []; }`,
       `export function presentMaybe(): Label | Record<string, string> { return {}; }`,
+      `export interface LocalShape { id: number }`,
+      `export function presentLocal(): LocalShape { return { id: 1 }; }`,
+      `export function presentInferredShape(id: number) { return { id, name: 'x' }; }`,
+      `export function presentPickLocal(): Pick<LocalShape, 'id'> { return { id: 1 }; }`,
       `export function presentLabelOk(l: Label): Label { return l; }`,
       `export function presentListOk(l: Label): Label[] { return [l]; }`,
-      `export function presentInferredOk(id: number) { return { id, name: 'x' }; }`,
+      `export function presentMaybeOk(l: Label | null): Label | null { return l; }`,
+      `export function presentPickOk(l: Label): Pick<Label, 'id' | 'name'> { return l; }`,
+      `export function presentOmitOk(l: Label): Omit<Label, 'color'> { return l; }`,
       `export function helper(): Record<string, unknown> { return {}; }`,
     ].join('\n');
     const found = loosePresenters([probe], hostWith({ [probe]: code }));
@@ -107,6 +135,9 @@ describe('entity presenters return declared wire shapes', () => {
       'presentUnknown',
       'presentList',
       'presentMaybe',
+      'presentLocal',
+      'presentInferredShape',
+      'presentPickLocal',
     ]);
   });
 });
