@@ -20,6 +20,9 @@ interface GenerationStatements {
   version: Statement;
 }
 
+/** The two statements read (in this order). */
+export const WRITE_GENERATION_SQL = ['SELECT total_changes()', 'PRAGMA data_version'] as const;
+
 const statements = new WeakMap<Db, GenerationStatements>();
 
 function statementsOf(db: Db): GenerationStatements {
@@ -27,8 +30,8 @@ function statementsOf(db: Db): GenerationStatements {
   if (!s) {
     // Own statements (not the shared statement cache): they are plucked.
     s = {
-      changes: db.prepare('SELECT total_changes()').pluck(),
-      version: db.prepare('PRAGMA data_version').pluck(),
+      changes: db.prepare(WRITE_GENERATION_SQL[0]).pluck(),
+      version: db.prepare(WRITE_GENERATION_SQL[1]).pluck(),
     };
     statements.set(db, s);
   }

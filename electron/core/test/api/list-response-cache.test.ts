@@ -12,20 +12,11 @@ import { recordStatements } from '../../db/statement-counter.js';
 import { openCoreDatabase } from '../helpers/disk.js';
 import { addProjectMember, importFixtureProject } from '../helpers/repository-projects.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
+import { GENERATION, PAGE_HEADERS } from '../helpers/kept-answers.js';
 import { ROOT_TOKEN, createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
-const GENERATION = ['SELECT total_changes()', 'PRAGMA data_version'];
 const SUDO_LOOKUP = 'SELECT * FROM users WHERE username = ? COLLATE NOCASE';
-const PAGE_HEADERS = [
-  'x-total',
-  'x-total-pages',
-  'x-page',
-  'x-per-page',
-  'x-next-page',
-  'x-prev-page',
-  'link',
-];
 
 interface Mr {
   iid: number;

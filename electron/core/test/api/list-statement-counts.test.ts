@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStatements } from '../../db/statement-counter.js';
 import { addProjectMember, importFixtureProject } from '../helpers/repository-projects.js';
 import type { ImportedProject } from '../helpers/repository-projects.js';
+import { GENERATION, PAGE_HEADERS } from '../helpers/kept-answers.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -18,7 +19,6 @@ import type { TestCore } from '../helpers/test-core.js';
  * statements, db/write-generation.ts), then — only when the token's answer isn't kept from an earlier
  * request at the same generation (http/actor-cache.ts) — the token and its user.
  */
-const GENERATION = ['SELECT total_changes()', 'PRAGMA data_version'];
 const AUTH_WARM = GENERATION.length;
 const AUTH_COLD = AUTH_WARM + 2;
 /**
@@ -157,16 +157,7 @@ describe('SQL statements per list request', () => {
     const warm = await recordStatements(dbFile, () => t.api<{ title: string }[]>('GET', listPath));
     expect(warm.statements).toEqual(GENERATION);
     expect(warm.result.text).toBe(cold.result.text);
-    for (const h of [
-      'x-total',
-      'x-total-pages',
-      'x-page',
-      'x-per-page',
-      'x-next-page',
-      'x-prev-page',
-      'link',
-    ])
-      expect(warm.result.headers.get(h), h).toBe(cold.result.headers.get(h));
+    for (const h of PAGE_HEADERS) expect(warm.result.headers.get(h), h).toBe(cold.result.headers.get(h));
     // Another URL at the same generation: the token is kept, the list runs.
     const other = await statementsOf(`/projects/${p.id}/merge_requests?per_page=19`);
     expect(other, other.join('\n')).toHaveLength(AUTH_WARM + MR_LIST_OWN);
