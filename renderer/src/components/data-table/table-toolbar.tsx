@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip, type MantineSpacing } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './data-table.module.css';
@@ -9,12 +9,14 @@ export interface TableToolbarProps {
   hint?: ReactNode;
   /** Tools on the right (refresh, reveal, filters). */
   children?: ReactNode;
+  /** Space between the hint and the tools (Mantine's, default `md`). */
+  gap?: MantineSpacing;
 }
 
 /** The strip above a table inside its card: a hint on the left, tools on the right, a rule below. */
-export function TableToolbar({ hint, children }: TableToolbarProps) {
+export function TableToolbar({ hint, children, gap }: TableToolbarProps) {
   return (
-    <Group px="md" py="xs" justify="space-between" className={classes.toolbar}>
+    <Group px="md" py="xs" justify="space-between" gap={gap} className={classes.toolbar}>
       {hint !== undefined ? (
         <Text size="sm" c="dimmed">
           {hint}

@@ -1,6 +1,7 @@
-import { Button, Center, EmptyState, Paper } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ScreenEmptyState } from '../../components/screen-empty-state/screen-empty-state.js';
 
 /** Props of {@link AdminAccessRequired}. */
 export interface AdminAccessRequiredProps {
@@ -17,23 +18,17 @@ export interface AdminAccessRequiredProps {
 export function AdminAccessRequired({ instanceName, username }: AdminAccessRequiredProps) {
   const who = username ? `@${username}` : 'The account of this instance’s token';
   return (
-    <Paper withBorder py={64} px="xl" data-testid="admin-access-required">
-      <Center>
-        <EmptyState
-          maw={480}
-          variant="light"
-          size="lg"
-          icon={<IconLock size={28} stroke={1.6} />}
-          title="Administrator access required"
-          description={`${who} is not an administrator of ${instanceName}. The Admin area needs a personal access token of an administrator; add the instance again with one, or ask an administrator.`}
-        >
-          <EmptyState.Actions>
-            <Button component={Link} to="/projects" variant="light">
-              Go to projects
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Center>
-    </Paper>
+    <ScreenEmptyState
+      testId="admin-access-required"
+      maw={480}
+      icon={IconLock}
+      title="Administrator access required"
+      description={`${who} is not an administrator of ${instanceName}. The Admin area needs a personal access token of an administrator; add the instance again with one, or ask an administrator.`}
+      actions={
+        <Button component={Link} to="/projects" variant="light">
+          Go to projects
+        </Button>
+      }
+    />
   );
 }

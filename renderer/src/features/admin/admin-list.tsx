@@ -4,7 +4,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { TableEmptyState, type TableEmptyStateProps } from '../../components/data-table/index.js';
 import { ConfirmModal } from '../../components/confirm-modal.js';
-import { AdminQueryError } from './admin-query-error.js';
+import { AdminLoadError } from './admin-query-error.js';
 
 /**
  * Which dialog of an Admin list is open: none, add, edit or delete a row, or one of the page's own
@@ -71,14 +71,7 @@ export interface AdminListBodyProps {
  */
 export function AdminListBody({ query, what, isEmpty, empty, children }: AdminListBodyProps) {
   if (query.isError && !query.data) {
-    return (
-      <AdminQueryError
-        what={what}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <AdminLoadError what={what} query={query} />;
   }
   if (query.data && isEmpty) return <TableEmptyState {...empty} />;
   return <Paper withBorder>{children}</Paper>;

@@ -25,3 +25,22 @@ export function AdminQueryError({ what, error, onRetry, retrying }: AdminQueryEr
     <QueryErrorAlert title={`Couldn’t load ${what}`} error={error} onRetry={onRetry} retrying={retrying} />
   );
 }
+
+/** The query an {@link AdminLoadError} reports on (a TanStack Query result). */
+export interface FailedQuery {
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** {@link AdminQueryError} for a query: its error, and a retry that refetches it. */
+export function AdminLoadError({ what, query }: { what: string; query: FailedQuery }) {
+  return (
+    <AdminQueryError
+      what={what}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  );
+}

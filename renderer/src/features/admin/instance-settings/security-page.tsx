@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { instanceSettingQueries } from '../../../api/admin/instance-settings/queries.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
 import { PageHeader } from '../../../components/page-header.js';
-import { AdminQueryError } from '../admin-query-error.js';
+import { AdminLoadError } from '../admin-query-error.js';
 import { SecuritySettingsForm } from './security-settings-form.js';
 
 /**
@@ -17,14 +17,7 @@ export function SecurityPage() {
 
   let body;
   if (query.isError && !query.data) {
-    body = (
-      <AdminQueryError
-        what="the security settings"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    body = <AdminLoadError what="the security settings" query={query} />;
   } else if (!query.data) {
     body = (
       <Stack gap="md" aria-busy>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { IconGauge, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,8 +6,9 @@ import { planLimitQueries } from '../../../api/admin/plan-limits/queries.js';
 import { KNOWN_PLAN_NAMES } from '../../../api/admin/plan-limits/types.js';
 import { ApiError } from '../../../api/api-error.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
+import { TableEmptyState } from '../../../components/data-table/index.js';
 import { PageHeader } from '../../../components/page-header.js';
-import { AdminQueryError } from '../admin-query-error.js';
+import { AdminLoadError } from '../admin-query-error.js';
 import { planLabel } from './plan-limit-labels.js';
 import { PlanLimitsForm } from './plan-limits-form.js';
 
@@ -59,28 +49,18 @@ export function PlanLimitsPage() {
   if (query.isError && !query.data) {
     body =
       query.error instanceof ApiError && query.error.status === 404 ? (
-        <Paper withBorder>
-          <EmptyState
-            py={56}
-            variant="light"
-            icon={<IconGauge size={26} stroke={1.6} />}
-            title={`No plan “${planName}” on this instance`}
-            description="The Community Edition has only the default plan; paid plans exist on the Enterprise Edition."
-          >
-            <EmptyState.Actions>
-              <Button variant="light" onClick={() => setPlanName('default')}>
-                Show the default plan
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      ) : (
-        <AdminQueryError
-          what="plan limits"
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
+        <TableEmptyState
+          icon={<IconGauge size={26} stroke={1.6} />}
+          title={`No plan “${planName}” on this instance`}
+          description="The Community Edition has only the default plan; paid plans exist on the Enterprise Edition."
+          actions={
+            <Button variant="light" onClick={() => setPlanName('default')}>
+              Show the default plan
+            </Button>
+          }
         />
+      ) : (
+        <AdminLoadError what="plan limits" query={query} />
       );
   } else if (!query.data) {
     body = (
