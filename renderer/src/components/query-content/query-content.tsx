@@ -15,8 +15,10 @@ export interface QueryContentProps<T> {
   empty?: ReactNode;
   /** Whether the data counts as empty (default: an array with no items). */
   isEmpty?: (data: T) => boolean;
-  /** Margin of the error alert (inside a card: "md"). */
-  errorMargin?: string;
+  /** Margin of the error alert and the skeleton (inside a card: "md"). */
+  m?: string;
+  /** Shown while loading instead of the skeleton bar (rows of skeletons, say). */
+  loading?: ReactNode;
   /** What to show once the data is there. */
   children: (data: T) => ReactNode;
 }
@@ -34,7 +36,8 @@ export function QueryContent<T>({
   skeletonHeight,
   empty,
   isEmpty = emptyArray,
-  errorMargin,
+  m,
+  loading,
   children,
 }: QueryContentProps<T>) {
   if (query.isError) {
@@ -44,11 +47,11 @@ export function QueryContent<T>({
         error={query.error}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
-        m={errorMargin}
+        m={m}
       />
     );
   }
-  if (query.data === undefined) return <Skeleton height={skeletonHeight} />;
+  if (query.data === undefined) return <>{loading ?? <Skeleton height={skeletonHeight} m={m} />}</>;
   if (empty !== undefined && isEmpty(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;
 }

@@ -1,28 +1,17 @@
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Code,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Avatar, Code, EmptyState, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft, IconGitMerge } from '@tabler/icons-react';
+import { IconGitMerge } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Deployment } from '../../../../shared/api-types/deployments.js';
 import { environmentQueries } from '../../api/environments/queries.js';
-import { QueryErrorAlert } from '../../components/query-error-alert.js';
+import { QueryContent } from '../../components/query-content/query-content.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { pipelinePaths } from '../pipelines/pipeline-paths.js';
 import { usePipelinesProject } from '../pipelines/pipelines-context.js';
+import { BackLink } from '../pipelines/run-facts.js';
 import { StatusBadge } from '../pipelines/status-badge.js';
+import { EnvironmentBadges, RefAndSha } from './environment-parts.js';
 
 /** One environment: its deployments (newest first) and the merge requests a picked deployment shipped. */
 export function EnvironmentPage() {
@@ -36,90 +25,68 @@ export function EnvironmentPage() {
   const [picked, setPicked] = useState<number | null>(null);
   const selected = picked ?? deployments.data?.[0]?.id ?? null;
 
-  if (env.isError) {
-    return (
-      <QueryErrorAlert
-        title="Couldn’t load the environment"
-        error={env.error}
-        onRetry={() => env.refetch()}
-        retrying={env.isFetching}
-      />
-    );
-  }
-  if (!env.data) return <Skeleton height={240} />;
-  const e = env.data;
-
   return (
-    <Stack gap="md">
-      <Anchor component={Link} to={pipelinePaths.environments(projectId)} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={14} /> All environments
-        </Group>
-      </Anchor>
-      <Group gap="sm">
-        <Title order={3}>{e.name}</Title>
-        <Badge variant="light" color={e.state === 'available' ? 'green' : 'gray'}>
-          {e.state}
-        </Badge>
-        <Badge variant="outline" color="gray">
-          {e.tier}
-        </Badge>
-        {e.external_url ? (
-          <Text size="sm" c="dimmed" ff="monospace">
-            {e.external_url}
-          </Text>
-        ) : null}
-      </Group>
-      <Paper withBorder>
-        <Text
-          fw={600}
-          size="sm"
-          p="sm"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
-          Deployment history
-        </Text>
-        {deployments.isError ? (
-          <QueryErrorAlert
-            title="Couldn’t load deployments"
-            error={deployments.error}
-            onRetry={() => deployments.refetch()}
-            retrying={deployments.isFetching}
-            m="md"
-          />
-        ) : !deployments.data ? (
-          <Skeleton height={120} m="md" />
-        ) : deployments.data.length === 0 ? (
-          <EmptyState py={40} variant="light" title="No deployments yet" />
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={120}>Status</Table.Th>
-                  <Table.Th w={60}>ID</Table.Th>
-                  <Table.Th>Ref</Table.Th>
-                  <Table.Th>Job</Table.Th>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {deployments.data.map((d) => (
-                  <DeploymentRow
-                    key={d.id}
-                    deployment={d}
-                    selected={d.id === selected}
-                    onSelect={() => setPicked(d.id)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
-      {selected !== null ? <DeployedMergeRequests deploymentId={selected} /> : null}
-    </Stack>
+    <QueryContent query={env} errorTitle="Couldn’t load the environment" skeletonHeight={240}>
+      {(e) => (
+        <Stack gap="md">
+          <BackLink to={pipelinePaths.environments(projectId)}>All environments</BackLink>
+          <Group gap="sm">
+            <Title order={3}>{e.name}</Title>
+            <EnvironmentBadges env={e} />
+            {e.external_url ? (
+              <Text size="sm" c="dimmed" ff="monospace">
+                {e.external_url}
+              </Text>
+            ) : null}
+          </Group>
+          <Paper withBorder>
+            <Text
+              fw={600}
+              size="sm"
+              p="sm"
+              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+            >
+              Deployment history
+            </Text>
+            <QueryContent
+              query={deployments}
+              errorTitle="Couldn’t load deployments"
+              skeletonHeight={120}
+              m="md"
+              empty={<EmptyState py={40} variant="light" title="No deployments yet" />}
+            >
+              {(list) => (
+                <Table.ScrollContainer minWidth={760}>
+                  <Table verticalSpacing="sm" highlightOnHover>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th w={120}>Status</Table.Th>
+                        <Table.Th w={60}>ID</Table.Th>
+                        <Table.Th>Ref</Table.Th>
+                        <Table.Th>Job</Table.Th>
+                        <Table.Th>User</Table.Th>
+                        <Table.Th>Created</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {list.map((d) => (
+                        <DeploymentRow
+                          key={d.id}
+                          deployment={d}
+                          selected={d.id === selected}
+                          onSelect={() => setPicked(d.id)}
+                        />
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </QueryContent>
+          </Paper>
+          {selected !== null ? <DeployedMergeRequests deploymentId={selected} /> : null}
+        </Stack>
+      )}
+    </QueryContent>
   );
 }
 
@@ -145,12 +112,7 @@ function DeploymentRow({
       </Table.Td>
       <Table.Td>#{d.iid}</Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
-          <Code>{d.ref}</Code>
-          <Text size="xs" ff="monospace" c="dimmed">
-            {d.sha.slice(0, 8)}
-          </Text>
-        </Group>
+        <RefAndSha gitRef={d.ref} sha={d.sha} nowrap />
       </Table.Td>
       <Table.Td>
         {d.deployable ? (
@@ -196,35 +158,33 @@ function DeployedMergeRequests({ deploymentId }: { deploymentId: number }) {
           Merge requests shipped by this deployment
         </Text>
       </Group>
-      {mrs.isError ? (
-        <QueryErrorAlert
-          title="Couldn’t load merge requests"
-          error={mrs.error}
-          onRetry={() => mrs.refetch()}
-          retrying={mrs.isFetching}
-        />
-      ) : !mrs.data ? (
-        <Skeleton height={40} />
-      ) : mrs.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          None: no merge request was merged between the previous successful deployment and this one.
-        </Text>
-      ) : (
-        <Stack gap={4}>
-          {mrs.data.map((mr) => (
-            <Group key={mr.id} gap="xs">
-              <Text size="sm" fw={600}>
-                !{mr.iid}
-              </Text>
-              <Text size="sm">{mr.title}</Text>
-              <Code>
-                {mr.source_branch} → {mr.target_branch}
-              </Code>
-              {mr.merged_at ? <RelativeTime iso={mr.merged_at} size="xs" c="dimmed" /> : null}
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <QueryContent
+        query={mrs}
+        errorTitle="Couldn’t load merge requests"
+        skeletonHeight={40}
+        empty={
+          <Text size="sm" c="dimmed">
+            None: no merge request was merged between the previous successful deployment and this one.
+          </Text>
+        }
+      >
+        {(list) => (
+          <Stack gap={4}>
+            {list.map((mr) => (
+              <Group key={mr.id} gap="xs">
+                <Text size="sm" fw={600}>
+                  !{mr.iid}
+                </Text>
+                <Text size="sm">{mr.title}</Text>
+                <Code>
+                  {mr.source_branch} → {mr.target_branch}
+                </Code>
+                {mr.merged_at ? <RelativeTime iso={mr.merged_at} size="xs" c="dimmed" /> : null}
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </QueryContent>
     </Paper>
   );
 }

@@ -1,8 +1,8 @@
-import { Anchor, Button, Code, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
 import { useJobAction } from '../../api/pipelines/mutations.js';
 import { pipelineQueries } from '../../api/pipelines/queries.js';
@@ -10,13 +10,13 @@ import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { useActiveProfile } from '../../app/active-profile.js';
 import { failureReasonText } from './failure-reason.js';
-import { elapsedSeconds, formatDuration } from './format-duration.js';
 import { JobTrace } from './job-trace.js';
 import { useLiveRefetch } from './live-refetch.js';
 import { jobActionFor } from './pipeline-graph.js';
 import { pipelinePaths } from './pipeline-paths.js';
 import { isActiveStatus } from './pipeline-status.js';
 import { usePipelinesProject } from './pipelines-context.js';
+import { BackLink, Fact, RunFacts } from './run-facts.js';
 import { StatusBadge } from './status-badge.js';
 import { useNow } from './use-now.js';
 
@@ -58,11 +58,7 @@ export function JobPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={6}>
-          <Anchor component={Link} to={pipelinePaths.pipeline(projectId, j.pipeline.id)} size="sm">
-            <Group gap={4}>
-              <IconArrowLeft size={14} /> Pipeline #{j.pipeline.id}
-            </Group>
-          </Anchor>
+          <BackLink to={pipelinePaths.pipeline(projectId, j.pipeline.id)}>Pipeline #{j.pipeline.id}</BackLink>
           <Group gap="sm">
             <StatusBadge status={j.status} allowFailure={j.allow_failure} size="lg" />
             <Title order={3}>{j.name}</Title>
@@ -117,17 +113,12 @@ export function JobPage() {
         ) : null}
       </Group>
 
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <Fact label="Duration" value={formatDuration(elapsedSeconds(j, now))} />
-        <Fact label="Queued" value={formatDuration(j.queued_duration)} />
-        <Fact label="Coverage" value={j.coverage !== null ? `${j.coverage}%` : '—'} />
-        <Paper withBorder p="sm">
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            Started
-          </Text>
-          {j.started_at ? <RelativeTime iso={j.started_at} fw={600} /> : <Text fw={600}>—</Text>}
-        </Paper>
-      </SimpleGrid>
+      <RunFacts run={j} now={now}>
+        <Fact
+          label="Started"
+          value={j.started_at ? <RelativeTime iso={j.started_at} fw={600} /> : <Text fw={600}>—</Text>}
+        />
+      </RunFacts>
 
       {trace.isError ? (
         <QueryErrorAlert
@@ -150,16 +141,5 @@ export function JobPage() {
         <JobTrace trace={trace.data} running={active} fileName={`job-${j.id}.log`} />
       )}
     </Stack>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </Paper>
   );
 }

@@ -1,36 +1,16 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Code,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconBell,
-  IconBellOff,
-  IconRefresh,
-  IconTrash,
-  IconX,
-} from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Alert, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconBell, IconBellOff, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
+import type { Pipeline } from '../../../../shared/api-types/pipelines.js';
 import { ConfirmModal } from '../../components/confirm-modal.js';
-import { QueryErrorAlert } from '../../components/query-error-alert.js';
+import { QueryContent } from '../../components/query-content/query-content.js';
 import { RelativeTime } from '../../components/relative-time.js';
-import { elapsedSeconds, formatDuration } from './format-duration.js';
 import { JobSandboxBanner } from './job-sandbox-banner.js';
 import { pipelinePaths } from './pipeline-paths.js';
 import { isActiveStatus } from './pipeline-status.js';
 import { PipelineTabs } from './pipeline-tabs.js';
+import { BackLink, Fact, RunFacts } from './run-facts.js';
 import { StatusBadge } from './status-badge.js';
-import { usePipelineState } from './use-pipeline-state.js';
+import { usePipelineState, type PipelineState } from './use-pipeline-state.js';
 
 /**
  * One pipeline: header facts, actions, the stage/job graph, the Tests tab and the variables. State
@@ -38,29 +18,22 @@ import { usePipelineState } from './use-pipeline-state.js';
  */
 export function PipelinePage() {
   const s = usePipelineState();
-  const { pipeline, projectId, profileId, action, watched, doAction } = s;
-  if (pipeline.isError) {
-    return (
-      <QueryErrorAlert
-        title="Couldn’t load the pipeline"
-        error={pipeline.error}
-        onRetry={() => pipeline.refetch()}
-        retrying={pipeline.isFetching}
-      />
-    );
-  }
-  if (!pipeline.data) return <Skeleton height={220} />;
-  const p = pipeline.data;
+  return (
+    <QueryContent query={s.pipeline} errorTitle="Couldn’t load the pipeline" skeletonHeight={220}>
+      {(p) => <PipelineView s={s} p={p} />}
+    </QueryContent>
+  );
+}
+
+/** The loaded pipeline. */
+function PipelineView({ s, p }: { s: PipelineState; p: Pipeline }) {
+  const { projectId, profileId, action, watched, doAction } = s;
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Stack gap={6}>
-          <Anchor component={Link} to={pipelinePaths.list(projectId)} size="sm">
-            <Group gap={4}>
-              <IconArrowLeft size={14} /> All pipelines
-            </Group>
-          </Anchor>
+          <BackLink to={pipelinePaths.list(projectId)}>All pipelines</BackLink>
           <Group gap="sm">
             <StatusBadge status={p.status} size="lg" />
             <Title order={3}>Pipeline #{p.id}</Title>
@@ -136,12 +109,9 @@ export function PipelinePage() {
         </Alert>
       ) : null}
 
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <Fact label="Duration" value={formatDuration(elapsedSeconds(p, s.now))} testId="pipeline-duration" />
-        <Fact label="Queued" value={formatDuration(p.queued_duration)} />
-        <Fact label="Coverage" value={p.coverage !== null ? `${p.coverage}%` : '—'} />
+      <RunFacts run={p} now={s.now} durationTestId="pipeline-duration">
         <Fact label="Jobs" value={s.jobs.data ? String(s.jobs.data.length) : '—'} />
-      </SimpleGrid>
+      </RunFacts>
 
       <PipelineTabs s={s} pipeline={p} />
 
@@ -157,18 +127,5 @@ export function PipelinePage() {
         The pipeline, its jobs and their traces are removed for good.
       </ConfirmModal>
     </Stack>
-  );
-}
-
-function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text fw={600} data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
   );
 }
