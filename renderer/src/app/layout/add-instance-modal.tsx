@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { describeError } from '../../api/describe-error.js';
 import { useAddRemoteProfile } from '../../api/profiles/mutations.js';
 import {
   hasConnectionErrors,
@@ -12,6 +11,7 @@ import {
   validateConnectionFields,
   type ConnectionFieldErrors,
 } from './instance-connection-fields.js';
+import { ErrorAlert } from '../../components/error-alert/error-alert.js';
 
 /** Props of {@link AddInstanceModal}. */
 export interface AddInstanceModalProps {
@@ -109,9 +109,10 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
             computer’s vault and never shown again.
           </Text>
           {addRemote.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Could not connect">
-              {describeError(addRemote.error)} The instance was not added.
-            </Alert>
+            <ErrorAlert title="Could not connect" error={addRemote.error}>
+              {' '}
+              The instance was not added.
+            </ErrorAlert>
           ) : null}
           <TextInput
             label="Name"

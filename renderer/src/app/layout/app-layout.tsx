@@ -1,11 +1,12 @@
-import { Alert, AppShell, Button, Center, EmptyState, Loader, Paper, Stack } from '@mantine/core';
+import { AppShell, Box, Button, Center, Loader } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertTriangle, IconPlugConnected } from '@tabler/icons-react';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { Outlet } from 'react-router';
-import { describeError } from '../../api/describe-error.js';
 import { profileQueries } from '../../api/profiles/queries.js';
+import { QueryErrorAlert } from '../../components/query-error-alert.js';
+import { ScreenEmptyState } from '../../components/screen-empty-state/screen-empty-state.js';
 import { MoveCompletionNotifier } from '../../features/admin/storage-moves/move-completion-notifier.js';
 import { ChangeEventsListener } from '../../features/pipelines/change-events-listener.js';
 import { ActiveProfileProvider } from '../active-profile.js';
@@ -60,15 +61,8 @@ export function AppLayout() {
     );
   } else if (profiles.isError) {
     content = (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle />}
-        title="Outpost cannot reach its host"
-        maw={720}
-      >
-        <Stack gap="sm" align="flex-start">
-          {describeError(profiles.error)}
+      <Box maw={720}>
+        <QueryErrorAlert title="Outpost cannot reach its host" error={profiles.error}>
           <Button
             size="xs"
             variant="light"
@@ -78,23 +72,16 @@ export function AppLayout() {
           >
             Try again
           </Button>
-        </Stack>
-      </Alert>
+        </QueryErrorAlert>
+      </Box>
     );
   } else if (!active) {
     content = (
-      <Paper withBorder py={64} px="xl">
-        <Center>
-          <EmptyState
-            maw={440}
-            variant="light"
-            size="lg"
-            icon={<IconPlugConnected size={28} stroke={1.6} />}
-            title="No instance selected"
-            description="Pick a GitLab instance from the switcher at the top, or add one with a personal access token."
-          />
-        </Center>
-      </Paper>
+      <ScreenEmptyState
+        icon={IconPlugConnected}
+        title="No instance selected"
+        description="Pick a GitLab instance from the switcher at the top, or add one with a personal access token."
+      />
     );
   } else {
     content = (

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
-import { describeError } from '../../api/describe-error.js';
 import { useRemoveProfile, useUpdateProfile } from '../../api/profiles/mutations.js';
+import { ErrorAlert } from '../../components/error-alert/error-alert.js';
 
 /** Props of {@link EditInstanceModal}. */
 export interface EditInstanceModalProps {
@@ -80,11 +80,7 @@ function EditInstanceForm({ profile, onClose }: { profile: ProfileSummary; onClo
           vault. Nothing changes on the instance itself.
           {profile.active ? ' The built-in instance becomes active.' : ''}
         </Text>
-        {remove.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Could not remove it">
-            {describeError(remove.error)}
-          </Alert>
-        ) : null}
+        {remove.isError ? <ErrorAlert title="Could not remove it" error={remove.error} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => setConfirmRemove(false)} disabled={busy}>
             Cancel
@@ -103,11 +99,7 @@ function EditInstanceForm({ profile, onClose }: { profile: ProfileSummary; onClo
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {profile.url}
         </Text>
-        {update.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Not saved">
-            {describeError(update.error)}
-          </Alert>
-        ) : null}
+        {update.isError ? <ErrorAlert title="Not saved" error={update.error} /> : null}
         <TextInput
           label="Name"
           value={name}

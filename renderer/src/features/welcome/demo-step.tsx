@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertCircle, IconCircleCheck, IconDatabaseImport, IconRefresh } from '@tabler/icons-react';
+import { IconCircleCheck, IconDatabaseImport, IconRefresh } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { describeError } from '../../api/describe-error.js';
 import { asSentence } from '../../lib/as-sentence.js';
 import { demoPercent } from './demo-progress.js';
 import { useLoadDemo } from '../../api/onboarding/mutations.js';
 import { demoQueries } from '../../api/onboarding/queries.js';
 import classes from './welcome.module.css';
+import { ErrorAlert } from '../../components/error-alert/error-alert.js';
 
 /** Props of {@link DemoStep}. */
 export interface DemoStepProps {
@@ -53,14 +53,9 @@ export function DemoStep({ defaultRepository, onOpen }: DemoStepProps) {
     return (
       <Stack gap="md" data-testid="demo-progress">
         {demo.state === 'failed' ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle />}
-            title="The demo data could not be built"
-          >
+          <ErrorAlert title="The demo data could not be built">
             {asSentence(demo.error) || 'The build stopped.'}
-          </Alert>
+          </ErrorAlert>
         ) : demo.state === 'done' ? (
           <Alert color="teal" variant="light" icon={<IconCircleCheck />} title="The demo instance is ready">
             {demo.project
@@ -116,16 +111,7 @@ export function DemoStep({ defaultRepository, onOpen }: DemoStepProps) {
   return (
     <form onSubmit={submit} noValidate data-testid="demo-form">
       <Stack gap="md">
-        {load.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle />}
-            title="The demo data could not be built"
-          >
-            {describeError(load.error)}
-          </Alert>
-        ) : null}
+        {load.isError ? <ErrorAlert title="The demo data could not be built" error={load.error} /> : null}
         <TextInput
           label="Repository"
           description={

@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconAlertCircle, IconPlugConnected } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { describeError } from '../../api/describe-error.js';
 import {
   hasConnectionErrors,
   insecureHttpConsent,
@@ -13,6 +12,7 @@ import {
 import { instanceNameFromUrl } from './instance-name.js';
 import { useConnectRemote } from '../../api/onboarding/mutations.js';
 import classes from './welcome.module.css';
+import { ErrorAlert } from '../../components/error-alert/error-alert.js';
 
 /** Props of {@link RemoteStep}. */
 export interface RemoteStepProps {
@@ -52,15 +52,7 @@ export function RemoteStep({ onConnected }: RemoteStepProps) {
     <form onSubmit={submit} noValidate data-testid="remote-form">
       <Stack gap="md">
         {connect.isError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle />}
-            title="Outpost could not connect"
-            data-testid="remote-error"
-          >
-            {describeError(connect.error)}
-          </Alert>
+          <ErrorAlert title="Outpost could not connect" error={connect.error} testId="remote-error" />
         ) : null}
         <InstanceConnectionFields
           url={url}
