@@ -154,12 +154,12 @@ export interface DiffLineRange {
   end: DiffLineRangeEnd;
 }
 
-/** One note of a discussion. */
+/** One note of a discussion; `author` is null once its author was deleted. */
 export type Note = Pick<
   NoteWire,
   'id' | 'type' | 'body' | 'created_at' | 'system' | 'resolvable' | 'resolved'
 > & {
-  author: MergeRequestUser;
+  author: MergeRequestUser | null;
   position?: DiffPosition;
 };
 
