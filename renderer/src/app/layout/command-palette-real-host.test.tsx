@@ -8,35 +8,20 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutpostBridge } from '../../../../shared/ipc-contract.js';
-import { openPageAt, startRealHost, type RealHost } from '../../../test-utils/real-host.js';
+import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
-import { createHttpBridge } from '../../api/http-bridge.js';
-import { takeLaunchSecret } from '../../api/launch-secret.js';
 import { CommandPalette } from './command-palette.js';
 
-let host: RealHost;
+let session: RealHostSession;
 let bridge: OutpostBridge;
 let profileId: string;
 let projectId: number;
 let pipelineId: number;
 
-/** One v4 call through the real bridge; throws on a non-2xx answer. */
-async function api<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
-  const response = await bridge.api.request({ method, path, body, profileId });
-  if (response.status >= 300)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as T;
-}
-
 beforeAll(async () => {
-  host = await startRealHost();
-  openPageAt(host.urlWithSecret);
-  const secret = takeLaunchSecret(window);
-  if (!secret) throw new Error('The launch URL carried no secret.');
-  bridge = createHttpBridge({ secret });
-  const profiles = await bridge.profiles.list();
-  profileId = (profiles.find((profile) => profile.active) ?? profiles[0])!.id;
-
+  session = await openRealHostSession();
+  ({ bridge, profileId } = session);
+  const { api } = session;
   const project = await api<{ id: number }>('POST', '/projects', {
     name: 'Ledger',
     initialize_with_readme: true,
@@ -62,7 +47,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await host?.close();
+  await session?.host.close();
 });
 
 function Where() {
