@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/api-error.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
-import { FormModal, type FormModalProps } from './form-modal.js';
+import { FormErrorAlert, FormModal, type FormModalProps } from './form-modal.js';
 
 /** A dialog with one input and one textarea that records what it was asked to do. */
 function Harness(props: Partial<FormModalProps> & { log: string[] }) {
@@ -97,5 +97,13 @@ describe('FormModal', () => {
     expect(submit.disabled).toBe(true);
     fireEvent.keyDown(screen.getByLabelText('Notes'), { key: 'Enter', ctrlKey: true });
     expect(log).toEqual([]);
+  });
+
+  it('FormErrorAlert (inline forms): nothing for false, the described error with its title otherwise', () => {
+    const first = renderWithProviders(<FormErrorAlert error={false} title="Not protected" />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    first.unmount();
+    renderWithProviders(<FormErrorAlert error={new Error('Branch is protected')} title="Not protected" />);
+    expect(screen.getByRole('alert').textContent).toBe('Not protectedBranch is protected');
   });
 });

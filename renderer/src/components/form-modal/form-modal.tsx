@@ -88,6 +88,19 @@ function errorText(error: unknown): string {
   return typeof error === 'string' ? error : describeError(error);
 }
 
+/**
+ * The red alert of a failed submit, for dialogs and inline forms alike: nothing when `error` is
+ * null/undefined/false, a ready sentence as given, anything else through `describeError`.
+ */
+export function FormErrorAlert({ error, title }: { error: unknown; title?: ReactNode }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle />} title={title}>
+      {errorText(error)}
+    </Alert>
+  );
+}
+
 /** The form inside a dialog: error alert, notices, the fields and the Cancel / Submit footer. */
 export function FormModalBody({
   children,
@@ -123,11 +136,7 @@ export function FormModalBody({
       autoComplete={autoComplete}
     >
       <Stack gap="md">
-        {error ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle />} title={errorTitle}>
-            {errorText(error)}
-          </Alert>
-        ) : null}
+        <FormErrorAlert error={error} title={errorTitle} />
         {notices}
         {children}
         <Group justify="flex-end" gap="sm" mt={footerMt}>

@@ -21,7 +21,7 @@ import { pinDefaultBranch } from './branch-order.js';
 import { CommitSha } from './commit-sha.js';
 import { CommitTitleLink } from './commit-title-link.js';
 import { CreateBranchModal } from './create-branch-modal.js';
-import { MutationConfirmModal } from './mutation-confirm-modal.js';
+import { DeleteRefModal, MutationConfirmModal } from './mutation-confirm-modal.js';
 import { RefListPage, useRefListState } from './ref-list-page.js';
 import { useRepository } from './repository-context.js';
 import { fileRoute, historyRoute } from './repository-paths.js';
@@ -184,13 +184,10 @@ export function BranchesPage() {
     >
       {/* Mounted on open, so it starts from the ref being browsed now. */}
       {createOpened ? <CreateBranchModal opened onClose={createModal.close} /> : null}
-      <MutationConfirmModal
-        opened={toDelete !== null}
-        title="Delete branch"
-        confirmLabel="Delete branch"
+      <DeleteRefModal
+        kind="branch"
+        target={toDelete}
         mutation={deleteBranch}
-        variables={toDelete?.name ?? ''}
-        done={{ title: 'Branch deleted', message: `${toDelete?.name} was deleted.` }}
         onClose={() => setToDelete(null)}
       >
         <Text size="sm">
@@ -199,7 +196,7 @@ export function BranchesPage() {
             ? 'It is merged into the default branch, so no work is lost.'
             : 'It is not merged into the default branch: commits only on this branch become unreachable.'}
         </Text>
-      </MutationConfirmModal>
+      </DeleteRefModal>
       <MutationConfirmModal
         opened={mergedOpened}
         title="Delete merged branches"

@@ -25,12 +25,15 @@ function Dimmed({ children }: { children: ReactNode }) {
  */
 function CommitFactLine<T>({
   label,
+  icon,
   query,
   what,
   testId,
   children,
 }: {
-  label: ReactNode;
+  label: string;
+  /** An icon before the label. */
+  icon?: ReactNode;
   query: UseQueryResult<T>;
   /** What is loaded, for the failure sentence and the loader's label: "the branches and tags". */
   what: string;
@@ -54,7 +57,16 @@ function CommitFactLine<T>({
   }
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" data-testid={testId}>
-      {label}
+      {icon ? (
+        <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+          {icon}
+          <Dimmed>{label}</Dimmed>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
+          {label}
+        </Text>
+      )}
       {content}
     </Group>
   );
@@ -66,11 +78,7 @@ export function CommitRefsLine({ sha }: { sha: string }) {
   const refs = useQuery(repositoryQueries.commitRefs(profileId, projectId, sha));
   return (
     <CommitFactLine
-      label={
-        <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
-          In branches and tags
-        </Text>
-      }
+      label="In branches and tags"
       query={refs}
       what="the branches and tags"
       testId="commit-refs"
@@ -116,14 +124,8 @@ export function CommitMergeRequestsLine({ sha }: { sha: string }) {
   const mergeRequests = useQuery(repositoryQueries.commitMergeRequests(profileId, projectId, sha));
   return (
     <CommitFactLine
-      label={
-        <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
-          <IconGitMerge size={14} color="var(--mantine-color-dimmed)" />
-          <Text size="sm" c="dimmed">
-            Merge requests
-          </Text>
-        </Group>
-      }
+      label="Merge requests"
+      icon={<IconGitMerge size={14} color="var(--mantine-color-dimmed)" />}
       query={mergeRequests}
       what="the merge requests"
       testId="commit-merge-requests"

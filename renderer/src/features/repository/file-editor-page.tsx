@@ -25,31 +25,10 @@ import { useEditorFormState, useFileEditorPageState, type EditorFormProps } from
 function EditorForm(props: EditorFormProps) {
   const { mode, path, onReload, reloading } = props;
   const { ref, empty } = useRepository();
-  const {
-    name,
-    setName,
-    nameError,
-    content,
-    setContent,
-    message,
-    setMessage,
-    setTarget,
-    newBranch,
-    setNewBranch,
-    mutation,
-    defaultMessage,
-    branchTarget,
-    canCommitToCurrent,
-    refused,
-    effectiveTarget,
-    problem,
-    problemRef,
-    submit,
-    cancelTo,
-  } = useEditorFormState(props);
+  const form = useEditorFormState(props);
 
   return (
-    <form onSubmit={submit} noValidate data-testid="file-editor">
+    <form onSubmit={form.submit} noValidate data-testid="file-editor">
       <Stack gap="md">
         <Paper withBorder style={{ overflow: 'hidden' }}>
           <Group
@@ -72,9 +51,9 @@ function EditorForm(props: EditorFormProps) {
                 <TextInput
                   aria-label="File name"
                   placeholder="file-name.ext (folders with /)"
-                  value={name}
-                  onChange={(event) => setName(event.currentTarget.value)}
-                  error={nameError}
+                  value={form.name}
+                  onChange={(event) => form.setName(event.currentTarget.value)}
+                  error={form.nameError}
                   size="xs"
                   w={360}
                   data-autofocus
@@ -88,13 +67,13 @@ function EditorForm(props: EditorFormProps) {
               </Text>
             )}
             <Text size="xs" c="dimmed">
-              {content.split('\n').length} lines
+              {form.content.split('\n').length} lines
             </Text>
           </Group>
           <Textarea
             aria-label="File content"
-            value={content}
-            onChange={(event) => setContent(event.currentTarget.value)}
+            value={form.content}
+            onChange={(event) => form.setContent(event.currentTarget.value)}
             autosize
             minRows={14}
             maxRows={32}
@@ -118,24 +97,24 @@ function EditorForm(props: EditorFormProps) {
           <Stack gap="md">
             <TextInput
               label="Commit message"
-              placeholder={defaultMessage}
-              value={message}
-              onChange={(event) => setMessage(event.currentTarget.value)}
+              placeholder={form.defaultMessage}
+              value={form.message}
+              onChange={(event) => form.setMessage(event.currentTarget.value)}
             />
             <Radio.Group
               label="Target branch"
-              value={effectiveTarget}
-              onChange={(value) => setTarget(value as 'current' | 'new')}
+              value={form.effectiveTarget}
+              onChange={(value) => form.setTarget(value as 'current' | 'new')}
             >
               <Stack gap={8} mt={6}>
                 <Radio
                   value="current"
-                  disabled={!canCommitToCurrent}
+                  disabled={!form.canCommitToCurrent}
                   label={
                     <Text size="sm" span>
-                      Commit to <b>{branchTarget}</b>
+                      Commit to <b>{form.branchTarget}</b>
                       {empty ? ' (the first commit creates it)' : ''}
-                      {refused ? (
+                      {form.refused ? (
                         <Text span size="sm" c="orange">
                           {' '}
                           — protected, you may not push to it
@@ -162,44 +141,44 @@ function EditorForm(props: EditorFormProps) {
                 />
               </Stack>
             </Radio.Group>
-            {effectiveTarget === 'new' ? (
+            {form.effectiveTarget === 'new' ? (
               <TextInput
                 label="New branch name"
-                value={newBranch}
-                onChange={(event) => setNewBranch(event.currentTarget.value)}
+                value={form.newBranch}
+                onChange={(event) => form.setNewBranch(event.currentTarget.value)}
                 leftSection={<IconGitBranch size={14} />}
-                error={!newBranch.trim() ? 'Enter a branch name.' : undefined}
+                error={!form.newBranch.trim() ? 'Enter a branch name.' : undefined}
                 w={{ base: '100%', sm: 420 }}
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               />
             ) : null}
-            {!canCommitToCurrent ? (
+            {!form.canCommitToCurrent ? (
               <Alert variant="light" color="blue" icon={<IconInfoCircle />} p="xs">
                 <Text size="sm">{ref} is a tag or commit, so the change goes on a new branch.</Text>
               </Alert>
             ) : null}
-            {problem ? (
+            {form.problem ? (
               <EditorCommitProblem
-                problem={problem}
-                problemRef={problemRef}
+                problem={form.problem}
+                problemRef={form.problemRef}
                 onUseNewBranch={
-                  effectiveTarget !== 'new'
+                  form.effectiveTarget !== 'new'
                     ? () => {
-                        setTarget('new');
-                        mutation.reset();
+                        form.setTarget('new');
+                        form.mutation.reset();
                       }
                     : undefined
                 }
-                content={content}
+                content={form.content}
                 onReload={onReload}
                 reloading={reloading}
               />
             ) : null}
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" component={Link} to={cancelTo}>
+              <Button variant="default" component={Link} to={form.cancelTo}>
                 Cancel
               </Button>
-              <Button type="submit" loading={mutation.isPending}>
+              <Button type="submit" loading={form.mutation.isPending}>
                 Commit changes
               </Button>
             </Group>

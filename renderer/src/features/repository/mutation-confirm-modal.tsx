@@ -60,3 +60,35 @@ export function MutationConfirmModal<V>({
     </ConfirmModal>
   );
 }
+
+/** Props of {@link DeleteRefModal}. */
+export interface DeleteRefModalProps {
+  kind: 'branch' | 'tag';
+  /** The branch or tag to delete; the dialog is open while it is set. */
+  target: { name: string } | null;
+  /** `useDeleteBranch` / `useDeleteTag`: called with the name. */
+  mutation: UseMutationResult<unknown, Error, string>;
+  onClose: () => void;
+  /** What deleting it means, in plain words. */
+  children: ReactNode;
+}
+
+/** "Delete branch" / "Delete tag": confirms, deletes by name, and says "<Branch|Tag> deleted". */
+export function DeleteRefModal({ kind, target, mutation, onClose, children }: DeleteRefModalProps) {
+  return (
+    <MutationConfirmModal
+      opened={target !== null}
+      title={`Delete ${kind}`}
+      confirmLabel={`Delete ${kind}`}
+      mutation={mutation}
+      variables={target?.name ?? ''}
+      done={{
+        title: kind === 'branch' ? 'Branch deleted' : 'Tag deleted',
+        message: `${target?.name} was deleted.`,
+      }}
+      onClose={onClose}
+    >
+      {children}
+    </MutationConfirmModal>
+  );
+}

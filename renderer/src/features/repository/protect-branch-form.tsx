@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Autocomplete, Button, Group, Paper, Select, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { describeError } from '../../api/describe-error.js';
+import { FormErrorAlert } from '../../components/form-modal/form-modal.js';
 import { useProtectBranch } from '../../api/repository/mutations.js';
 import { DEFAULT_PROTECTION_LEVEL, PROTECTION_LEVEL_OPTIONS, protectionLevelLabel } from './access-levels.js';
 import { isWildcard, matchingBranches } from './branch-matches.js';
@@ -109,16 +98,7 @@ export function ProtectBranchForm({ branchNames, onDone }: { branchNames: string
               Protect a branch
             </Text>
           </Group>
-          {protect.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle />}
-              title="The branch was not protected"
-            >
-              {describeError(protect.error)}
-            </Alert>
-          ) : null}
+          <FormErrorAlert error={protect.isError && protect.error} title="The branch was not protected" />
           <Group align="flex-start" gap="md" wrap="wrap">
             <Autocomplete
               label="Branch"
@@ -136,22 +116,22 @@ export function ProtectBranchForm({ branchNames, onDone }: { branchNames: string
               w={{ base: '100%', sm: 280 }}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
-            <Select
-              label="Allowed to merge"
-              data={PROTECTION_LEVEL_OPTIONS}
-              value={merge}
-              onChange={(value) => value && setMerge(value)}
-              allowDeselect={false}
-              w={230}
-            />
-            <Select
-              label="Allowed to push"
-              data={PROTECTION_LEVEL_OPTIONS}
-              value={push}
-              onChange={(value) => value && setPush(value)}
-              allowDeselect={false}
-              w={230}
-            />
+            {(
+              [
+                ['Allowed to merge', merge, setMerge],
+                ['Allowed to push', push, setPush],
+              ] as const
+            ).map(([label, value, setValue]) => (
+              <Select
+                key={label}
+                label={label}
+                data={PROTECTION_LEVEL_OPTIONS}
+                value={value}
+                onChange={(next) => next && setValue(next)}
+                allowDeselect={false}
+                w={230}
+              />
+            ))}
             <Tooltip label="Let those allowed to push rewrite the branch’s history." multiline w={240}>
               <Switch
                 label="Allow force push"

@@ -83,22 +83,20 @@ const ruleColumns: ColumnDef<ProtectedBranch, unknown>[] = [
       <RuleName rule={row.original} branchNames={tableMeta<RuleTableMeta>(table).branchNames} />
     ),
   }),
-  column.display({
-    id: 'merge',
-    header: 'Allowed to merge',
-    meta: SHRINK,
-    cell: ({ row }) => (
-      <AccessPicker rule={row.original} kind="merge" entries={row.original.merge_access_levels} />
-    ),
-  }),
-  column.display({
-    id: 'push',
-    header: 'Allowed to push',
-    meta: SHRINK,
-    cell: ({ row }) => (
-      <AccessPicker rule={row.original} kind="push" entries={row.original.push_access_levels} />
-    ),
-  }),
+  ...(['merge', 'push'] as const).map((kind) =>
+    column.display({
+      id: kind,
+      header: kind === 'merge' ? 'Allowed to merge' : 'Allowed to push',
+      meta: SHRINK,
+      cell: ({ row }) => (
+        <AccessPicker
+          rule={row.original}
+          kind={kind}
+          entries={kind === 'merge' ? row.original.merge_access_levels : row.original.push_access_levels}
+        />
+      ),
+    }),
+  ),
   column.display({
     id: 'force',
     header: 'Force push',

@@ -30,7 +30,7 @@ import { RelativeTime } from '../../components/relative-time.js';
 import { CommitSha } from './commit-sha.js';
 import { CommitTitleLink } from './commit-title-link.js';
 import { CreateTagModal } from './create-tag-modal.js';
-import { MutationConfirmModal } from './mutation-confirm-modal.js';
+import { DeleteRefModal } from './mutation-confirm-modal.js';
 import { MarkdownView } from '../../components/markdown-view.js';
 import { ReleaseNotesModal } from './release-notes-modal.js';
 import { RefListPage, useRefListState } from './ref-list-page.js';
@@ -239,20 +239,12 @@ export function TagsPage() {
       {/* Mounted on open, so it starts from the ref being browsed now. */}
       {createOpened ? <CreateTagModal opened onClose={createModal.close} /> : null}
       {notesFor ? <ReleaseNotesModal tag={notesFor} onClose={() => setNotesFor(null)} /> : null}
-      <MutationConfirmModal
-        opened={toDelete !== null}
-        title="Delete tag"
-        confirmLabel="Delete tag"
-        mutation={deleteTag}
-        variables={toDelete?.name ?? ''}
-        done={{ title: 'Tag deleted', message: `${toDelete?.name} was deleted.` }}
-        onClose={() => setToDelete(null)}
-      >
+      <DeleteRefModal kind="tag" target={toDelete} mutation={deleteTag} onClose={() => setToDelete(null)}>
         <Text size="sm">
           Delete the tag <b>{toDelete?.name}</b>
           {toDelete?.release ? ' and its release notes' : ''}? The commit it points at stays in the history.
         </Text>
-      </MutationConfirmModal>
+      </DeleteRefModal>
     </RefListPage>
   );
 }
