@@ -10,13 +10,19 @@ function fill(name: string, url: string, token: string) {
   fireEvent.change(screen.getByLabelText(/Personal access token/), { target: { value: token } });
 }
 
+/** Renders the open modal on a fake bridge; returns the bridge and spies on `addRemote`, `onAdded`, `onClose`. */
+function renderModal() {
+  const { bridge } = createFakeBridge(() => undefined);
+  const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
+  const onAdded = vi.fn();
+  const onClose = vi.fn();
+  renderWithProviders(<AddInstanceModal opened onClose={onClose} onAdded={onAdded} />, { bridge });
+  return { bridge, addRemote, onAdded, onClose };
+}
+
 describe('AddInstanceModal', () => {
   it('adds the profile, checks it, and reports the new id', async () => {
-    const { bridge } = createFakeBridge(() => undefined);
-    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
-    const onAdded = vi.fn();
-    const onClose = vi.fn();
-    renderWithProviders(<AddInstanceModal opened onClose={onClose} onAdded={onAdded} />, { bridge });
+    const { addRemote, onAdded, onClose } = renderModal();
 
     fill('Work', 'https://gitlab.example.com/', 'glpat-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
@@ -32,14 +38,12 @@ describe('AddInstanceModal', () => {
   });
 
   it('shows why the check failed, removes the profile and clears the token', async () => {
-    const { bridge } = createFakeBridge(() => undefined);
+    const { bridge, onAdded } = renderModal();
     vi.spyOn(bridge.profiles, 'check').mockResolvedValue({
       ok: false,
       error: 'The token was rejected (401).',
     });
     const remove = vi.spyOn(bridge.profiles, 'remove');
-    const onAdded = vi.fn();
-    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={onAdded} />, { bridge });
 
     fill('Work', 'https://gitlab.example.com', 'glpat-wrong');
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
@@ -56,11 +60,7 @@ describe('AddInstanceModal', () => {
   });
 
   it('needs no name, and clears each error as soon as its field changes', async () => {
-    const { bridge } = createFakeBridge(() => undefined);
-    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
-    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={() => undefined} />, {
-      bridge,
-    });
+    const { addRemote } = renderModal();
     fill('', 'gitlab.example.com', '');
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText(/full address/)).toBeTruthy();
@@ -83,11 +83,7 @@ describe('AddInstanceModal', () => {
   });
 
   it('validates the URL before calling the host', async () => {
-    const { bridge } = createFakeBridge(() => undefined);
-    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
-    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={() => undefined} />, {
-      bridge,
-    });
+    const { addRemote } = renderModal();
     fill('Work', 'gitlab.example.com', 'x');
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
     expect(await screen.findByText(/full address/)).toBeTruthy();
@@ -95,10 +91,7 @@ describe('AddInstanceModal', () => {
   });
 
   it('warns about plain http:// to another computer and blocks saving until the administrator confirms', async () => {
-    const { bridge } = createFakeBridge(() => undefined);
-    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
-    const onAdded = vi.fn();
-    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={onAdded} />, { bridge });
+    const { addRemote, onAdded } = renderModal();
 
     fill('Lab', 'http://gitlab.lab.example/', 'glpat-lab');
     const warning = await screen.findByTestId('insecure-http-warning');
@@ -122,11 +115,7 @@ describe('AddInstanceModal', () => {
   });
 
   it('forgets the confirmation when the address changes', async () => {
-    const { bridge } = createFakeBridge(() => undefined);
-    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
-    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={() => undefined} />, {
-      bridge,
-    });
+    const { addRemote } = renderModal();
     fill('Lab', 'http://gitlab.lab.example', 'glpat-lab');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Send the token over http:// anyway' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), {
@@ -147,10 +136,7 @@ describe('AddInstanceModal', () => {
     'http://127.0.0.1:3000',
     'http://[::1]:8080',
   ])('asks nothing for %s and sends no consent', async (url) => {
-    const { bridge } = createFakeBridge(() => undefined);
-    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
-    const onAdded = vi.fn();
-    renderWithProviders(<AddInstanceModal opened onClose={() => undefined} onAdded={onAdded} />, { bridge });
+    const { addRemote, onAdded } = renderModal();
     fill('Here', url, 'glpat-x');
     expect(screen.queryByTestId('insecure-http-warning')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
