@@ -1,8 +1,9 @@
-import { ActionIcon, Avatar, Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Avatar, Badge, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCode, IconGitBranch, IconSettings } from '@tabler/icons-react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import type { Project } from '../../../../shared/api-types/projects.js';
+import { rowActionsColumn } from '../../components/data-table/index.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { repositoryRoute } from '../repository/repository-paths.js';
 import { ImportStatusBadge } from './import-status-badge.js';
@@ -12,6 +13,19 @@ import { VisibilityBadge } from './visibility-badge.js';
 
 const column = createColumnHelper<Project>();
 
+/** The Project cell while loading: an avatar and two lines. */
+function NameSkeleton() {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Skeleton height={34} width={34} radius="md" />
+      <div style={{ flex: 1 }}>
+        <Skeleton height={10} width="60%" mb={8} />
+        <Skeleton height={8} width="40%" />
+      </div>
+    </Group>
+  );
+}
+
 /**
  * Columns of the project table. Column ids that GitLab can order by (`name`, `last_activity_at`)
  * are sortable; sorting happens on the server.
@@ -19,6 +33,10 @@ const column = createColumnHelper<Project>();
 export const projectColumns = [
   column.accessor('name', {
     id: 'name',
+    meta: {
+      className: classes.nameColumn,
+      skeleton: <NameSkeleton />,
+    },
     header: 'Project',
     enableSorting: true,
     cell: ({ row }) => {
@@ -55,6 +73,7 @@ export const projectColumns = [
   }),
   column.accessor('description', {
     id: 'description',
+    meta: { className: classes.descriptionColumn, hideBelow: 900, skeletonHeight: 8, skeletonWidth: '80%' },
     header: 'Description',
     enableSorting: false,
     cell: ({ getValue }) => {
@@ -72,12 +91,14 @@ export const projectColumns = [
   }),
   column.accessor('visibility', {
     id: 'visibility',
+    meta: { size: 'shrink', skeletonHeight: 18, skeletonWidth: 64 },
     header: 'Visibility',
     enableSorting: false,
     cell: ({ getValue }) => <VisibilityBadge visibility={getValue()} />,
   }),
   column.accessor('default_branch', {
     id: 'default_branch',
+    meta: { size: 'shrink', hideBelow: 760, skeletonHeight: 8, skeletonWidth: 56 },
     header: 'Default branch',
     enableSorting: false,
     cell: ({ row }) => {
@@ -103,6 +124,7 @@ export const projectColumns = [
   }),
   column.accessor('last_activity_at', {
     id: 'last_activity_at',
+    meta: { size: 'shrink', hideBelow: 620, skeletonHeight: 8, skeletonWidth: 72 },
     header: 'Last activity',
     enableSorting: true,
     sortDescFirst: true,
@@ -110,43 +132,30 @@ export const projectColumns = [
   }),
   column.accessor('import_status', {
     id: 'import_status',
+    meta: { size: 'shrink', skeletonHeight: 8, skeletonWidth: 24 },
     header: 'Import',
     enableSorting: false,
     cell: ({ row }) => (
       <ImportStatusBadge status={row.original.import_status} error={row.original.import_error} />
     ),
   }),
-  column.display({
-    id: 'actions',
-    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
-    enableSorting: false,
-    cell: ({ row }) => (
-      <Group gap={2} wrap="nowrap" justify="flex-end">
-        <Tooltip label="Browse repository">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            component={Link}
-            to={repositoryRoute(row.original.id)}
-            aria-label={`Browse the repository of ${row.original.name}`}
-            data-testid="open-repository"
-          >
-            <IconCode size={18} stroke={1.7} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Settings">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            component={Link}
-            to={projectSettingsRoute(row.original.id)}
-            aria-label={`Settings of ${row.original.name}`}
-            data-testid="open-settings"
-          >
-            <IconSettings size={18} stroke={1.7} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    ),
-  }),
+  rowActionsColumn<Project>(
+    (project) => [
+      {
+        tooltip: 'Browse repository',
+        label: `Browse the repository of ${project.name}`,
+        icon: <IconCode size={18} stroke={1.7} />,
+        to: repositoryRoute(project.id),
+        testId: 'open-repository',
+      },
+      {
+        tooltip: 'Settings',
+        label: `Settings of ${project.name}`,
+        icon: <IconSettings size={18} stroke={1.7} />,
+        to: projectSettingsRoute(project.id),
+        testId: 'open-settings',
+      },
+    ],
+    { gap: 2, skeletonWidth: 18 },
+  ),
 ];
