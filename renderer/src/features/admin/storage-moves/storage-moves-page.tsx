@@ -4,7 +4,7 @@ import { storageMoveKeys } from '../../../api/admin/storage-moves/keys.js';
 import { STORAGE_MOVE_STATES, type StorageMoveState } from '../../../api/admin/storage-moves/types.js';
 import { DataTable, RefreshButton, TableToolbar } from '../../../components/data-table/index.js';
 import { PageHeader } from '../../../components/page-header.js';
-import { AdminListBody } from '../admin-list.js';
+import { AdminListBody, countNoun } from '../admin-list.js';
 import { MoveProjectModal } from './move-project-modal.js';
 import { MoveShardModal } from './move-shard-modal.js';
 import { ShardOverview } from './shard-overview.js';
@@ -19,37 +19,18 @@ import { useStorageMovesState } from './use-storage-moves-state.js';
  * or for a whole shard.
  */
 export function StorageMovesPage() {
-  const {
-    profile,
-    queryClient,
-    moves,
-    allMoves,
-    active,
-    settings,
-    usage,
-    weights,
-    shards,
-    filters,
-    filtered,
-    filtering,
-    setFilter,
-    pageCount,
-    currentPage,
-    setPage,
-    shown,
-    counts,
-    dialog,
-    setDialog,
-    follow,
-    description,
-  } = useStorageMovesState();
+  const view = useStorageMovesState();
 
   const actions = (
     <>
-      <Button variant="default" leftSection={<IconServer2 size={16} />} onClick={() => setDialog('shard')}>
+      <Button
+        variant="default"
+        leftSection={<IconServer2 size={16} />}
+        onClick={() => view.setDialog('shard')}
+      >
         Move a shard
       </Button>
-      <Button leftSection={<IconTransfer size={16} />} onClick={() => setDialog('project')}>
+      <Button leftSection={<IconTransfer size={16} />} onClick={() => view.setDialog('project')}>
         Move project
       </Button>
     </>
@@ -57,9 +38,9 @@ export function StorageMovesPage() {
 
   const list = (
     <AdminListBody
-      query={moves}
+      query={view.moves}
       what="storage moves"
-      isEmpty={allMoves.length === 0}
+      isEmpty={view.allMoves.length === 0}
       empty={{
         py: 48,
         icon: <IconTransfer size={26} stroke={1.6} />,
@@ -78,14 +59,16 @@ export function StorageMovesPage() {
             placeholder="Any state"
             clearable
             data={[
-              { value: 'active', label: `In progress (${active})` },
+              { value: 'active', label: `In progress (${view.active})` },
               ...STORAGE_MOVE_STATES.map((state) => ({
                 value: state,
-                label: `${storageMoveStateInfo(state).label} (${counts.get(state) ?? 0})`,
+                label: `${storageMoveStateInfo(state).label} (${view.counts.get(state) ?? 0})`,
               })),
             ]}
-            value={filters.state}
-            onChange={(value) => setFilter({ state: (value as StorageMoveState | 'active' | null) ?? null })}
+            value={view.filters.state}
+            onChange={(value) =>
+              view.setFilter({ state: (value as StorageMoveState | 'active' | null) ?? null })
+            }
             comboboxProps={{ withinPortal: true }}
             data-testid="storage-move-state-filter"
           />
@@ -95,33 +78,33 @@ export function StorageMovesPage() {
             aria-label="Filter by shard"
             placeholder="Any shard"
             clearable
-            data={shards}
-            value={filters.shard}
-            onChange={(value) => setFilter({ shard: value })}
+            data={view.shards}
+            value={view.filters.shard}
+            onChange={(value) => view.setFilter({ shard: value })}
             comboboxProps={{ withinPortal: true }}
             data-testid="storage-move-shard-filter"
           />
-          {filtering ? (
+          {view.filtering ? (
             <Button
               size="xs"
               variant="subtle"
               color="gray"
               leftSection={<IconFilterOff size={14} />}
-              onClick={() => setFilter({ state: null, shard: null })}
+              onClick={() => view.setFilter({ state: null, shard: null })}
             >
               Clear
             </Button>
           ) : null}
         </Group>
         <Group gap="xs">
-          {active > 0 ? (
+          {view.active > 0 ? (
             <Tooltip label="Refreshing every second until every move has ended">
               <Badge variant="dot" color="blue" data-testid="storage-moves-live">
                 Live
               </Badge>
             </Tooltip>
           ) : null}
-          {moves.isError ? (
+          {view.moves.isError ? (
             <Text size="xs" c="red">
               Couldn’t refresh
             </Text>
@@ -129,22 +112,22 @@ export function StorageMovesPage() {
           <RefreshButton
             label="Refresh storage moves"
             onRefresh={() =>
-              void queryClient.invalidateQueries({ queryKey: storageMoveKeys.all(profile.id) })
+              void view.queryClient.invalidateQueries({ queryKey: storageMoveKeys.all(view.profile.id) })
             }
-            refreshing={moves.isFetching && !moves.isPending && active === 0}
+            refreshing={view.moves.isFetching && !view.moves.isPending && view.active === 0}
           />
         </Group>
       </TableToolbar>
-      {moves.data && filtered.length === 0 ? (
+      {view.moves.data && view.filtered.length === 0 ? (
         <EmptyState
           py={40}
           variant="light"
           icon={<IconFilterOff size={24} stroke={1.6} />}
           title="No moves match the filters"
-          description={`None of the ${allMoves.length} loaded moves has that state and shard.`}
+          description={`None of the ${view.allMoves.length} loaded moves has that state and shard.`}
         >
           <EmptyState.Actions>
-            <Button variant="default" onClick={() => setFilter({ state: null, shard: null })}>
+            <Button variant="default" onClick={() => view.setFilter({ state: null, shard: null })}>
               Clear filters
             </Button>
           </EmptyState.Actions>
@@ -152,16 +135,16 @@ export function StorageMovesPage() {
       ) : (
         <DataTable
           label="Storage moves"
-          data={shown}
+          data={view.shown}
           columns={storageMoveColumns}
           getRowId={(move) => String(move.id)}
-          loading={moves.isPending}
+          loading={view.moves.isPending}
           skeletonRows={4}
           rowTestId="storage-move-row"
           minWidth={760}
         />
       )}
-      {pageCount > 1 || (moves.data?.total ?? 0) > allMoves.length ? (
+      {view.pageCount > 1 || (view.moves.data?.total ?? 0) > view.allMoves.length ? (
         <Group
           px="md"
           py="xs"
@@ -169,11 +152,11 @@ export function StorageMovesPage() {
           style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
         >
           <Text size="xs" c="dimmed">
-            {(moves.data?.total ?? 0) > allMoves.length
-              ? `Showing the newest ${allMoves.length} of ${moves.data?.total} moves.`
-              : `${filtered.length} ${filtered.length === 1 ? 'move' : 'moves'}`}
+            {(view.moves.data?.total ?? 0) > view.allMoves.length
+              ? `Showing the newest ${view.allMoves.length} of ${view.moves.data?.total} moves.`
+              : countNoun(view.filtered.length, 'move', 'moves')}
           </Text>
-          <Pagination size="sm" total={pageCount} value={currentPage} onChange={setPage} />
+          <Pagination size="sm" total={view.pageCount} value={view.currentPage} onChange={view.setPage} />
         </Group>
       ) : null}
     </AdminListBody>
@@ -181,35 +164,35 @@ export function StorageMovesPage() {
 
   return (
     <>
-      <PageHeader title="Storage moves" description={description} actions={actions} />
+      <PageHeader title="Storage moves" description={view.description} actions={actions} />
       <Stack gap="lg">
         <ShardOverview
-          profileId={profile.id}
-          shards={shards}
-          weights={weights}
-          weightsError={settings.error}
-          usage={usage.data}
-          usageLoading={usage.isPending && usage.fetchStatus !== 'idle'}
-          usageError={usage.error}
+          profileId={view.profile.id}
+          shards={view.shards}
+          weights={view.weights}
+          weightsError={view.settings.error}
+          usage={view.usage.data}
+          usageLoading={view.usage.isPending && view.usage.fetchStatus !== 'idle'}
+          usageError={view.usage.error}
         />
         {list}
       </Stack>
       <MoveProjectModal
-        profileId={profile.id}
-        opened={dialog === 'project'}
-        onClose={() => setDialog('none')}
-        shards={shards}
-        weights={weights ?? {}}
-        onScheduled={follow}
+        profileId={view.profile.id}
+        opened={view.dialog === 'project'}
+        onClose={() => view.setDialog('none')}
+        shards={view.shards}
+        weights={view.weights ?? {}}
+        onScheduled={view.follow}
       />
       <MoveShardModal
-        profileId={profile.id}
-        opened={dialog === 'shard'}
-        onClose={() => setDialog('none')}
-        shards={shards}
-        weights={weights ?? {}}
-        usage={usage.data}
-        onScheduled={follow}
+        profileId={view.profile.id}
+        opened={view.dialog === 'shard'}
+        onClose={() => view.setDialog('none')}
+        shards={view.shards}
+        weights={view.weights ?? {}}
+        usage={view.usage.data}
+        onScheduled={view.follow}
       />
     </>
   );
