@@ -5,7 +5,7 @@
  */
 import type { ProjectRow } from '../../db/projects.js';
 import { blameFile } from '../../git/blame.js';
-import { readCommits, resolveCommit } from '../../git/commit-info.js';
+import { readCommits, resolveCommit, type CommitInfo } from '../../git/commit-info.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, ParameterError } from '../errors.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
@@ -47,10 +47,54 @@ export async function blameRepositoryFile(
   ]);
   if ('error' in outcome) throw outcome.error;
   const raw = outcome.ranges;
-  const ids = [...new Set(raw.map((r) => r.commitId))];
-  const commits = new Map((await readCommits(repoPath, ids)).map((c) => [c.id, c]));
+  const commits = await blameCommits(repoPath, [...new Set(raw.map((r) => r.commitId))]);
   return {
     file,
     ranges: raw.map((r) => ({ commit: commits.get(r.commitId)!, lines: r.lines })),
   };
+}
+
+/**
+ * Commit metadata of recent blames by full commit id, least recently used first. A commit id names its
+ * content (author, dates, message, parents) for good, so an entry never goes stale and serves every
+ * repository holding that commit; blames of one file at neighbouring commits share nearly all their
+ * commits (History.md at main~1 and main~2: 2,865 of 2,866), so a blame at a new commit reads only the
+ * commits it hasn't seen from git. Bounded by {@link BLAME_COMMITS_MAX} entries.
+ */
+const knownCommits = new Map<string, CommitInfo>();
+/** At most this many commits are remembered (a few MiB: ~400 bytes of metadata each). */
+export const BLAME_COMMITS_MAX = 10_000;
+let commitsRead = 0;
+
+/** How many commits blames have read from git since the process started (tests). */
+export function blameCommitsRead(): number {
+  return commitsRead;
+}
+
+/**
+ * The metadata of `ids` (full commit ids from a blame of `repoPath`): remembered ones as they are, the
+ * others read in one git call (`readCommits`) and remembered. @throws GitError as `readCommits`.
+ */
+async function blameCommits(repoPath: string, ids: readonly string[]): Promise<Map<string, CommitInfo>> {
+  const commits = new Map<string, CommitInfo>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const known = knownCommits.get(id);
+    if (known) {
+      knownCommits.delete(id);
+      knownCommits.set(id, known);
+      commits.set(id, known);
+    } else missing.push(id);
+  }
+  if (missing.length === 0) return commits;
+  commitsRead += missing.length;
+  for (const commit of await readCommits(repoPath, missing)) {
+    commits.set(commit.id, commit);
+    knownCommits.set(commit.id, commit);
+  }
+  for (const id of knownCommits.keys()) {
+    if (knownCommits.size <= BLAME_COMMITS_MAX) break;
+    knownCommits.delete(id);
+  }
+  return commits;
 }

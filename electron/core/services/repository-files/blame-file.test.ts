@@ -1,0 +1,112 @@
+/**
+ * Blame commit metadata remembered by commit id (issue 17), over real HTTP and a real repository: a blame
+ * at the next commit reads from git only the commit it hasn't seen, and every range's commit still
+ * carries exactly what git reports for it (`git log` with its own format, independent of the core).
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git } from '../../test/helpers/git-fixtures.js';
+import { startTestCore, type TestCore } from '../../test/helpers/test-core.js';
+import { blameCommitsRead } from './blame-file.js';
+
+interface BlameJson {
+  commit: {
+    id: string;
+    message: string;
+    parent_ids: string[];
+    author_name: string;
+    author_email: string;
+    authored_date: string;
+    committer_name: string;
+    committer_email: string;
+    committed_date: string;
+  };
+  lines: string[];
+}
+
+let t: TestCore;
+let src: string;
+let id: number;
+const commits: string[] = [];
+
+/** What git itself says about `sha`, in the API's field names. */
+function gitSays(sha: string): BlameJson['commit'] {
+  const out = git(src, 'log', '-1', '--format=%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B', sha);
+  const [cid, parents, an, ae, ad, cn, ce, cd, message] = out.split('\0');
+  return {
+    id: cid!,
+    parent_ids: parents!.split(' ').filter(Boolean),
+    author_name: an!,
+    author_email: ae!,
+    authored_date: ad!,
+    committer_name: cn!,
+    committer_email: ce!,
+    committed_date: cd!,
+    // GitLab's blame ends every message with a newline.
+    message: `${message!.replace(/\n+$/, '')}\n`,
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestCore();
+  src = await mkdtemp(path.join(os.tmpdir(), 'outpost-blame-commits-src-'));
+  git(src, 'init', '--quiet', '--initial-branch=main');
+  let text = '';
+  // Five commits, each adding a line to the top of the changelog (as a History.md grows).
+  for (let i = 1; i <= 5; i++) {
+    text = `entry ${i}\n${text}`;
+    await writeFile(path.join(src, 'CHANGES.md'), text);
+    git(src, 'add', '-A');
+    git(
+      src,
+      '-c',
+      `user.name=Author ${i}`,
+      '-c',
+      `user.email=a${i}@example.com`,
+      'commit',
+      '--quiet',
+      '-m',
+      `Entry ${i}\n\nBody of entry ${i}, with "quotes".`,
+    );
+    commits.push(git(src, 'rev-parse', 'HEAD').trim());
+  }
+  const res = await t.api<{ id: number }>('POST', '/projects', {
+    json: { name: 'blame-commits', import_url: src },
+  });
+  expect(res.status).toBe(201);
+  id = res.body.id;
+  await t.core.idle();
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(src, { recursive: true, force: true });
+});
+
+async function blameAt(ref: string): Promise<BlameJson[]> {
+  const res = await t.api<BlameJson[]>('GET', `/projects/${id}/repository/files/CHANGES.md/blame?ref=${ref}`);
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+describe('blame commit metadata', () => {
+  it('reads only the commits a blame at a new commit has not seen, with what git says of each', async () => {
+    let before = blameCommitsRead();
+    const third = await blameAt(commits[2]!);
+    expect(blameCommitsRead() - before).toBe(3);
+    expect(third.map((r) => r.lines)).toEqual([['entry 3'], ['entry 2'], ['entry 1']]);
+    expect(third.map((r) => r.commit)).toEqual([2, 1, 0].map((i) => gitSays(commits[i]!)));
+
+    before = blameCommitsRead();
+    const fifth = await blameAt('main');
+    expect(blameCommitsRead() - before).toBe(2);
+    expect(fifth.map((r) => r.commit)).toEqual([4, 3, 2, 1, 0].map((i) => gitSays(commits[i]!)));
+
+    before = blameCommitsRead();
+    const fourth = await blameAt('main~1');
+    expect(blameCommitsRead() - before).toBe(0);
+    expect(fourth.map((r) => r.commit)).toEqual([3, 2, 1, 0].map((i) => gitSays(commits[i]!)));
+  });
+});
