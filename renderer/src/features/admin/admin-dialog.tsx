@@ -1,4 +1,5 @@
 import { Modal, Text, type ModalProps } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 /** Props of {@link AdminDialog}. */
@@ -22,4 +23,23 @@ export function AdminDialog({ opened, onClose, title, size = 'md', children }: A
       {opened ? children : null}
     </Modal>
   );
+}
+
+/** What the "done" notification of an Admin dialog says about the result. */
+export type DoneNotice<T> = (result: T) => { title: string; message: string };
+
+/**
+ * An `onSuccess` for an Admin dialog's mutation: a green notification saying what was done, then
+ * `then` (follow-up, e.g. following a scheduled move) and `onClose`.
+ */
+export function announceAndClose<T>(
+  onClose: () => void,
+  notice: DoneNotice<T>,
+  then?: () => void,
+): (result: T) => void {
+  return (result) => {
+    notifications.show({ color: 'teal', ...notice(result) });
+    then?.();
+    onClose();
+  };
 }

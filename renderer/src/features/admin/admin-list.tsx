@@ -1,9 +1,9 @@
 import { Paper } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { TableEmptyState, type TableEmptyStateProps } from '../../components/data-table/index.js';
 import { ConfirmModal } from '../../components/confirm-modal.js';
+import { announceAndClose } from './admin-dialog.js';
 import { AdminLoadError } from './admin-query-error.js';
 
 /**
@@ -114,12 +114,7 @@ export function AdminDeleteConfirm<T, Id>({
       onClose={onClose}
       onConfirm={() => {
         if (!item) return;
-        mutation.mutate(idOf(item), {
-          onSuccess: () => {
-            notifications.show({ color: 'teal', ...deleted(item) });
-            onClose();
-          },
-        });
+        mutation.mutate(idOf(item), { onSuccess: announceAndClose(onClose, () => deleted(item)) });
       }}
     >
       {children}

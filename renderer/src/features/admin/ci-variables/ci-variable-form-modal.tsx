@@ -1,10 +1,9 @@
 import { Checkbox, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useCreateCiVariable, useUpdateCiVariable } from '../../../api/admin/ci-variables/mutations.js';
 import type { CiVariable, CiVariableType } from '../../../api/admin/ci-variables/types.js';
 import { FormModalBody } from '../../../components/form-modal/form-modal.js';
-import { AdminDialog } from '../admin-dialog.js';
+import { AdminDialog, announceAndClose } from '../admin-dialog.js';
 import { attributeName, toFormErrors, type FormErrors } from '../form-errors.js';
 import { MaskingChecklist } from './masking-checklist.js';
 import {
@@ -106,14 +105,10 @@ function CiVariableForm({ profileId, variable, existingKeys, onClose }: CiVariab
       createVariable.mutate(
         { key, value, ...flags },
         {
-          onSuccess: (created) => {
-            notifications.show({
-              color: 'teal',
-              title: 'Variable added',
-              message: `Every pipeline on the instance now gets ${created.key}.`,
-            });
-            onClose();
-          },
+          onSuccess: announceAndClose(onClose, (created) => ({
+            title: 'Variable added',
+            message: `Every pipeline on the instance now gets ${created.key}.`,
+          })),
           onError,
         },
       );
@@ -122,14 +117,10 @@ function CiVariableForm({ profileId, variable, existingKeys, onClose }: CiVariab
     updateVariable.mutate(
       { key: variable.key, input: { value, ...flags } },
       {
-        onSuccess: (updated) => {
-          notifications.show({
-            color: 'teal',
-            title: 'Variable saved',
-            message: `${updated.key} is up to date.`,
-          });
-          onClose();
-        },
+        onSuccess: announceAndClose(onClose, (updated) => ({
+          title: 'Variable saved',
+          message: `${updated.key} is up to date.`,
+        })),
         onError,
       },
     );

@@ -9,7 +9,6 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCertificate, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useAddCluster, useUpdateCluster } from '../../../api/admin/clusters/mutations.js';
@@ -19,7 +18,7 @@ import {
   type InstanceCluster,
 } from '../../../api/admin/clusters/types.js';
 import { FormModalBody } from '../../../components/form-modal/form-modal.js';
-import { AdminDialog } from '../admin-dialog.js';
+import { AdminDialog, announceAndClose } from '../admin-dialog.js';
 import { toFormErrors, type FormErrors } from '../form-errors.js';
 import { AUTHORIZATION_TYPE_LABELS } from './authorization-types.js';
 import {
@@ -119,14 +118,10 @@ function ClusterForm({ profileId, cluster, clusters, onClose }: ClusterFormModal
     const onError = (error: unknown) => setServerErrors(toFormErrors(error, clusterFieldForAttribute));
     if (!cluster) {
       addCluster.mutate(toAddClusterInput(values), {
-        onSuccess: (added) => {
-          notifications.show({
-            color: 'teal',
-            title: 'Cluster added',
-            message: `${added.name} serves the environment scope ${added.environment_scope}.`,
-          });
-          onClose();
-        },
+        onSuccess: announceAndClose(onClose, (added) => ({
+          title: 'Cluster added',
+          message: `${added.name} serves the environment scope ${added.environment_scope}.`,
+        })),
         onError,
       });
       return;
@@ -139,14 +134,10 @@ function ClusterForm({ profileId, cluster, clusters, onClose }: ClusterFormModal
     updateCluster.mutate(
       { id: cluster.id, input },
       {
-        onSuccess: (updated) => {
-          notifications.show({
-            color: 'teal',
-            title: 'Cluster saved',
-            message: `${updated.name} is up to date.`,
-          });
-          onClose();
-        },
+        onSuccess: announceAndClose(onClose, (updated) => ({
+          title: 'Cluster saved',
+          message: `${updated.name} is up to date.`,
+        })),
         onError,
       },
     );

@@ -1,6 +1,5 @@
 import { Alert, Group, Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -16,7 +15,7 @@ import {
   destinationOptions,
   DestinationField,
 } from './destination-select.js';
-import { AdminDialog } from '../admin-dialog.js';
+import { AdminDialog, announceAndClose } from '../admin-dialog.js';
 
 /** Props of {@link MoveProjectModal}. */
 export interface MoveProjectModalProps {
@@ -66,15 +65,14 @@ function MoveProjectForm({ profileId, onClose, shards, weights, onScheduled }: M
     schedule.mutate(
       { projectId: project.id, destinationStorageName: destination === AUTOMATIC ? undefined : destination },
       {
-        onSuccess: (move) => {
-          notifications.show({
-            color: 'teal',
+        onSuccess: announceAndClose(
+          onClose,
+          (move) => ({
             title: 'Move scheduled',
             message: `${move.project.name_with_namespace} moves from ${move.source_storage_name} to ${move.destination_storage_name}. It is read-only until the move ends.`,
-          });
-          onScheduled();
-          onClose();
-        },
+          }),
+          onScheduled,
+        ),
       },
     );
   };

@@ -1,5 +1,4 @@
 import { Alert, List, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle, IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -17,7 +16,7 @@ import {
   destinationOptions,
   DestinationField,
 } from './destination-select.js';
-import { AdminDialog } from '../admin-dialog.js';
+import { AdminDialog, announceAndClose } from '../admin-dialog.js';
 
 /** Props of {@link MoveShardModal}. */
 export interface MoveShardModalProps {
@@ -78,15 +77,14 @@ function MoveShardForm({ profileId, onClose, shards, weights, usage, onScheduled
         destinationStorageName: destination === AUTOMATIC ? undefined : destination,
       },
       {
-        onSuccess: () => {
-          notifications.show({
-            color: 'teal',
+        onSuccess: announceAndClose(
+          onClose,
+          () => ({
             title: 'Moves scheduled',
             message: `${count === null ? 'Every project' : plural(count, 'project')} on ${source} ${count === 1 ? 'moves' : 'move'} to ${destinationLabel}.`,
-          });
-          onScheduled();
-          onClose();
-        },
+          }),
+          onScheduled,
+        ),
       },
     );
   };
