@@ -1,4 +1,4 @@
-import { Button, Center, Loader } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -86,4 +86,38 @@ export function projectAreaFallback(
     );
   }
   return null;
+}
+
+/**
+ * An area layout header's description: the project's path, optionally its description, and a link
+ * onward ("· All projects", "· Repository").
+ */
+export function ProjectAreaDescription({
+  project,
+  details,
+  link,
+}: {
+  project: Pick<Project, 'path_with_namespace'>;
+  /** A sentence after the path (the project's description), when it has one. */
+  details?: string | null;
+  link: { to: string; label: string };
+}) {
+  return (
+    <Group gap={6} component="span">
+      <Text span size="sm" c="dimmed" ff="monospace">
+        {project.path_with_namespace}
+      </Text>
+      {details ? (
+        <Text span size="sm" c="dimmed">
+          · {details}
+        </Text>
+      ) : null}
+      <Text span size="sm" c="dimmed">
+        ·{' '}
+        <Anchor component={Link} to={link.to} size="sm">
+          {link.label}
+        </Anchor>
+      </Text>
+    </Group>
+  );
 }

@@ -1,5 +1,5 @@
 import { Button, CloseButton, EmptyState, Group, Kbd, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconFilePlus, IconFilter, IconFolderOff, IconHistory, IconSearch } from '@tabler/icons-react';
+import { IconFilePlus, IconFilter, IconFolderOff, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
@@ -8,8 +8,8 @@ import { FileTreeSkeleton, FileTreeTable } from './file-tree-table.js';
 import { LastCommitBar } from './last-commit-bar.js';
 import { ReadmePreview } from './readme-preview.js';
 import { useRepository } from './repository-context.js';
-import { fileRoute, historyRoute } from './repository-paths.js';
-import { RepositoryToolbar } from './repository-toolbar.js';
+import { fileRoute } from './repository-paths.js';
+import { HistoryButton, RepositoryToolbar } from './repository-toolbar.js';
 import { useFileTreeState } from './use-file-tree-state.js';
 
 /**
@@ -25,15 +25,7 @@ export function FileTreePage() {
 
   const actions = (
     <>
-      <Button
-        variant="default"
-        size="sm"
-        leftSection={<IconHistory size={16} />}
-        component={Link}
-        to={historyRoute(projectId, linkRef, path)}
-      >
-        History
-      </Button>
+      <HistoryButton path={path} />
       {isBranch ? (
         <Button
           size="sm"

@@ -12,7 +12,7 @@ import {
 import { ActionLink } from './action-link.js';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconEdit, IconFileCode, IconFileOff, IconHistory, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconFileCode, IconFileOff, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error.js';
@@ -28,8 +28,8 @@ import { LastCommitBar } from './last-commit-bar.js';
 import { MarkdownView } from '../../components/markdown-view.js';
 import { MergeRequestOffer } from './merge-request-offer.js';
 import { useRepository } from './repository-context.js';
-import { fileRoute, historyRoute } from './repository-paths.js';
-import { RepositoryToolbar } from './repository-toolbar.js';
+import { fileRoute } from './repository-paths.js';
+import { HistoryButton, RepositoryToolbar } from './repository-toolbar.js';
 import { useRefIsBranch } from './use-ref-is-branch.js';
 import { useLinkRef } from './use-switch-ref.js';
 
@@ -139,15 +139,7 @@ export function FileViewPage() {
   return (
     <Stack gap="md">
       <RepositoryToolbar path={path}>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconHistory size={16} />}
-          component={Link}
-          to={historyRoute(projectId, linkRef, path)}
-        >
-          History
-        </Button>
+        <HistoryButton path={path} />
       </RepositoryToolbar>
       <MergeRequestOffer />
       {file.data ? <LastCommitBar sha={file.data.last_commit_id} /> : null}

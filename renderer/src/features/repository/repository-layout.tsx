@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Tabs, Text } from '@mantine/core';
+import { Button, Group, Tabs } from '@mantine/core';
 import {
   IconFolder,
   IconGitBranch,
@@ -9,7 +9,12 @@ import {
 } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.js';
-import { projectAreaFallback, SwitchProjectButton, useProjectArea } from '../project-area/project-area.js';
+import {
+  ProjectAreaDescription,
+  projectAreaFallback,
+  SwitchProjectButton,
+  useProjectArea,
+} from '../project-area/project-area.js';
 import { projectSettingsRoute } from '../projects/project-paths.js';
 import { CloneButton } from './clone-button.js';
 import { RepositoryProvider } from './repository-context.js';
@@ -80,22 +85,11 @@ export function RepositoryLayout() {
       <PageHeader
         title={data.name}
         description={
-          <Group gap={6} component="span">
-            <Text span size="sm" c="dimmed" ff="monospace">
-              {data.path_with_namespace}
-            </Text>
-            {data.description ? (
-              <Text span size="sm" c="dimmed">
-                · {data.description}
-              </Text>
-            ) : null}
-            <Text span size="sm" c="dimmed">
-              ·{' '}
-              <Anchor component={Link} to="/projects" size="sm">
-                All projects
-              </Anchor>
-            </Text>
-          </Group>
+          <ProjectAreaDescription
+            project={data}
+            details={data.description}
+            link={{ to: '/projects', label: 'All projects' }}
+          />
         }
         actions={
           <Group gap="sm">

@@ -1,9 +1,12 @@
-import { Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { PathBreadcrumbs } from './path-breadcrumbs.js';
 import { RefSwitcher } from './ref-switcher.js';
 import { useRepository } from './repository-context.js';
-import { useSwitchRef } from './use-switch-ref.js';
+import { historyRoute } from './repository-paths.js';
+import { useLinkRef, useSwitchRef } from './use-switch-ref.js';
 
 /** The row above files, blame and history: the ref switcher, the path, and the screen's actions. */
 export function RepositoryToolbar({ path, children }: { path?: string; children?: ReactNode }) {
@@ -17,5 +20,22 @@ export function RepositoryToolbar({ path, children }: { path?: string; children?
       </Group>
       {children ? <Group gap="xs">{children}</Group> : null}
     </Group>
+  );
+}
+
+/** The toolbar's "History" button: the commits of the current ref that touch `path`. */
+export function HistoryButton({ path }: { path: string }) {
+  const { projectId } = useRepository();
+  const linkRef = useLinkRef();
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      leftSection={<IconHistory size={16} />}
+      component={Link}
+      to={historyRoute(projectId, linkRef, path)}
+    >
+      History
+    </Button>
   );
 }
