@@ -11,6 +11,10 @@
  * - `GET /user` (token digest lookup) via inject, beside `GET /version` via inject.
  * - the process's RSS after all that, beside its RSS before the core started (MiB).
  * Sizes: OUTPOST_BENCH_PROJECTS (default 300).
+ * Nothing is written between the reads, so since issue 17 the repeated `GET /projects` and the token of
+ * every request are answered from memory (core/http/response-cache.ts, core/http/actor-cache.ts) after
+ * the first; the SQL baseline runs its statements every time. bench/merge-requests.ts measures the list
+ * with a write before every read as well.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
