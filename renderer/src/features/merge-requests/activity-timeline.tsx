@@ -105,159 +105,134 @@ function PushCommits({
   );
 }
 
-/** How one activity item is drawn: its key, bullet icon and colour, `data-kind`, and its content. */
-interface TimelineEntry {
-  key: string;
-  icon: Icon;
-  color?: string;
-  kind: string;
-  content: ReactNode;
+/** Bullet icon and colour of each kind of item (a state change's icon follows the new state). */
+const BULLETS: Record<Exclude<ActivityItem['kind'], 'state'>, { icon: Icon; color?: string }> = {
+  opened: { icon: IconGitPullRequest },
+  push: { icon: IconGitCommit },
+  system: { icon: IconInfoCircle },
+  labels: { icon: IconTag },
+  milestone: { icon: IconTarget },
+  approved: { icon: IconCircleCheck, color: 'green' },
+  thread: { icon: IconMessage },
+  merged: { icon: IconGitMerge, color: 'violet' },
+  closed: { icon: IconGitPullRequestClosed, color: 'red' },
+};
+
+function bulletOf(item: ActivityItem): { icon: Icon; color?: string } {
+  if (item.kind !== 'state') return BULLETS[item.kind];
+  if (item.state === 'closed') return { icon: IconGitPullRequestClosed, color: 'red' };
+  return { icon: item.state === 'locked' ? IconLock : IconGitPullRequest };
+}
+
+/** The React key of an item (unique within the timeline). */
+function keyOf(item: ActivityItem, index: number): string {
+  switch (item.kind) {
+    case 'opened':
+      return `opened-${index}`;
+    case 'push':
+      return `push-${item.headSha}`;
+    case 'approved':
+      return `approved-${item.user.id}`;
+    case 'thread':
+      return `thread-${item.discussion.id}`;
+    case 'merged':
+    case 'closed':
+      return item.kind;
+    default:
+      return `${item.kind}-${item.id}`;
+  }
+}
+
+/** The item's `data-kind`: its kind, `state-<state>` for a state change, `diff-thread` for a diff thread. */
+function dataKindOf(item: ActivityItem): string {
+  if (item.kind === 'state') return `state-${item.state}`;
+  if (item.kind === 'thread' && item.discussion.notes[0]?.position) return 'diff-thread';
+  return item.kind;
 }
 
 function who(user: { name: string } | null | undefined): ReactNode {
   return <b>{user?.name ?? 'Someone'}</b>;
 }
 
-/** The drawing of one item of {@link buildActivity}. */
-function entryOf(
-  item: ActivityItem,
-  index: number,
-  target: ThreadTarget,
-  changes: MergeRequestChange[] | undefined,
-): TimelineEntry {
+/** What the timeline says of one item of {@link buildActivity}. */
+function ItemContent({
+  item,
+  target,
+  changes,
+}: {
+  item: ActivityItem;
+  target: ThreadTarget;
+  changes: MergeRequestChange[] | undefined;
+}) {
   switch (item.kind) {
     case 'opened':
-      return {
-        key: `opened-${index}`,
-        icon: IconGitPullRequest,
-        kind: 'opened',
-        content: <Line at={item.at}>{who(item.user)} opened this merge request</Line>,
-      };
+      return <Line at={item.at}>{who(item.user)} opened this merge request</Line>;
     case 'push':
-      return {
-        key: `push-${item.headSha}`,
-        icon: IconGitCommit,
-        kind: 'push',
-        content: (
-          <>
-            <Line at={item.at}>
-              {item.forced
-                ? 'Force-pushed the source branch'
-                : item.commits.length > 0
-                  ? `Added ${item.commits.length} commit${item.commits.length === 1 ? '' : 's'}`
-                  : 'Pushed new changes'}
-            </Line>
-            <PushCommits commits={item.commits} target={target} />
-          </>
-        ),
-      };
+      return (
+        <>
+          <Line at={item.at}>
+            {item.forced
+              ? 'Force-pushed the source branch'
+              : item.commits.length > 0
+                ? `Added ${item.commits.length} commit${item.commits.length === 1 ? '' : 's'}`
+                : 'Pushed new changes'}
+          </Line>
+          <PushCommits commits={item.commits} target={target} />
+        </>
+      );
     case 'system':
-      return {
-        key: `system-${item.id}`,
-        icon: IconInfoCircle,
-        kind: 'system',
-        content: (
-          <Line at={item.at}>
-            {who(item.user)} {item.body}
-          </Line>
-        ),
-      };
+      return (
+        <Line at={item.at}>
+          {who(item.user)} {item.body}
+        </Line>
+      );
     case 'labels':
-      return {
-        key: `labels-${item.id}`,
-        icon: IconTag,
-        kind: 'labels',
-        content: (
-          <Line at={item.at}>
-            {who(item.user)} <LabelChange verb="added" labels={item.added} />
-            {item.added.length > 0 && item.removed.length > 0 ? ' and ' : null}
-            <LabelChange verb="removed" labels={item.removed} />
-          </Line>
-        ),
-      };
+      return (
+        <Line at={item.at}>
+          {who(item.user)} <LabelChange verb="added" labels={item.added} />
+          {item.added.length > 0 && item.removed.length > 0 ? ' and ' : null}
+          <LabelChange verb="removed" labels={item.removed} />
+        </Line>
+      );
     case 'milestone':
-      return {
-        key: `milestone-${item.id}`,
-        icon: IconTarget,
-        kind: 'milestone',
-        content: (
-          <Line at={item.at}>
-            {who(item.user)} {item.action === 'add' ? 'changed milestone to ' : 'removed milestone '}
-            {item.milestone ? <b>%{item.milestone.title}</b> : <i>a deleted milestone</i>}
-          </Line>
-        ),
-      };
+      return (
+        <Line at={item.at}>
+          {who(item.user)} {item.action === 'add' ? 'changed milestone to ' : 'removed milestone '}
+          {item.milestone ? <b>%{item.milestone.title}</b> : <i>a deleted milestone</i>}
+        </Line>
+      );
     case 'state':
-      return {
-        key: `state-${item.id}`,
-        icon:
-          item.state === 'closed'
-            ? IconGitPullRequestClosed
-            : item.state === 'locked'
-              ? IconLock
-              : IconGitPullRequest,
-        color: item.state === 'closed' ? 'red' : undefined,
-        kind: `state-${item.state}`,
-        content: (
-          <Line at={item.at}>
-            {who(item.user)} {item.state === 'opened' ? 'reopened' : item.state} this merge request
-          </Line>
-        ),
-      };
+      return (
+        <Line at={item.at}>
+          {who(item.user)} {item.state === 'opened' ? 'reopened' : item.state} this merge request
+        </Line>
+      );
     case 'approved':
-      return {
-        key: `approved-${item.user.id}`,
-        icon: IconCircleCheck,
-        color: 'green',
-        kind: 'approved',
-        content: <Line at={item.at}>{who(item.user)} approved this merge request</Line>,
-      };
+      return <Line at={item.at}>{who(item.user)} approved this merge request</Line>;
     case 'thread':
-      return {
-        key: `thread-${item.discussion.id}`,
-        icon: IconMessage,
-        kind: item.discussion.notes[0]?.position ? 'diff-thread' : 'thread',
-        content: (
-          <>
-            <DiffContext discussion={item.discussion} changes={changes} />
-            <DiscussionThread discussion={item.discussion} target={target} />
-          </>
-        ),
-      };
+      return (
+        <>
+          <DiffContext discussion={item.discussion} changes={changes} />
+          <DiscussionThread discussion={item.discussion} target={target} />
+        </>
+      );
     case 'merged':
-      return {
-        key: 'merged',
-        icon: IconGitMerge,
-        color: 'violet',
-        kind: 'merged',
-        content: (
-          <Line at={item.at}>
-            {who(item.user)} merged this merge request
-            {item.sha ? (
-              <>
-                {' '}
-                as{' '}
-                <Anchor
-                  component={Link}
-                  to={commitRoute(target.projectId, item.sha)}
-                  ff="monospace"
-                  size="sm"
-                >
-                  {item.sha.slice(0, 8)}
-                </Anchor>
-              </>
-            ) : null}
-          </Line>
-        ),
-      };
+      return (
+        <Line at={item.at}>
+          {who(item.user)} merged this merge request
+          {item.sha ? (
+            <>
+              {' '}
+              as{' '}
+              <Anchor component={Link} to={commitRoute(target.projectId, item.sha)} ff="monospace" size="sm">
+                {item.sha.slice(0, 8)}
+              </Anchor>
+            </>
+          ) : null}
+        </Line>
+      );
     case 'closed':
-      return {
-        key: 'closed',
-        icon: IconGitPullRequestClosed,
-        color: 'red',
-        kind: 'closed',
-        content: <Line at={item.at}>Closed</Line>,
-      };
+      return <Line at={item.at}>Closed</Line>;
   }
 }
 
@@ -280,10 +255,15 @@ export function ActivityTimeline({
   return (
     <Timeline bulletSize={26} lineWidth={2} data-testid="mr-activity">
       {items.map((item, index) => {
-        const { key, icon: BulletIcon, color, kind, content } = entryOf(item, index, target, changes);
+        const { icon: BulletIcon, color } = bulletOf(item);
         return (
-          <Timeline.Item key={key} bullet={<BulletIcon size={14} />} color={color} data-kind={kind}>
-            {content}
+          <Timeline.Item
+            key={keyOf(item, index)}
+            bullet={<BulletIcon size={14} />}
+            color={color}
+            data-kind={dataKindOf(item)}
+          >
+            <ItemContent item={item} target={target} changes={changes} />
           </Timeline.Item>
         );
       })}

@@ -15,6 +15,20 @@ import {
 const refs = { base_sha: 'b', start_sha: 's', head_sha: 'h' };
 const file = { old_path: 'a.txt', new_path: 'a.txt' };
 
+/** The parsed file of a modification of a.txt whose diff is `diff`. */
+const parseModified = (diff: string) =>
+  parseDiff(
+    changeToGitDiff({
+      ...file,
+      a_mode: '100644',
+      b_mode: '100644',
+      new_file: false,
+      renamed_file: false,
+      deleted_file: false,
+      diff,
+    }),
+  )[0];
+
 describe('buildDiffPosition', () => {
   it('anchors an added line on the new side only', () => {
     expect(buildDiffPosition(refs, file, { kind: 'insert', oldLine: null, newLine: 4 })).toEqual({
@@ -75,19 +89,8 @@ describe('changeToGitDiff', () => {
 
 describe('clickedLineFromChange', () => {
   it('reads the line numbers of parsed changes', () => {
-    const [file] = parseDiff(
-      changeToGitDiff({
-        old_path: 'a.txt',
-        new_path: 'a.txt',
-        a_mode: '100644',
-        b_mode: '100644',
-        new_file: false,
-        renamed_file: false,
-        deleted_file: false,
-        diff: '@@ -1,2 +1,2 @@\n keep\n-old\n+new\n',
-      }),
-    );
-    const changes = file!.hunks[0]!.changes.map(clickedLineFromChange);
+    const parsedFile = parseModified('@@ -1,2 +1,2 @@\n keep\n-old\n+new\n');
+    const changes = parsedFile!.hunks[0]!.changes.map(clickedLineFromChange);
     expect(changes).toEqual([
       { kind: 'normal', oldLine: 1, newLine: 1 },
       { kind: 'delete', oldLine: 2, newLine: null },
@@ -100,18 +103,7 @@ describe('clickedLineFromChange', () => {
 });
 
 describe('multi-line ranges (position[line_range])', () => {
-  const [parsed] = parseDiff(
-    changeToGitDiff({
-      old_path: 'a.txt',
-      new_path: 'a.txt',
-      a_mode: '100644',
-      b_mode: '100644',
-      new_file: false,
-      renamed_file: false,
-      deleted_file: false,
-      diff: '@@ -10,3 +10,3 @@\n ten\n-eleven\n+ELEVEN\n twelve\n',
-    }),
-  );
+  const parsed = parseModified('@@ -10,3 +10,3 @@\n ten\n-eleven\n+ELEVEN\n twelve\n');
 
   it("counts both sides' positions as GitLab's diff parser does", () => {
     const lines = hunkLines(parsed!.hunks[0]!);

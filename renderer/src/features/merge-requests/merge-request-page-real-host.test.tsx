@@ -51,6 +51,11 @@ async function choose(label: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }, WAIT));
 }
 
+/** {@link choose} each `[label, option]` in turn. */
+async function chooseAll(choices: [label: string, option: string][]) {
+  for (const [label, option] of choices) await choose(label, option);
+}
+
 /**
  * The branch `long-history`: `count` real commits on top of main (each rewrites counter.txt, titled
  * "Commit n"), pushed over the core's smart HTTP in one push with a token made for it.
@@ -187,12 +192,14 @@ describe('Merge request review screen on the real browser host', () => {
     fireEvent.change(within(form).getByRole('textbox', { name: 'Description' }), {
       target: { value: 'After **edit**' },
     });
-    await choose('Labels', 'bug');
-    await choose('Labels', 'ui');
-    await choose('Assignees', 'Dana Reviewer (@dana)');
-    await choose('Reviewers', 'Dana Reviewer (@dana)');
-    await choose('Milestone', 'v1.0');
-    await choose('Target branch', 'release');
+    await chooseAll([
+      ['Labels', 'bug'],
+      ['Labels', 'ui'],
+      ['Assignees', 'Dana Reviewer (@dana)'],
+      ['Reviewers', 'Dana Reviewer (@dana)'],
+      ['Milestone', 'v1.0'],
+      ['Target branch', 'release'],
+    ]);
     fireEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(screen.queryByTestId('mr-edit-form')).toBeNull(), WAIT);
@@ -215,12 +222,14 @@ describe('Merge request review screen on the real browser host', () => {
     const again = await screen.findByTestId('mr-edit-form');
     expect(within(again).getByRole('textbox', { name: 'Title' })).toHaveProperty('value', 'Edited title');
     // A chosen option chosen again is removed.
-    await choose('Labels', 'bug');
-    await choose('Labels', 'ui');
-    await choose('Assignees', 'Dana Reviewer (@dana)');
-    await choose('Milestone', 'v1.0');
-    await choose('Assignees', 'Sam Other (@sam)');
-    await choose('Target branch', 'main');
+    await chooseAll([
+      ['Labels', 'bug'],
+      ['Labels', 'ui'],
+      ['Assignees', 'Dana Reviewer (@dana)'],
+      ['Milestone', 'v1.0'],
+      ['Assignees', 'Sam Other (@sam)'],
+      ['Target branch', 'main'],
+    ]);
     fireEvent.click(within(again).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(screen.queryByTestId('mr-edit-form')).toBeNull(), WAIT);
     const cleared = await readMr(editIid);
