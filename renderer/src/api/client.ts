@@ -68,6 +68,16 @@ export async function apiJson<T>(req: ApiRequest): Promise<T> {
 }
 
 /**
+ * `GET path` as `profileId` (with `query`, when given), returning the JSON body: {@link apiJson} for the
+ * call most queries make. Throws {@link ApiError} for non-2xx responses.
+ */
+export function apiGet<T>(profileId: string, path: string, query?: ApiRequest['query']): Promise<T> {
+  return apiJson<T>(
+    query === undefined ? { method: 'GET', path, profileId } : { method: 'GET', path, query, profileId },
+  );
+}
+
+/**
  * Fetch one page of a list endpoint and read GitLab's pagination headers into a {@link Page};
  * throws {@link ApiError} for non-2xx responses.
  */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiJson, apiPage } from '../client.js';
+import { apiGet, apiPage } from '../client.js';
 import { alertIntegrationKeys, alertKeys, type AlertListFilters, type AlertSearchFilters } from './keys.js';
 import type { Alert, AlertDetail, AlertIntegration, AlertStatusCounts } from './types.js';
 
@@ -43,11 +43,9 @@ export const alertQueries = {
     queryOptions({
       queryKey: alertKeys.count(profileId, projectId, filters),
       queryFn: () =>
-        apiJson<AlertStatusCounts>({
-          method: 'GET',
-          path: `${alertsPath(projectId)}/counts`,
-          query: { severity: filters.severity, search: filters.search },
-          profileId,
+        apiGet<AlertStatusCounts>(profileId, `${alertsPath(projectId)}/counts`, {
+          severity: filters.severity,
+          search: filters.search,
         }),
       placeholderData: keepPreviousData,
       staleTime: 2_000,
@@ -56,16 +54,14 @@ export const alertQueries = {
   detail: (profileId: string, projectId: number, iid: number) =>
     queryOptions({
       queryKey: alertKeys.detail(profileId, projectId, iid),
-      queryFn: () =>
-        apiJson<AlertDetail>({ method: 'GET', path: `${alertsPath(projectId)}/${iid}`, profileId }),
+      queryFn: () => apiGet<AlertDetail>(profileId, `${alertsPath(projectId)}/${iid}`),
       staleTime: 2_000,
     }),
   /** `GET /projects/:id/alert_management/http_integrations` (every integration, not paginated). */
   integrations: (profileId: string, projectId: number) =>
     queryOptions({
       queryKey: alertIntegrationKeys.list(profileId, projectId),
-      queryFn: () =>
-        apiJson<AlertIntegration[]>({ method: 'GET', path: integrationsPath(projectId), profileId }),
+      queryFn: () => apiGet<AlertIntegration[]>(profileId, integrationsPath(projectId)),
       staleTime: 30_000,
     }),
 };

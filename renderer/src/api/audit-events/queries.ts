@@ -3,7 +3,7 @@ import { toAuditTime, type AuditEvent, type AuditEventFilters } from '../../../.
 import type { ApiQueryValue } from '../../../../shared/ipc-contract.js';
 import { linkToApiPath, parseLinkHeader } from '../../../../shared/link-header.js';
 import { ApiError } from '../api-error.js';
-import { apiJson, apiRequest, isSuccess } from '../client.js';
+import { apiGet, apiRequest, isSuccess } from '../client.js';
 import { dayBuckets } from './day-buckets.js';
 import { auditEventKeys } from './keys.js';
 
@@ -164,7 +164,7 @@ export const auditEventQueries = {
   detail: (profileId: string, id: number) =>
     queryOptions({
       queryKey: auditEventKeys.detail(profileId, id),
-      queryFn: () => apiJson<AuditEvent>({ method: 'GET', path: `/audit_events/${id}`, profileId }),
+      queryFn: () => apiGet<AuditEvent>(profileId, `/audit_events/${id}`),
       staleTime: 5 * 60_000,
     }),
 };

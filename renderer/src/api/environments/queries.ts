@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Deployment, Environment } from '../../../../shared/api-types/deployments.js';
-import { apiJson, apiPage } from '../client.js';
+import { apiGet, apiPage } from '../client.js';
 import { environmentKeys } from './keys.js';
 
 /** A merge request a deployment shipped (the fields the screen shows). */
@@ -58,12 +58,7 @@ export const environmentQueries = {
   detail: (profileId: string, projectId: number, environmentId: number) =>
     queryOptions({
       queryKey: environmentKeys.detail(profileId, projectId, environmentId),
-      queryFn: () =>
-        apiJson<Environment>({
-          method: 'GET',
-          path: `${base(projectId)}/environments/${environmentId}`,
-          profileId,
-        }),
+      queryFn: () => apiGet<Environment>(profileId, `${base(projectId)}/environments/${environmentId}`),
       staleTime: 10_000,
     }),
 
@@ -89,12 +84,11 @@ export const environmentQueries = {
     queryOptions({
       queryKey: environmentKeys.mergeRequests(profileId, projectId, deploymentId),
       queryFn: () =>
-        apiJson<DeployedMergeRequest[]>({
-          method: 'GET',
-          path: `${base(projectId)}/deployments/${deploymentId}/merge_requests`,
-          query: { per_page: 100 },
+        apiGet<DeployedMergeRequest[]>(
           profileId,
-        }),
+          `${base(projectId)}/deployments/${deploymentId}/merge_requests`,
+          { per_page: 100 },
+        ),
       staleTime: 60_000,
     }),
 };

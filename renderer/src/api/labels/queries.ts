@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiJson, apiPage } from '../client.js';
+import { apiGet, apiPage } from '../client.js';
 import { labelKeys, type LabelListFilters } from './keys.js';
 import type { Label } from './types.js';
 
@@ -23,13 +23,7 @@ export const labelQueries = {
   options: (profileId: string, projectId: number) =>
     queryOptions({
       queryKey: labelKeys.options(profileId, projectId),
-      queryFn: () =>
-        apiJson<Label[]>({
-          method: 'GET',
-          path: `/projects/${projectId}/labels`,
-          query: { per_page: 100 },
-          profileId,
-        }),
+      queryFn: () => apiGet<Label[]>(profileId, `/projects/${projectId}/labels`, { per_page: 100 }),
       staleTime: 30_000,
     }),
 };

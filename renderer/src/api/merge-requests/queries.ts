@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../api-error.js';
-import { apiJson, apiPage } from '../client.js';
+import { apiGet, apiPage } from '../client.js';
 import type { Page } from '../pagination.js';
 import { mergeRequestKeys, type MergeRequestListQuery } from './keys.js';
 import type {
@@ -29,11 +29,7 @@ export const MERGE_REQUEST_POLL_MS = 1_000;
  */
 async function approvalsOrNull(profileId: string, projectId: number, iid: number) {
   try {
-    return await apiJson<MergeRequestApprovals>({
-      method: 'GET',
-      path: `${mergeRequestPath(projectId, iid)}/approvals`,
-      profileId,
-    });
+    return await apiGet<MergeRequestApprovals>(profileId, `${mergeRequestPath(projectId, iid)}/approvals`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -100,11 +96,9 @@ export const mergeRequestQueries = {
     queryOptions({
       queryKey: mergeRequestKeys.detail(profileId, projectId, iid),
       queryFn: () =>
-        apiJson<MergeRequestDetail>({
-          method: 'GET',
-          path: mergeRequestPath(projectId, iid),
-          query: { include_rebase_in_progress: true, include_diverged_commits_count: true },
-          profileId,
+        apiGet<MergeRequestDetail>(profileId, mergeRequestPath(projectId, iid), {
+          include_rebase_in_progress: true,
+          include_diverged_commits_count: true,
         }),
       staleTime: 2_000,
       refetchInterval: (query) => {
@@ -118,12 +112,7 @@ export const mergeRequestQueries = {
   changes: (profileId: string, projectId: number, iid: number) =>
     queryOptions({
       queryKey: mergeRequestKeys.changes(profileId, projectId, iid),
-      queryFn: () =>
-        apiJson<MergeRequestChanges>({
-          method: 'GET',
-          path: `${mergeRequestPath(projectId, iid)}/changes`,
-          profileId,
-        }),
+      queryFn: () => apiGet<MergeRequestChanges>(profileId, `${mergeRequestPath(projectId, iid)}/changes`),
       staleTime: 5_000,
     }),
   /** `GET …/versions`: every diff version, newest first. */
@@ -131,11 +120,7 @@ export const mergeRequestQueries = {
     queryOptions({
       queryKey: mergeRequestKeys.versions(profileId, projectId, iid),
       queryFn: () =>
-        apiJson<MergeRequestDiffVersion[]>({
-          method: 'GET',
-          path: `${mergeRequestPath(projectId, iid)}/versions`,
-          profileId,
-        }),
+        apiGet<MergeRequestDiffVersion[]>(profileId, `${mergeRequestPath(projectId, iid)}/versions`),
       staleTime: 5_000,
     }),
   /** `GET …/versions/:version_id`: one version with its commits and diffs (never changes). */
@@ -143,11 +128,10 @@ export const mergeRequestQueries = {
     queryOptions({
       queryKey: mergeRequestKeys.version(profileId, projectId, iid, versionId),
       queryFn: () =>
-        apiJson<MergeRequestDiffVersionDetail>({
-          method: 'GET',
-          path: `${mergeRequestPath(projectId, iid)}/versions/${versionId}`,
+        apiGet<MergeRequestDiffVersionDetail>(
           profileId,
-        }),
+          `${mergeRequestPath(projectId, iid)}/versions/${versionId}`,
+        ),
       staleTime: Infinity,
     }),
   /**
@@ -166,22 +150,20 @@ export const mergeRequestQueries = {
       queryKey: mergeRequestKeys.compare(profileId, projectId, iid, from.head_commit_sha, to.head_commit_sha),
       queryFn: async (): Promise<{ diffs: MergeRequestChange[]; approximate: boolean }> => {
         try {
-          const answer = await apiJson<{ diffs: MergeRequestChange[] }>({
-            method: 'GET',
-            path: `/projects/${projectId}/repository/compare`,
-            query: { from: from.head_commit_sha, to: to.head_commit_sha, straight: true },
+          const answer = await apiGet<{ diffs: MergeRequestChange[] }>(
             profileId,
-          });
+            `/projects/${projectId}/repository/compare`,
+            { from: from.head_commit_sha, to: to.head_commit_sha, straight: true },
+          );
           return { diffs: answer.diffs, approximate: false };
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 404) throw error;
         }
         const read = (id: number) =>
-          apiJson<MergeRequestDiffVersionDetail>({
-            method: 'GET',
-            path: `${mergeRequestPath(projectId, iid)}/versions/${id}`,
+          apiGet<MergeRequestDiffVersionDetail>(
             profileId,
-          });
+            `${mergeRequestPath(projectId, iid)}/versions/${id}`,
+          );
         const [older, newer] = await Promise.all([read(from.id), read(to.id)]);
         const before = new Map(older.diffs.map((diff) => [diff.new_path, diff.diff]));
         return {
@@ -234,12 +216,7 @@ export const mergeRequestQueries = {
     queryOptions({
       queryKey: mergeRequestKeys.discussions(profileId, projectId, iid),
       queryFn: () =>
-        apiJson<Discussion[]>({
-          method: 'GET',
-          path: `${mergeRequestPath(projectId, iid)}/discussions`,
-          query: { per_page: 100 },
-          profileId,
-        }),
+        apiGet<Discussion[]>(profileId, `${mergeRequestPath(projectId, iid)}/discussions`, { per_page: 100 }),
       staleTime: 5_000,
     }),
   /**
@@ -279,13 +256,7 @@ export const mergeRequestPeopleQueries = {
   members: (profileId: string, projectId: number) =>
     queryOptions({
       queryKey: [...mergeRequestKeys.project(profileId, projectId), 'members'] as const,
-      queryFn: () =>
-        apiJson<ProjectMember[]>({
-          method: 'GET',
-          path: `/projects/${projectId}/members`,
-          query: { per_page: 100 },
-          profileId,
-        }),
+      queryFn: () => apiGet<ProjectMember[]>(profileId, `/projects/${projectId}/members`, { per_page: 100 }),
       staleTime: 60_000,
     }),
   /**
@@ -296,11 +267,9 @@ export const mergeRequestPeopleQueries = {
     queryOptions({
       queryKey: mergeRequestKeys.milestones(profileId, projectId),
       queryFn: () =>
-        apiJson<ProjectMilestone[]>({
-          method: 'GET',
-          path: `/projects/${projectId}/milestones`,
-          query: { state: 'active', per_page: 100 },
-          profileId,
+        apiGet<ProjectMilestone[]>(profileId, `/projects/${projectId}/milestones`, {
+          state: 'active',
+          per_page: 100,
         }),
       staleTime: 60_000,
     }),

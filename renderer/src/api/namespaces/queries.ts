@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { NamespaceBasic } from '../../../../shared/api-types/projects.js';
-import { apiJson } from '../client.js';
+import { apiGet } from '../client.js';
 import { namespaceKeys } from './keys.js';
 
 /** Query options for namespaces. */
@@ -12,13 +12,7 @@ export const namespaceQueries = {
   list: (profileId: string) =>
     queryOptions({
       queryKey: namespaceKeys.list(profileId),
-      queryFn: () =>
-        apiJson<NamespaceBasic[]>({
-          method: 'GET',
-          path: '/namespaces',
-          query: { per_page: 100 },
-          profileId,
-        }),
+      queryFn: () => apiGet<NamespaceBasic[]>(profileId, '/namespaces', { per_page: 100 }),
       staleTime: 5 * 60_000,
       retry: false,
     }),

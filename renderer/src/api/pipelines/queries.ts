@@ -8,7 +8,7 @@ import type {
 } from '../../../../shared/api-types/pipelines.js';
 import type { Branch, Tag } from '../repository/types.js';
 import { ApiError } from '../api-error.js';
-import { apiJson, apiPage, apiRequest, isSuccess } from '../client.js';
+import { apiGet, apiJson, apiPage, apiRequest, isSuccess } from '../client.js';
 import { toPage, type Page } from '../pagination.js';
 import { pipelineKeys, type PipelineListFilters } from './keys.js';
 import { rememberPollInterval } from './poll-interval.js';
@@ -19,6 +19,17 @@ const JOBS_MAX_PAGES = 10;
 export const RECENT_PIPELINES = 30;
 
 const base = (projectId: number) => `/projects/${projectId}`;
+
+/**
+ * `GET path` for a pipeline or a job, remembering the instance's `Poll-Interval` header for it (the
+ * screens' polling pace, see ./poll-interval.ts); throws {@link ApiError} for non-2xx responses.
+ */
+async function getPolled<T extends object>(profileId: string, path: string): Promise<T> {
+  const response = await apiRequest<T>({ method: 'GET', path, profileId });
+  if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
+  rememberPollInterval(response.body, response.headers['poll-interval']);
+  return response.body;
+}
 
 /** A branch or tag the Run pipeline form offers. */
 export interface RefOption {
@@ -67,9 +78,7 @@ export const pipelineQueries = {
           profileId,
         });
         const details = await Promise.all(
-          page.items.map((p) =>
-            apiJson<Pipeline>({ method: 'GET', path: `${base(projectId)}/pipelines/${p.id}`, profileId }),
-          ),
+          page.items.map((p) => apiGet<Pipeline>(profileId, `${base(projectId)}/pipelines/${p.id}`)),
         );
         return details.reverse();
       },
@@ -80,16 +89,7 @@ export const pipelineQueries = {
   detail: (profileId: string, projectId: number, pipelineId: number) =>
     queryOptions({
       queryKey: pipelineKeys.detail(profileId, projectId, pipelineId),
-      queryFn: async (): Promise<Pipeline> => {
-        const response = await apiRequest<Pipeline>({
-          method: 'GET',
-          path: `${base(projectId)}/pipelines/${pipelineId}`,
-          profileId,
-        });
-        if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
-        rememberPollInterval(response.body, response.headers['poll-interval']);
-        return response.body;
-      },
+      queryFn: () => getPolled<Pipeline>(profileId, `${base(projectId)}/pipelines/${pipelineId}`),
       staleTime: 5_000,
     }),
 
@@ -120,12 +120,7 @@ export const pipelineQueries = {
   testReport: (profileId: string, projectId: number, pipelineId: number) =>
     queryOptions({
       queryKey: pipelineKeys.testReport(profileId, projectId, pipelineId),
-      queryFn: () =>
-        apiJson<TestReport>({
-          method: 'GET',
-          path: `${base(projectId)}/pipelines/${pipelineId}/test_report`,
-          profileId,
-        }),
+      queryFn: () => apiGet<TestReport>(profileId, `${base(projectId)}/pipelines/${pipelineId}/test_report`),
       staleTime: 10_000,
     }),
 
@@ -134,11 +129,7 @@ export const pipelineQueries = {
     queryOptions({
       queryKey: pipelineKeys.variables(profileId, projectId, pipelineId),
       queryFn: () =>
-        apiJson<PipelineVariable[]>({
-          method: 'GET',
-          path: `${base(projectId)}/pipelines/${pipelineId}/variables`,
-          profileId,
-        }),
+        apiGet<PipelineVariable[]>(profileId, `${base(projectId)}/pipelines/${pipelineId}/variables`),
       staleTime: 60_000,
     }),
 
@@ -146,16 +137,7 @@ export const pipelineQueries = {
   job: (profileId: string, projectId: number, jobId: number) =>
     queryOptions({
       queryKey: pipelineKeys.job(profileId, projectId, jobId),
-      queryFn: async (): Promise<Job> => {
-        const response = await apiRequest<Job>({
-          method: 'GET',
-          path: `${base(projectId)}/jobs/${jobId}`,
-          profileId,
-        });
-        if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
-        rememberPollInterval(response.body, response.headers['poll-interval']);
-        return response.body;
-      },
+      queryFn: () => getPolled<Job>(profileId, `${base(projectId)}/jobs/${jobId}`),
       staleTime: 5_000,
     }),
 
@@ -208,7 +190,7 @@ export const pipelineQueries = {
             query,
             profileId,
           }),
-          apiJson<Tag[]>({ method: 'GET', path: `${base(projectId)}/repository/tags`, query, profileId }),
+          apiGet<Tag[]>(profileId, `${base(projectId)}/repository/tags`, query),
         ]);
         return [
           ...branches.map((b) => ({ name: b.name, kind: 'branch' as const })),

@@ -1,6 +1,6 @@
 import type { NamespaceBasic, Project } from '../../../../shared/api-types/projects.js';
 import { ApiError } from '../api-error.js';
-import { apiJson } from '../client.js';
+import { apiGet } from '../client.js';
 
 /**
  * Whether `<namespace full path>/<path>` is free before a project is created or imported there, so a
@@ -17,15 +17,10 @@ export async function findProjectAtPath(
 ): Promise<Project | null> {
   const namespacePath =
     namespaceId === null
-      ? (await apiJson<{ username: string }>({ method: 'GET', path: '/user', profileId })).username
-      : (await apiJson<NamespaceBasic>({ method: 'GET', path: `/namespaces/${namespaceId}`, profileId }))
-          .full_path;
+      ? (await apiGet<{ username: string }>(profileId, '/user')).username
+      : (await apiGet<NamespaceBasic>(profileId, `/namespaces/${namespaceId}`)).full_path;
   try {
-    return await apiJson<Project>({
-      method: 'GET',
-      path: `/projects/${encodeURIComponent(`${namespacePath}/${path}`)}`,
-      profileId,
-    });
+    return await apiGet<Project>(profileId, `/projects/${encodeURIComponent(`${namespacePath}/${path}`)}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Project } from '../../../../shared/api-types/projects.js';
-import { apiJson, apiPage } from '../client.js';
+import { apiGet, apiPage } from '../client.js';
 import { projectKeys, type ProjectListFilters } from './keys.js';
 
 /** Query options for projects of one instance. */
@@ -32,7 +32,7 @@ export const projectQueries = {
   detail: (profileId: string, id: number) =>
     queryOptions({
       queryKey: projectKeys.detail(profileId, id),
-      queryFn: () => apiJson<Project>({ method: 'GET', path: `/projects/${id}`, profileId }),
+      queryFn: () => apiGet<Project>(profileId, `/projects/${id}`),
       staleTime: 30_000,
     }),
   /**
@@ -44,11 +44,8 @@ export const projectQueries = {
       queryKey: projectKeys.branchNames(profileId, id),
       queryFn: async () =>
         (
-          await apiJson<Array<{ name: string }>>({
-            method: 'GET',
-            path: `/projects/${id}/repository/branches`,
-            query: { per_page: 100 },
-            profileId,
+          await apiGet<Array<{ name: string }>>(profileId, `/projects/${id}/repository/branches`, {
+            per_page: 100,
           })
         ).map((branch) => branch.name),
       staleTime: 30_000,

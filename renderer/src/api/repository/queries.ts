@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiJson, apiPage, apiRequest, isSuccess } from '../client.js';
+import { apiGet, apiPage, apiRequest, isSuccess } from '../client.js';
 import { ApiError } from '../api-error.js';
 import { encodeFilePath, encodeRefSegment } from './file-path.js';
 import { repositoryKeys, type BranchListFilters, type TagListFilters } from './keys.js';
@@ -112,12 +112,7 @@ export const repositoryQueries = {
     queryOptions({
       queryKey: repositoryKeys.file(profileId, projectId, ref, path),
       queryFn: () =>
-        apiJson<RepositoryFile>({
-          method: 'GET',
-          path: `${projectPath(projectId)}/files/${encodeFilePath(path)}`,
-          query: { ref },
-          profileId,
-        }),
+        apiGet<RepositoryFile>(profileId, `${projectPath(projectId)}/files/${encodeFilePath(path)}`, { ref }),
       staleTime: 30_000,
     }),
 
@@ -148,11 +143,8 @@ export const repositoryQueries = {
     queryOptions({
       queryKey: repositoryKeys.blame(profileId, projectId, ref, path),
       queryFn: () =>
-        apiJson<BlameRange[]>({
-          method: 'GET',
-          path: `${projectPath(projectId)}/files/${encodeFilePath(path)}/blame`,
-          query: { ref },
-          profileId,
+        apiGet<BlameRange[]>(profileId, `${projectPath(projectId)}/files/${encodeFilePath(path)}/blame`, {
+          ref,
         }),
       staleTime: 60_000,
     }),
@@ -242,12 +234,11 @@ export const repositoryQueries = {
         }
         const parent = commit.parent_ids[0];
         if (!parent) return { files: [], via: 'none' };
-        const compare = await apiJson<{ diffs: CommitDiffFile[] }>({
-          method: 'GET',
-          path: `${projectPath(projectId)}/compare`,
-          query: { from: parent, to: commit.id, straight: true },
+        const compare = await apiGet<{ diffs: CommitDiffFile[] }>(
           profileId,
-        });
+          `${projectPath(projectId)}/compare`,
+          { from: parent, to: commit.id, straight: true },
+        );
         return { files: compare.diffs, via: 'compare' };
       },
       staleTime: Infinity,
@@ -282,12 +273,11 @@ export const repositoryQueries = {
     queryOptions({
       queryKey: repositoryKeys.commitMergeRequests(profileId, projectId, sha),
       queryFn: () =>
-        apiJson<MergeRequest[]>({
-          method: 'GET',
-          path: `${projectPath(projectId)}/commits/${encodeURIComponent(sha)}/merge_requests`,
-          query: { per_page: 100 },
+        apiGet<MergeRequest[]>(
           profileId,
-        }),
+          `${projectPath(projectId)}/commits/${encodeURIComponent(sha)}/merge_requests`,
+          { per_page: 100 },
+        ),
       staleTime: 30_000,
     }),
 
@@ -296,11 +286,7 @@ export const repositoryQueries = {
     queryOptions({
       queryKey: repositoryKeys.commit(profileId, projectId, sha),
       queryFn: () =>
-        apiJson<CommitDetail>({
-          method: 'GET',
-          path: `${projectPath(projectId)}/commits/${encodeURIComponent(sha)}`,
-          profileId,
-        }),
+        apiGet<CommitDetail>(profileId, `${projectPath(projectId)}/commits/${encodeURIComponent(sha)}`),
       staleTime: 5 * 60_000,
     }),
 
@@ -327,11 +313,7 @@ export const repositoryQueries = {
     queryOptions({
       queryKey: repositoryKeys.branch(profileId, projectId, name),
       queryFn: () =>
-        apiJson<Branch>({
-          method: 'GET',
-          path: `${projectPath(projectId)}/branches/${encodeRefSegment(name)}`,
-          profileId,
-        }),
+        apiGet<Branch>(profileId, `${projectPath(projectId)}/branches/${encodeRefSegment(name)}`),
       staleTime: 30_000,
       retry: false,
     }),
@@ -362,12 +344,7 @@ export const repositoryQueries = {
     queryOptions({
       queryKey: repositoryKeys.protectedBranchList(profileId, projectId),
       queryFn: () =>
-        apiJson<ProtectedBranch[]>({
-          method: 'GET',
-          path: `/projects/${projectId}/protected_branches`,
-          query: { per_page: 100 },
-          profileId,
-        }),
+        apiGet<ProtectedBranch[]>(profileId, `/projects/${projectId}/protected_branches`, { per_page: 100 }),
       staleTime: 30_000,
     }),
 };

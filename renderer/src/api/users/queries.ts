@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '../../../../shared/api-types/users.js';
-import { apiJson } from '../client.js';
+import { apiGet } from '../client.js';
 import { userKeys } from './keys.js';
 
 /** Query options for users of one instance. */
@@ -9,7 +9,7 @@ export const userQueries = {
   current: (profileId: string) =>
     queryOptions({
       queryKey: userKeys.current(profileId),
-      queryFn: () => apiJson<User>({ method: 'GET', path: '/user', profileId }),
+      queryFn: () => apiGet<User>(profileId, '/user'),
       staleTime: 5 * 60_000,
     }),
 };

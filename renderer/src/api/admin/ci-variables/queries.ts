@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson, apiPage } from '../../client.js';
+import { apiGet, apiPage } from '../../client.js';
 import type { Page } from '../../pagination.js';
 import { ciVariableKeys } from './keys.js';
 import type { CiVariable } from './types.js';
@@ -39,12 +39,7 @@ export const ciVariableQueries = {
   detail: (profileId: string, key: string) =>
     queryOptions({
       queryKey: ciVariableKeys.detail(profileId, key),
-      queryFn: () =>
-        apiJson<CiVariable>({
-          method: 'GET',
-          path: `/admin/ci/variables/${encodeURIComponent(key)}`,
-          profileId,
-        }),
+      queryFn: () => apiGet<CiVariable>(profileId, `/admin/ci/variables/${encodeURIComponent(key)}`),
       staleTime: 30_000,
     }),
 };

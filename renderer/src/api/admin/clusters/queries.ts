@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../../client.js';
+import { apiGet } from '../../client.js';
 import { clusterKeys } from './keys.js';
 import type { InstanceCluster } from './types.js';
 
@@ -9,14 +9,14 @@ export const clusterQueries = {
   list: (profileId: string) =>
     queryOptions({
       queryKey: clusterKeys.list(profileId),
-      queryFn: () => apiJson<InstanceCluster[]>({ method: 'GET', path: '/admin/clusters', profileId }),
+      queryFn: () => apiGet<InstanceCluster[]>(profileId, '/admin/clusters'),
       staleTime: 30_000,
     }),
   /** `GET /admin/clusters/:cluster_id`. */
   detail: (profileId: string, id: number) =>
     queryOptions({
       queryKey: clusterKeys.detail(profileId, id),
-      queryFn: () => apiJson<InstanceCluster>({ method: 'GET', path: `/admin/clusters/${id}`, profileId }),
+      queryFn: () => apiGet<InstanceCluster>(profileId, `/admin/clusters/${id}`),
       staleTime: 30_000,
     }),
 };

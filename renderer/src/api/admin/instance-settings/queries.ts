@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../../client.js';
+import { apiGet } from '../../client.js';
 import { instanceSettingKeys } from './keys.js';
 import type { ApplicationSettings } from './types.js';
 
@@ -9,8 +9,7 @@ export const instanceSettingQueries = {
   detail: (profileId: string) =>
     queryOptions({
       queryKey: instanceSettingKeys.detail(profileId),
-      queryFn: () =>
-        apiJson<ApplicationSettings>({ method: 'GET', path: '/application/settings', profileId }),
+      queryFn: () => apiGet<ApplicationSettings>(profileId, '/application/settings'),
       staleTime: 30_000,
     }),
 };

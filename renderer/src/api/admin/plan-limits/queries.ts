@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../../client.js';
+import { apiGet } from '../../client.js';
 import { planLimitKeys } from './keys.js';
 import type { PlanLimits } from './types.js';
 
@@ -9,13 +9,7 @@ export const planLimitQueries = {
   detail: (profileId: string, planName: string) =>
     queryOptions({
       queryKey: planLimitKeys.detail(profileId, planName),
-      queryFn: () =>
-        apiJson<PlanLimits>({
-          method: 'GET',
-          path: '/application/plan_limits',
-          query: { plan_name: planName },
-          profileId,
-        }),
+      queryFn: () => apiGet<PlanLimits>(profileId, '/application/plan_limits', { plan_name: planName }),
       staleTime: 60_000,
     }),
 };

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Project } from '../../../../../shared/api-types/projects.js';
-import { apiJson, apiPage } from '../../client.js';
+import { apiGet, apiPage } from '../../client.js';
 import { storageMoveKeys } from './keys.js';
 import type {
   ProjectRepositoryStorageMove,
@@ -61,11 +61,7 @@ export const storageMoveQueries = {
     queryOptions({
       queryKey: storageMoveKeys.progress(profileId, moveId, state),
       queryFn: () =>
-        apiJson<StorageMoveProgressDetail>({
-          method: 'GET',
-          path: `/project_repository_storage_moves/${moveId}/progress`,
-          profileId,
-        }),
+        apiGet<StorageMoveProgressDetail>(profileId, `/project_repository_storage_moves/${moveId}/progress`),
       staleTime: Infinity,
       retry: false,
     }),
@@ -73,15 +69,14 @@ export const storageMoveQueries = {
   settings: (profileId: string) =>
     queryOptions({
       queryKey: storageMoveKeys.settings(profileId),
-      queryFn: () =>
-        apiJson<StorageApplicationSettings>({ method: 'GET', path: '/application/settings', profileId }),
+      queryFn: () => apiGet<StorageApplicationSettings>(profileId, '/application/settings'),
       staleTime: 30_000,
     }),
   /** Outpost extension: repositories and bytes per shard, with each shard's path and weight. */
   usage: (profileId: string) =>
     queryOptions({
       queryKey: storageMoveKeys.usage(profileId),
-      queryFn: () => apiJson<StorageShardUsage[]>({ method: 'GET', path: SHARD_USAGE_PATH, profileId }),
+      queryFn: () => apiGet<StorageShardUsage[]>(profileId, SHARD_USAGE_PATH),
       staleTime: 10_000,
     }),
   /**
