@@ -104,8 +104,8 @@ describe('the gitlab CLI (python-gitlab 3.12, unchanged) against the core', () =
     expect(gone.status).toBe(404);
   }, 120_000);
 
-  // Each CLI command builds python-gitlab's whole argument parser (about 0.4 s): the CLI does the writes,
-  // the core's HTTP API checks the results.
+  // The CLI does the writes, the core's HTTP API checks the results. (The shared CLI process builds
+  // python-gitlab's whole argument parser once, not per command: python-gitlab/cli_server.py.)
   it('the gitlab CLI: projects, repository, merge requests, issues, milestones, labels, CI, settings', async () => {
     const p = (await cli('project', 'create', '--name', 'CLI App', '--initialize-with-readme', 'true')) as {
       id: number;

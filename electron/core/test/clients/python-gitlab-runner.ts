@@ -2,7 +2,8 @@
  * Running python-gitlab (Debian's python3-gitlab, 3.12), unchanged, for the client suites: finding a
  * Python that can `import gitlab`, running the scripts in ./python-gitlab, and its `gitlab` CLI — as its own
  * process (`python3 -m gitlab`) or, to save a Python start and import per command, the same CLI code
- * (`gitlab.cli.main`) run one command per line by python-gitlab/cli_server.py.
+ * (`gitlab.cli.main`) run one command per line by python-gitlab/cli_server.py, which builds the CLI's
+ * argument parser once for all its commands.
  *
  * Without python-gitlab the suites FAIL with an install instruction rather than skip. `OUTPOST_PYTHON` names
  * the interpreter to use; otherwise /usr/bin/python3 (where Debian's package lives) and then `python3`.

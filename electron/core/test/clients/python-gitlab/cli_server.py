@@ -1,17 +1,26 @@
 """Run python-gitlab's `gitlab` CLI (gitlab.cli.main, what `gitlab` and `python3 -m gitlab` run), unchanged,
 once per request line, in one process: the test saves a Python start and import per command.
 
+The CLI's full argument parser (`gitlab.cli._get_parser()`, every resource and action of python-gitlab's v4
+objects, about 0.3 s of CPU to build) takes no arguments and depends only on the installed python-gitlab, so
+this server builds it once and hands the same parser to every command (argparse parsers are reusable: each
+`parse_args` makes a new namespace). `gitlab.cli.main` itself runs unchanged for every command.
+
 Protocol: each stdin line is a JSON array of CLI arguments (without the program name); for each, one stdout
 line `{"code": <exit code>, "stdout": "...", "stderr": "..."}`. The URL and token come from the environment
 (GITLAB_URL, GITLAB_PRIVATE_TOKEN), as for the CLI itself. Ends at end of input.
 """
 
 import contextlib
+import functools
 import io
 import json
 import sys
 
 import gitlab.cli
+
+# Build the full parser once for all commands (see the module docstring).
+gitlab.cli._get_parser = functools.lru_cache(maxsize=None)(gitlab.cli._get_parser)
 
 
 def run(argv: list) -> dict:
