@@ -6,40 +6,27 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutpostBridge, ProfileSummary } from '../../../../../shared/ipc-contract.js';
-import { openPageAt, startRealHost, type RealHost } from '../../../../test-utils/real-host.js';
+import { openRealHostSession, type RealHostSession } from '../../../../test-utils/real-host-session.js';
 import { renderWithProviders } from '../../../../test-utils/render.js';
 import type { ApplicationSettings } from '../../../api/admin/instance-settings/types.js';
-import { createHttpBridge } from '../../../api/http-bridge.js';
-import { takeLaunchSecret } from '../../../api/launch-secret.js';
 import { SecurityPage } from './security-page.js';
 
-let host: RealHost;
+let session: RealHostSession;
 let bridge: OutpostBridge;
 let profile: ProfileSummary;
 
 /** The settings as the core has them now, read through the real bridge. */
-async function storedSettings(): Promise<ApplicationSettings> {
-  const response = await bridge.api.request({
-    method: 'GET',
-    path: '/application/settings',
-    profileId: profile.id,
-  });
-  if (response.status !== 200) throw new Error(`GET /application/settings: ${response.status}`);
-  return response.body as ApplicationSettings;
-}
+const storedSettings = () => session.api<ApplicationSettings>('GET', '/application/settings');
 
 beforeAll(async () => {
-  host = await startRealHost();
-  openPageAt(host.urlWithSecret);
-  const secret = takeLaunchSecret(window);
-  if (!secret) throw new Error('The launch URL carried no secret.');
-  bridge = createHttpBridge({ secret });
+  session = await openRealHostSession();
+  bridge = session.bridge;
   const profiles = await bridge.profiles.list();
-  profile = (profiles.find((candidate) => candidate.active) ?? profiles[0])!;
+  profile = profiles.find((candidate) => candidate.id === session.profileId)!;
 }, 60_000);
 
 afterAll(async () => {
-  await host?.close();
+  await session?.host.close();
 });
 
 function renderPage() {
