@@ -8,7 +8,7 @@ import {
   Tooltip,
   type TextInputProps,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { describeError } from '../../api/describe-error.js';
 
 const RULE = '1px solid var(--mantine-color-default-border)';
@@ -65,6 +65,7 @@ export interface ClearableInputProps extends Omit<TextInputProps, 'value' | 'onC
   clearLabel: string;
   /** Shown on the right while the field is empty (a shortcut hint); default nothing. */
   idleSection?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A text filter with a clear (×) button once it has text. */

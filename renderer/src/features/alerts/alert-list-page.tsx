@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  CloseButton,
-  EmptyState,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Button, EmptyState, Group, Pagination, Paper, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconBellOff, IconFilterOff, IconPlugConnected, IconRefresh, IconSearch } from '@tabler/icons-react';
@@ -19,8 +7,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { AlertSort } from '../../api/alerts/keys.js';
 import { ALERT_REFRESH_MS, alertQueries } from '../../api/alerts/queries.js';
 import { ALERT_SEVERITIES, type Alert, type AlertSeverity } from '../../api/alerts/types.js';
-import { describeError } from '../../api/describe-error.js';
 import { pageCount } from '../../api/pagination.js';
+import { ClearableInput, ListErrorStrip, ToolButton } from '../../components/list-page/list-page.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { AlertDrawer } from './alert-drawer.js';
 import { severityStyle } from './alert-severity.js';
@@ -176,18 +164,7 @@ export function AlertListPage() {
     const pages = data ? pageCount(data) : 1;
     body = (
       <Paper withBorder style={{ overflow: 'hidden' }}>
-        {list.isError ? (
-          <Group
-            px="md"
-            py="xs"
-            gap="sm"
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-          >
-            <Text size="sm" c="red">
-              Couldn’t refresh: {describeError(list.error)}
-            </Text>
-          </Group>
-        ) : null}
+        {list.isError ? <ListErrorStrip what="Couldn’t refresh" error={list.error} /> : null}
         <AlertTable alerts={alerts} loading={list.isPending} onOpen={openAlert} selectedIid={openIid} />
         {data && pages > 1 ? (
           <Group
@@ -222,20 +199,16 @@ export function AlertListPage() {
           align="flex-end"
           display={projectHasAlerts || filtered ? undefined : 'none'}
         >
-          <TextInput
+          <ClearableInput
             aria-label="Search alerts"
             placeholder="Search alerts"
             value={searchInput}
-            onChange={(event) => {
-              setSearchInput(event.currentTarget.value);
+            onChange={(value) => {
+              setSearchInput(value);
               setPage(1);
             }}
+            clearLabel="Clear search text"
             leftSection={<IconSearch size={15} stroke={1.7} />}
-            rightSection={
-              searchInput ? (
-                <CloseButton size="sm" aria-label="Clear search text" onClick={() => setSearchInput('')} />
-              ) : null
-            }
             w={220}
           />
           <Select
@@ -260,20 +233,17 @@ export function AlertListPage() {
             allowDeselect={false}
             w={220}
           />
-          <Tooltip label={`Refreshes every ${ALERT_REFRESH_MS / 1000} seconds; click to refresh now`}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label="Refresh alerts"
-              onClick={() => {
-                setRefreshing(true);
-                void Promise.all([list.refetch(), counts.refetch()]).finally(() => setRefreshing(false));
-              }}
-              loading={refreshing}
-            >
-              <IconRefresh size={16} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
+          <ToolButton
+            tooltip={`Refreshes every ${ALERT_REFRESH_MS / 1000} seconds; click to refresh now`}
+            label="Refresh alerts"
+            onClick={() => {
+              setRefreshing(true);
+              void Promise.all([list.refetch(), counts.refetch()]).finally(() => setRefreshing(false));
+            }}
+            loading={refreshing}
+          >
+            <IconRefresh size={16} stroke={1.7} />
+          </ToolButton>
         </Group>
       </Group>
       {body}

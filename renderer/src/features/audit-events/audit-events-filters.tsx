@@ -1,15 +1,6 @@
-import {
-  CloseButton,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, NumberInput, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconSearch, IconUser } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { ClearableInput } from '../../components/list-page/list-page.js';
 import type { AuditEntityType } from '../../../../shared/audit-events.js';
 import { TIME_RANGE_PRESETS, type TimeRange, type TimeRangePreset } from './time-range.js';
 import type { AuditFilterState } from './use-audit-events-state.js';
@@ -21,36 +12,6 @@ const ENTITY_OPTIONS = [
   { value: 'User', label: 'User' },
   { value: 'Gitlab::Audit::InstanceScope', label: 'Instance' },
 ];
-
-/** A text filter with an icon and a clear button once it has text. */
-function TextFilter(props: {
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
-  icon: ReactNode;
-  width: number;
-}) {
-  return (
-    <TextInput
-      label={props.label}
-      placeholder={props.placeholder}
-      value={props.value}
-      onChange={(event) => props.onChange(event.currentTarget.value)}
-      leftSection={props.icon}
-      rightSection={
-        props.value ? (
-          <CloseButton
-            size="sm"
-            aria-label={`Clear ${props.label.toLowerCase()}`}
-            onClick={() => props.onChange('')}
-          />
-        ) : null
-      }
-      w={props.width}
-    />
-  );
-}
 
 /** One end of the custom range. */
 function DateFilter(props: {
@@ -132,21 +93,23 @@ export function AuditEventsFilters({ f }: { f: AuditFilterState }) {
           hideControls
           w={130}
         />
-        <TextFilter
+        <ClearableInput
           label="Author"
           placeholder="Name, email or ID"
           value={f.author}
           onChange={f.setAuthor}
-          icon={<IconUser size={15} stroke={1.7} />}
-          width={200}
+          clearLabel="Clear author"
+          leftSection={<IconUser size={15} stroke={1.7} />}
+          w={200}
         />
-        <TextFilter
+        <ClearableInput
           label="Action"
           placeholder="e.g. visibility, member"
           value={f.action}
           onChange={f.setAction}
-          icon={<IconSearch size={15} stroke={1.7} />}
-          width={220}
+          clearLabel="Clear action"
+          leftSection={<IconSearch size={15} stroke={1.7} />}
+          w={220}
         />
       </Group>
       <Group gap={6} mt="xs" wrap="nowrap" c="dimmed">

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconHistory, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { describeError } from '../../api/describe-error.js';
 import { TableEmptyState } from '../../components/data-table/index.js';
+import { ListErrorStrip, ToolButton } from '../../components/list-page/list-page.js';
 import { PageHeader } from '../../components/page-header.js';
 import { AdminQueryError } from '../admin/admin-query-error.js';
 import { AuditEventDrawer } from './audit-event-drawer.js';
@@ -67,19 +68,11 @@ function EventsTable({ s }: { s: AuditEventsState }) {
   return (
     <Paper withBorder style={{ overflow: 'hidden' }}>
       {list.isError ? (
-        <Group
-          px="md"
-          py="xs"
-          gap="sm"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
-          <Text size="sm" c="red">
-            Couldn’t load more events: {describeError(list.error)}
-          </Text>
-          <Button size="compact-xs" color="red" variant="light" onClick={() => void list.fetchNextPage()}>
-            Retry
-          </Button>
-        </Group>
+        <ListErrorStrip
+          what="Couldn’t load more events"
+          error={list.error}
+          onRetry={() => void list.fetchNextPage()}
+        />
       ) : null}
       <AuditEventTable
         events={s.rows}
@@ -146,17 +139,14 @@ export function AuditEventsPage() {
         description={s.description}
         actions={
           <>
-            <Tooltip label="Refresh (moves the time range up to now)">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Refresh audit events"
-                onClick={s.refresh}
-                loading={list.isFetching && !list.isPending && !list.isFetchingNextPage}
-              >
-                <IconRefresh size={16} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
+            <ToolButton
+              tooltip="Refresh (moves the time range up to now)"
+              label="Refresh audit events"
+              onClick={s.refresh}
+              loading={list.isFetching && !list.isPending && !list.isFetchingNextPage}
+            >
+              <IconRefresh size={16} stroke={1.7} />
+            </ToolButton>
             <ExportMenu
               onExport={s.exportAs}
               starting={s.startExport.isPending}

@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import type { PipelineBasic } from '../../../../shared/api-types/pipelines.js';
 import type { PipelineListFilters } from '../../api/pipelines/keys.js';
 import { pipelineQueries } from '../../api/pipelines/queries.js';
+import { ListFilterBar } from '../../components/list-page/list-page.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { elapsedSeconds, formatDuration } from './format-duration.js';
@@ -133,12 +134,7 @@ export function PipelineListPage() {
       <JobSandboxBanner profileId={profileId} />
       <PipelineDurationsChart />
       <Paper withBorder>
-        <Group
-          p="sm"
-          gap="sm"
-          wrap="wrap"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <ListFilterBar>
           <Select
             aria-label="Scope"
             placeholder="All scopes"
@@ -192,7 +188,7 @@ export function PipelineListPage() {
               Run pipeline
             </Button>
           </Group>
-        </Group>
+        </ListFilterBar>
         {body}
         {list.data && (list.data.totalPages ?? 1) > 1 ? (
           <Group justify="center" p="sm">

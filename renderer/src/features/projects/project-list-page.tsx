@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CloseButton,
-  EmptyState,
-  Group,
-  Kbd,
-  Loader,
-  Paper,
-  Stack,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Kbd, Loader, Paper, Stack } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -21,7 +8,6 @@ import {
   IconFileImport,
   IconFolders,
   IconPlus,
-  IconRefresh,
   IconSearch,
 } from '@tabler/icons-react';
 import type { SortingState, Updater } from '@tanstack/react-table';
@@ -32,6 +18,8 @@ import { projectQueries } from '../../api/projects/queries.js';
 import { isImporting } from '../../api/projects/wait-for-import.js';
 import { useActiveProfile } from '../../app/active-profile.js';
 import { useShortcut } from '../../app/shortcuts/use-shortcut.js';
+import { RefreshButton } from '../../components/data-table/index.js';
+import { ClearableInput, ListFilterBar, ToolButton } from '../../components/list-page/list-page.js';
 import { PageHeader } from '../../components/page-header.js';
 import { useUiPrefs } from '../../stores/ui-prefs-store.js';
 import { CreateProjectModal } from './create-project-modal.js';
@@ -193,61 +181,41 @@ export function ProjectListPage() {
     <>
       <PageHeader title="Projects" description={description} actions={actions} />
       <Paper withBorder>
-        <Group
-          p="sm"
-          gap="sm"
-          justify="space-between"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-        >
-          <TextInput
+        <ListFilterBar justify="space-between">
+          <ClearableInput
             ref={searchRef}
             aria-label="Search projects"
             placeholder="Search by name or path"
             value={searchInput}
-            onChange={(event) => setSearchInput(event.currentTarget.value)}
+            onChange={setSearchInput}
             onKeyDown={(event) => {
               if (event.key === 'Escape') setSearchInput('');
             }}
             leftSection={<IconSearch size={16} stroke={1.7} />}
-            rightSection={
-              searching ? (
-                <Loader size={14} />
-              ) : searchInput ? (
-                <CloseButton size="sm" aria-label="Clear search text" onClick={() => setSearchInput('')} />
-              ) : (
-                <Kbd size="xs">/</Kbd>
-              )
-            }
+            clearLabel="Clear search text"
+            rightSection={searching ? <Loader size={14} /> : undefined}
+            idleSection={<Kbd size="xs">/</Kbd>}
             w={{ base: '100%', sm: 340 }}
           />
           <Group gap={6}>
-            <Tooltip label={density === 'compact' ? 'Comfortable rows' : 'Compact rows'}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={density === 'compact' ? 'Comfortable rows' : 'Compact rows'}
-                onClick={() => tableDensityChosen(density === 'compact' ? 'comfortable' : 'compact')}
-              >
-                {density === 'compact' ? (
-                  <IconBaselineDensityMedium size={16} stroke={1.7} />
-                ) : (
-                  <IconBaselineDensitySmall size={16} stroke={1.7} />
-                )}
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Refresh">
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label="Refresh projects"
-                onClick={() => query.refetch()}
-                loading={query.isFetching && !query.isPending}
-              >
-                <IconRefresh size={16} stroke={1.7} />
-              </ActionIcon>
-            </Tooltip>
+            <ToolButton
+              tooltip={density === 'compact' ? 'Comfortable rows' : 'Compact rows'}
+              label={density === 'compact' ? 'Comfortable rows' : 'Compact rows'}
+              onClick={() => tableDensityChosen(density === 'compact' ? 'comfortable' : 'compact')}
+            >
+              {density === 'compact' ? (
+                <IconBaselineDensityMedium size={16} stroke={1.7} />
+              ) : (
+                <IconBaselineDensitySmall size={16} stroke={1.7} />
+              )}
+            </ToolButton>
+            <RefreshButton
+              label="Refresh projects"
+              onRefresh={() => void query.refetch()}
+              refreshing={query.isFetching && !query.isPending}
+            />
           </Group>
-        </Group>
+        </ListFilterBar>
         {body}
       </Paper>
       <CreateProjectModal profileId={profile.id} opened={createOpened} onClose={createModal.close} />
