@@ -10,7 +10,9 @@
  *   blob` of the same files;
  * - blame of History.md and lib/response.js ↔ `git blame --porcelain` (OUTPOST_BENCH_BLAMES runs, default 8;
  *   repeats of one blame are answered from the blame cache), and of History.md at a different commit each
- *   request (no cache can answer) ↔ `git blame --porcelain main~<n>`;
+ *   request (git computes every blame; only the commits' metadata, remembered by commit id, is shared
+ *   between requests: the first one reads all of it), and again at further commits with that metadata
+ *   forgotten before each request (`forgetBlameCommits`) ↔ `git blame --porcelain main~<n>`;
  * - `GET tree` (root, and lib/) ↔ `git ls-tree`; `GET commits` (first page of 20) ↔ `git log -20`, and a
  *   different page each request (no cache can answer twice) ↔ `git log --skip`;
  * - `GET branches` ↔ `git for-each-ref refs/heads`; `GET tags` ↔ `git for-each-ref refs/tags`.
@@ -29,6 +31,7 @@ import { createCore } from '../electron/core/app.js';
 import type { Core } from '../electron/core/app.js';
 import { catFilePoolStats } from '../electron/core/git/cat-file-pool.js';
 import { hashedDiskPath } from '../electron/core/git/storage.js';
+import { forgetBlameCommits } from '../electron/core/services/repository-files/blame-file.js';
 import type { BenchRow } from './bench-table.js';
 import { generateLargeRepository, LARGE_REPOSITORY_FILES } from './generated-repository.js';
 import { describeLoop, gitAlone, timeLoop } from './measure.js';
@@ -178,6 +181,17 @@ export async function benchRepositoryRead(): Promise<BenchRow[]> {
       `GET files/${history}/blame at a different commit each request (${branch}~1…~${blames})`,
       (i) => `${base}/files/${enc(history)}/blame?ref=${encodeURIComponent(`${branch}~${i + 1}`)}`,
       (i) => ['blame', '--porcelain', `${head}~${i + 1}`, '--', history],
+      `git blame --porcelain ${branch}~<n> -- ${history}`,
+      blames,
+    );
+    // The same at further commits with nothing remembered: every request reads all its commits too.
+    await measure(
+      `GET files/${history}/blame at a different commit each request (${branch}~${blames + 1}…~${2 * blames}), no commit metadata remembered`,
+      (i) => {
+        forgetBlameCommits();
+        return `${base}/files/${enc(history)}/blame?ref=${encodeURIComponent(`${branch}~${blames + i + 1}`)}`;
+      },
+      (i) => ['blame', '--porcelain', `${head}~${blames + i + 1}`, '--', history],
       `git blame --porcelain ${branch}~<n> -- ${history}`,
       blames,
     );

@@ -66,6 +66,11 @@ const knownCommits = new Map<string, CommitInfo>();
 export const BLAME_COMMITS_MAX = 10_000;
 let commitsRead = 0;
 
+/** Forgets every remembered commit (the bench's fully cold blame; tests). */
+export function forgetBlameCommits(): void {
+  knownCommits.clear();
+}
+
 /** How many commits blames have read from git since the process started (tests). */
 export function blameCommitsRead(): number {
   return commitsRead;
