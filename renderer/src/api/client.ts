@@ -78,6 +78,20 @@ export function apiGet<T>(profileId: string, path: string, query?: ApiRequest['q
 }
 
 /**
+ * A write (`POST`, `PUT`, `PATCH`, `DELETE`) of `body` (JSON, when given) to `path` as `profileId`,
+ * returning the JSON body: {@link apiJson} for the call most mutations make. Throws {@link ApiError}
+ * for non-2xx responses.
+ */
+export function apiSend<T>(
+  profileId: string,
+  method: Exclude<ApiRequest['method'], 'GET' | 'HEAD'>,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return apiJson<T>(body === undefined ? { method, path, profileId } : { method, path, body, profileId });
+}
+
+/**
  * Fetch one page of a list endpoint and read GitLab's pagination headers into a {@link Page};
  * throws {@link ApiError} for non-2xx responses.
  */

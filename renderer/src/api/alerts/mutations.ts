@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-error.js';
-import { apiJson, apiRequest, isSuccess } from '../client.js';
+import { apiRequest, apiSend, isSuccess } from '../client.js';
 import { alertIntegrationKeys, alertKeys } from './keys.js';
 import { alertsPath, integrationsPath } from './queries.js';
 import type {
@@ -26,12 +26,7 @@ export function useUpdateAlertStatus(profileId: string, projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ iid, status }: UpdateAlertStatusVariables) =>
-      apiJson<Alert | AlertDetail>({
-        method: 'PUT',
-        path: `${alertsPath(projectId)}/${iid}`,
-        body: { status },
-        profileId,
-      }),
+      apiSend<Alert | AlertDetail>(profileId, 'PUT', `${alertsPath(projectId)}/${iid}`, { status }),
     onSuccess: (alert, { iid }) => {
       queryClient.setQueryData<AlertDetail>(alertKeys.detail(profileId, projectId, iid), (previous) =>
         previous ? { ...previous, ...alert } : undefined,
@@ -56,12 +51,7 @@ export interface AlertIntegrationInput {
 export function useCreateAlertIntegration(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (input: AlertIntegrationInput) =>
-      apiJson<AlertIntegrationWithToken>({
-        method: 'POST',
-        path: integrationsPath(projectId),
-        body: input,
-        profileId,
-      }),
+      apiSend<AlertIntegrationWithToken>(profileId, 'POST', integrationsPath(projectId), input),
     meta: { invalidates: [alertIntegrationKeys.list(profileId, projectId)] },
     // The result holds the key: forget it as soon as nothing shows it.
     gcTime: 0,
@@ -83,12 +73,7 @@ export function useUpdateAlertIntegration(profileId: string, projectId: number) 
   const listKey = alertIntegrationKeys.list(profileId, projectId);
   return useMutation({
     mutationFn: ({ id, input }: UpdateAlertIntegrationVariables) =>
-      apiJson<AlertIntegration>({
-        method: 'PUT',
-        path: `${integrationsPath(projectId)}/${id}`,
-        body: input,
-        profileId,
-      }),
+      apiSend<AlertIntegration>(profileId, 'PUT', `${integrationsPath(projectId)}/${id}`, input),
     onMutate: async ({ id, input }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData<AlertIntegration[]>(listKey);
@@ -113,11 +98,11 @@ export function useUpdateAlertIntegration(profileId: string, projectId: number) 
 export function useResetAlertIntegrationToken(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (id: number) =>
-      apiJson<AlertIntegrationWithToken>({
-        method: 'POST',
-        path: `${integrationsPath(projectId)}/${id}/reset_token`,
+      apiSend<AlertIntegrationWithToken>(
         profileId,
-      }),
+        'POST',
+        `${integrationsPath(projectId)}/${id}/reset_token`,
+      ),
     meta: { invalidates: [alertIntegrationKeys.list(profileId, projectId)] },
     // The result holds the key: forget it as soon as nothing shows it.
     gcTime: 0,
@@ -154,12 +139,7 @@ export interface SendTestAlertVariables {
 export function useSendTestAlert(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: ({ id, payload }: SendTestAlertVariables) =>
-      apiJson<unknown>({
-        method: 'POST',
-        path: `${integrationsPath(projectId)}/${id}/test`,
-        body: payload,
-        profileId,
-      }),
+      apiSend<unknown>(profileId, 'POST', `${integrationsPath(projectId)}/${id}/test`, payload),
     meta: { invalidates: [alertKeys.all(profileId, projectId)] },
   });
 }

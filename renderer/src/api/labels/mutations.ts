@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiJson, apiRequest, isSuccess } from '../client.js';
+import { apiRequest, apiSend, isSuccess } from '../client.js';
 import { ApiError } from '../api-error.js';
 import { mergeRequestKeys } from '../merge-requests/keys.js';
 import { labelKeys } from './keys.js';
@@ -16,7 +16,7 @@ function labelsChanged(profileId: string, projectId: number) {
 export function useCreateLabel(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (input: LabelInput) =>
-      apiJson<Label>({ method: 'POST', path: `/projects/${projectId}/labels`, body: input, profileId }),
+      apiSend<Label>(profileId, 'POST', `/projects/${projectId}/labels`, input),
     meta: labelsChanged(profileId, projectId),
   });
 }
@@ -25,7 +25,7 @@ export function useCreateLabel(profileId: string, projectId: number) {
 export function useUpdateLabel(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: LabelInput }) =>
-      apiJson<Label>({ method: 'PUT', path: `/projects/${projectId}/labels/${id}`, body: input, profileId }),
+      apiSend<Label>(profileId, 'PUT', `/projects/${projectId}/labels/${id}`, input),
     meta: labelsChanged(profileId, projectId),
   });
 }
@@ -65,7 +65,7 @@ export function useSubscribeLabel(profileId: string, projectId: number) {
 export function usePromoteLabel(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (id: number) =>
-      apiJson<Label>({ method: 'PUT', path: `/projects/${projectId}/labels/${id}/promote`, profileId }),
+      apiSend<Label>(profileId, 'PUT', `/projects/${projectId}/labels/${id}/promote`),
     meta: labelsChanged(profileId, projectId),
   });
 }

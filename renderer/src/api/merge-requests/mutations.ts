@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../client.js';
+import { apiSend } from '../client.js';
 import { pipelineKeys } from '../pipelines/keys.js';
 import { repositoryKeys } from '../repository/keys.js';
 import { mergeRequestKeys } from './keys.js';
@@ -48,12 +48,7 @@ export function useCreateMergeRequest(profileId: string, projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateMergeRequestInput) =>
-      apiJson<MergeRequestDetail>({
-        method: 'POST',
-        path: `/projects/${projectId}/merge_requests`,
-        body: input,
-        profileId,
-      }),
+      apiSend<MergeRequestDetail>(profileId, 'POST', `/projects/${projectId}/merge_requests`, input),
     onSuccess: (mr) => {
       queryClient.setQueryData(mergeRequestKeys.detail(profileId, projectId, mr.iid), mr);
     },
@@ -85,12 +80,7 @@ export function useUpdateMergeRequest(profileId: string, projectId: number, iid:
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateMergeRequestInput) =>
-      apiJson<MergeRequestDetail>({
-        method: 'PUT',
-        path: mergeRequestPath(projectId, iid),
-        body: input,
-        profileId,
-      }),
+      apiSend<MergeRequestDetail>(profileId, 'PUT', mergeRequestPath(projectId, iid), input),
     onSuccess: (mr) => storeDetail(queryClient, profileId, projectId, iid, mr),
     meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
@@ -113,12 +103,7 @@ export function useMergeMergeRequest(profileId: string, projectId: number, iid: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: MergeInput) =>
-      apiJson<MergeRequestDetail>({
-        method: 'PUT',
-        path: `${mergeRequestPath(projectId, iid)}/merge`,
-        body: input,
-        profileId,
-      }),
+      apiSend<MergeRequestDetail>(profileId, 'PUT', `${mergeRequestPath(projectId, iid)}/merge`, input),
     onSuccess: (mr) => storeDetail(queryClient, profileId, projectId, iid, mr),
     meta: {
       invalidates: [
@@ -138,12 +123,12 @@ export function useRebaseMergeRequest(profileId: string, projectId: number, iid:
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { skip_ci?: boolean } = {}) =>
-      apiJson<{ rebase_in_progress: boolean }>({
-        method: 'PUT',
-        path: `${mergeRequestPath(projectId, iid)}/rebase`,
-        body: input,
+      apiSend<{ rebase_in_progress: boolean }>(
         profileId,
-      }),
+        'PUT',
+        `${mergeRequestPath(projectId, iid)}/rebase`,
+        input,
+      ),
     onSuccess: (answer) => {
       storeDetail(queryClient, profileId, projectId, iid, {
         rebase_in_progress: answer.rebase_in_progress,
@@ -158,12 +143,12 @@ export function useRebaseMergeRequest(profileId: string, projectId: number, iid:
 export function useApproveMergeRequest(profileId: string, projectId: number, iid: number) {
   return useMutation({
     mutationFn: ({ approve, sha }: { approve: boolean; sha?: string | null }) =>
-      apiJson<unknown>({
-        method: 'POST',
-        path: `${mergeRequestPath(projectId, iid)}/${approve ? 'approve' : 'unapprove'}`,
-        body: approve && sha ? { sha } : {},
+      apiSend<unknown>(
         profileId,
-      }),
+        'POST',
+        `${mergeRequestPath(projectId, iid)}/${approve ? 'approve' : 'unapprove'}`,
+        approve && sha ? { sha } : {},
+      ),
     meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
 }
@@ -173,11 +158,11 @@ export function useSubscribeMergeRequest(profileId: string, projectId: number, i
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subscribe: boolean) =>
-      apiJson<MergeRequest>({
-        method: 'POST',
-        path: `${mergeRequestPath(projectId, iid)}/${subscribe ? 'subscribe' : 'unsubscribe'}`,
+      apiSend<MergeRequest>(
         profileId,
-      }),
+        'POST',
+        `${mergeRequestPath(projectId, iid)}/${subscribe ? 'subscribe' : 'unsubscribe'}`,
+      ),
     onSuccess: (_mr, subscribe) =>
       storeDetail(queryClient, profileId, projectId, iid, { subscribed: subscribe }),
     meta: { invalidates: [mergeRequestKeys.detail(profileId, projectId, iid)] },
@@ -187,8 +172,7 @@ export function useSubscribeMergeRequest(profileId: string, projectId: number, i
 /** `POST …/todo` (201 with the to-do, 304 when one exists already). */
 export function useAddMergeRequestTodo(profileId: string, projectId: number, iid: number) {
   return useMutation({
-    mutationFn: () =>
-      apiJson<unknown>({ method: 'POST', path: `${mergeRequestPath(projectId, iid)}/todo`, profileId }),
+    mutationFn: () => apiSend<unknown>(profileId, 'POST', `${mergeRequestPath(projectId, iid)}/todo`),
   });
 }
 
@@ -202,12 +186,7 @@ export interface CreateDiscussionInput {
 export function useCreateDiscussion(profileId: string, projectId: number, iid: number) {
   return useMutation({
     mutationFn: (input: CreateDiscussionInput) =>
-      apiJson<Discussion>({
-        method: 'POST',
-        path: `${mergeRequestPath(projectId, iid)}/discussions`,
-        body: input,
-        profileId,
-      }),
+      apiSend<Discussion>(profileId, 'POST', `${mergeRequestPath(projectId, iid)}/discussions`, input),
     // A thread changes the notes count and whether every blocking thread is resolved.
     meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
@@ -217,12 +196,12 @@ export function useCreateDiscussion(profileId: string, projectId: number, iid: n
 export function useReplyToDiscussion(profileId: string, projectId: number, iid: number) {
   return useMutation({
     mutationFn: ({ discussionId, body }: { discussionId: string; body: string }) =>
-      apiJson<unknown>({
-        method: 'POST',
-        path: `${mergeRequestPath(projectId, iid)}/discussions/${discussionId}/notes`,
-        body: { body },
+      apiSend<unknown>(
         profileId,
-      }),
+        'POST',
+        `${mergeRequestPath(projectId, iid)}/discussions/${discussionId}/notes`,
+        { body },
+      ),
     // A thread changes the notes count and whether every blocking thread is resolved.
     meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
@@ -232,12 +211,12 @@ export function useReplyToDiscussion(profileId: string, projectId: number, iid: 
 export function useResolveDiscussion(profileId: string, projectId: number, iid: number) {
   return useMutation({
     mutationFn: ({ discussionId, resolved }: { discussionId: string; resolved: boolean }) =>
-      apiJson<Discussion>({
-        method: 'PUT',
-        path: `${mergeRequestPath(projectId, iid)}/discussions/${discussionId}`,
-        body: { resolved },
+      apiSend<Discussion>(
         profileId,
-      }),
+        'PUT',
+        `${mergeRequestPath(projectId, iid)}/discussions/${discussionId}`,
+        { resolved },
+      ),
     meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
 }

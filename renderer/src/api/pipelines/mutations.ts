@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Job, Pipeline } from '../../../../shared/api-types/pipelines.js';
-import { apiJson, apiRequest, isSuccess } from '../client.js';
+import { apiJson, apiRequest, apiSend, isSuccess } from '../client.js';
 import { ApiError } from '../api-error.js';
 import { environmentKeys } from '../environments/keys.js';
 import { pipelineKeys } from './keys.js';
@@ -46,11 +46,7 @@ export function usePipelineAction(profileId: string, projectId: number, pipeline
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: 'retry' | 'cancel') =>
-      apiJson<Pipeline>({
-        method: 'POST',
-        path: `${base(projectId)}/pipelines/${pipelineId}/${action}`,
-        profileId,
-      }),
+      apiSend<Pipeline>(profileId, 'POST', `${base(projectId)}/pipelines/${pipelineId}/${action}`),
     onSuccess: (pipeline) => {
       client.setQueryData(pipelineKeys.detail(profileId, projectId, pipelineId), pipeline);
     },
@@ -94,7 +90,7 @@ export interface JobActionInput {
 export function useJobAction(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: ({ jobId, action }: JobActionInput) =>
-      apiJson<Job>({ method: 'POST', path: `${base(projectId)}/jobs/${jobId}/${action}`, profileId }),
+      apiSend<Job>(profileId, 'POST', `${base(projectId)}/jobs/${jobId}/${action}`),
     meta: {
       invalidates: (job: Job, { jobId }: JobActionInput) => [
         pipelineKeys.job(profileId, projectId, jobId),

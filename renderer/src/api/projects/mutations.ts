@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Visibility } from '../../../../shared/access-levels.js';
 import type { Project } from '../../../../shared/api-types/projects.js';
 import { ApiError } from '../api-error.js';
-import { apiJson } from '../client.js';
+import { apiSend } from '../client.js';
 import { projectKeys } from './keys.js';
 
 /** Body of `POST /projects` for a new, empty (or README-initialised) project. */
@@ -38,8 +38,7 @@ function storeProject(queryClient: QueryClient, profileId: string, project: Proj
 export function useCreateProject(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateProjectInput) =>
-      apiJson<Project>({ method: 'POST', path: '/projects', body: input, profileId }),
+    mutationFn: (input: CreateProjectInput) => apiSend<Project>(profileId, 'POST', '/projects', input),
     onSuccess: (project) => storeProject(queryClient, profileId, project),
     meta: { invalidates: [projectKeys.lists(profileId)] },
   });
@@ -53,8 +52,7 @@ export function useCreateProject(profileId: string) {
 export function useImportProject(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ImportProjectInput) =>
-      apiJson<Project>({ method: 'POST', path: '/projects', body: input, profileId }),
+    mutationFn: (input: ImportProjectInput) => apiSend<Project>(profileId, 'POST', '/projects', input),
     onSuccess: (project) => storeProject(queryClient, profileId, project),
     meta: { invalidates: [projectKeys.lists(profileId)] },
   });
@@ -88,7 +86,7 @@ export function useUpdateProject(profileId: string, projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateProjectInput) =>
-      apiJson<Project>({ method: 'PUT', path: `/projects/${projectId}`, body: input, profileId }),
+      apiSend<Project>(profileId, 'PUT', `/projects/${projectId}`, input),
     onSuccess: (project) => storeProject(queryClient, profileId, project),
     meta: { invalidates: [projectKeys.lists(profileId)] },
   });
@@ -106,19 +104,10 @@ export function useSetProjectArchived(profileId: string, projectId: number) {
     mutationFn: async (archived: boolean) => {
       const action = archived ? 'archive' : 'unarchive';
       try {
-        return await apiJson<Project>({
-          method: 'POST',
-          path: `/projects/${projectId}/${action}`,
-          profileId,
-        });
+        return await apiSend<Project>(profileId, 'POST', `/projects/${projectId}/${action}`);
       } catch (error) {
         if (!isMissingRoute(error)) throw error;
-        return apiJson<Project>({
-          method: 'PUT',
-          path: `/projects/${projectId}`,
-          body: { archived },
-          profileId,
-        });
+        return apiSend<Project>(profileId, 'PUT', `/projects/${projectId}`, { archived });
       }
     },
     onSuccess: (project) => storeProject(queryClient, profileId, project),
@@ -135,12 +124,7 @@ export function useTransferProject(profileId: string, projectId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (namespace: number | string) =>
-      apiJson<Project>({
-        method: 'PUT',
-        path: `/projects/${projectId}/transfer`,
-        body: { namespace },
-        profileId,
-      }),
+      apiSend<Project>(profileId, 'PUT', `/projects/${projectId}/transfer`, { namespace }),
     onSuccess: (project) => storeProject(queryClient, profileId, project),
     meta: { invalidates: [projectKeys.lists(profileId)] },
   });
@@ -154,7 +138,7 @@ export function useDeleteProject(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (projectId: number) => {
-      await apiJson<unknown>({ method: 'DELETE', path: `/projects/${projectId}`, profileId });
+      await apiSend<unknown>(profileId, 'DELETE', `/projects/${projectId}`);
       return projectId;
     },
     onSuccess: (projectId) =>

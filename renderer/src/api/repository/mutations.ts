@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiJson } from '../client.js';
+import { apiJson, apiSend } from '../client.js';
 import { encodeFilePath, encodeRefSegment } from './file-path.js';
 import { repositoryKeys } from './keys.js';
 import type { Branch, FileCommitResult, ProtectedBranch, Tag, TagRelease } from './types.js';
@@ -85,12 +85,12 @@ export function repositoryContentKeys(profileId: string, projectId: number) {
 export function useCreateFile(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (input: CreateFileInput) =>
-      apiJson<FileCommitResult>({
-        method: 'POST',
-        path: `${repo(projectId)}/files/${encodeFilePath(input.path)}`,
-        body: commitBody(input, { content: input.content, encoding: 'text' }),
+      apiSend<FileCommitResult>(
         profileId,
-      }),
+        'POST',
+        `${repo(projectId)}/files/${encodeFilePath(input.path)}`,
+        commitBody(input, { content: input.content, encoding: 'text' }),
+      ),
     meta: { invalidates: repositoryContentKeys(profileId, projectId) },
   });
 }
@@ -120,12 +120,12 @@ export function useUpdateFile(profileId: string, projectId: number) {
 export function useDeleteFile(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (input: DeleteFileInput) =>
-      apiJson<unknown>({
-        method: 'DELETE',
-        path: `${repo(projectId)}/files/${encodeFilePath(input.path)}`,
-        body: commitBody(input, input.lastCommitId ? { last_commit_id: input.lastCommitId } : {}),
+      apiSend<unknown>(
         profileId,
-      }),
+        'DELETE',
+        `${repo(projectId)}/files/${encodeFilePath(input.path)}`,
+        commitBody(input, input.lastCommitId ? { last_commit_id: input.lastCommitId } : {}),
+      ),
     meta: { invalidates: repositoryContentKeys(profileId, projectId) },
   });
 }
@@ -134,7 +134,7 @@ export function useDeleteFile(profileId: string, projectId: number) {
 export function useCreateBranch(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (input: { branch: string; ref: string }) =>
-      apiJson<Branch>({ method: 'POST', path: `${repo(projectId)}/branches`, body: input, profileId }),
+      apiSend<Branch>(profileId, 'POST', `${repo(projectId)}/branches`, input),
     meta: { invalidates: [repositoryKeys.branches(profileId, projectId)] },
   });
 }
@@ -146,11 +146,7 @@ export function useCreateBranch(profileId: string, projectId: number) {
 export function useDeleteBranch(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (branch: string) =>
-      apiJson<unknown>({
-        method: 'DELETE',
-        path: `${repo(projectId)}/branches/${encodeRefSegment(branch)}`,
-        profileId,
-      }),
+      apiSend<unknown>(profileId, 'DELETE', `${repo(projectId)}/branches/${encodeRefSegment(branch)}`),
     meta: {
       invalidates: [
         repositoryKeys.branches(profileId, projectId),
@@ -166,8 +162,7 @@ export function useDeleteBranch(profileId: string, projectId: number) {
  */
 export function useDeleteMergedBranches(profileId: string, projectId: number) {
   return useMutation({
-    mutationFn: () =>
-      apiJson<unknown>({ method: 'DELETE', path: `${repo(projectId)}/merged_branches`, profileId }),
+    mutationFn: () => apiSend<unknown>(profileId, 'DELETE', `${repo(projectId)}/merged_branches`),
     meta: { invalidates: [repositoryKeys.branches(profileId, projectId)] },
   });
 }
@@ -197,11 +192,7 @@ export function useCreateTag(profileId: string, projectId: number) {
 export function useDeleteTag(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (tagName: string) =>
-      apiJson<unknown>({
-        method: 'DELETE',
-        path: `${repo(projectId)}/tags/${encodeRefSegment(tagName)}`,
-        profileId,
-      }),
+      apiSend<unknown>(profileId, 'DELETE', `${repo(projectId)}/tags/${encodeRefSegment(tagName)}`),
     meta: { invalidates: [repositoryKeys.tags(profileId, projectId)] },
   });
 }
@@ -254,11 +245,11 @@ export function useProtectBranch(profileId: string, projectId: number) {
 export function useUnprotectBranch(profileId: string, projectId: number) {
   return useMutation({
     mutationFn: (name: string) =>
-      apiJson<unknown>({
-        method: 'DELETE',
-        path: `/projects/${projectId}/protected_branches/${encodeRefSegment(name)}`,
+      apiSend<unknown>(
         profileId,
-      }),
+        'DELETE',
+        `/projects/${projectId}/protected_branches/${encodeRefSegment(name)}`,
+      ),
     meta: {
       invalidates: [
         repositoryKeys.protectedBranches(profileId, projectId),

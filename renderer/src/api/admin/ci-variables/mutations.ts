@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api-error.js';
-import { apiJson, apiRequest, isSuccess } from '../../client.js';
+import { apiRequest, apiSend, isSuccess } from '../../client.js';
 import { ciVariableKeys } from './keys.js';
 import type { CiVariable, CreateCiVariableInput, UpdateCiVariableInput } from './types.js';
 
@@ -12,7 +12,7 @@ export interface UpdateCiVariableVariables {
 
 /** `POST /admin/ci/variables`; rejects with GitLab's per-field messages (`key`, `value`) on 400. */
 export function createCiVariable(profileId: string, input: CreateCiVariableInput): Promise<CiVariable> {
-  return apiJson<CiVariable>({ method: 'POST', path: '/admin/ci/variables', body: input, profileId });
+  return apiSend<CiVariable>(profileId, 'POST', '/admin/ci/variables', input);
 }
 
 /** `PUT /admin/ci/variables/:key`; rejects with GitLab's per-field messages on 400. */
@@ -21,12 +21,7 @@ export function updateCiVariable(
   key: string,
   input: UpdateCiVariableInput,
 ): Promise<CiVariable> {
-  return apiJson<CiVariable>({
-    method: 'PUT',
-    path: `/admin/ci/variables/${encodeURIComponent(key)}`,
-    body: input,
-    profileId,
-  });
+  return apiSend<CiVariable>(profileId, 'PUT', `/admin/ci/variables/${encodeURIComponent(key)}`, input);
 }
 
 async function storeVariable(queryClient: QueryClient, profileId: string, variable: CiVariable) {

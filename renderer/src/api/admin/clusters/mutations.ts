@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson, apiRequest, isSuccess } from '../../client.js';
+import { apiRequest, apiSend, isSuccess } from '../../client.js';
 import { ApiError } from '../../api-error.js';
 import { clusterKeys } from './keys.js';
 import type { ClusterInput, InstanceCluster } from './types.js';
@@ -23,7 +23,7 @@ export function useAddCluster(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ClusterInput) =>
-      apiJson<InstanceCluster>({ method: 'POST', path: '/admin/clusters/add', body: input, profileId }),
+      apiSend<InstanceCluster>(profileId, 'POST', '/admin/clusters/add', input),
     onSuccess: (cluster) => storeCluster(queryClient, profileId, cluster),
   });
 }
@@ -33,7 +33,7 @@ export function useUpdateCluster(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: UpdateClusterVariables) =>
-      apiJson<InstanceCluster>({ method: 'PUT', path: `/admin/clusters/${id}`, body: input, profileId }),
+      apiSend<InstanceCluster>(profileId, 'PUT', `/admin/clusters/${id}`, input),
     onSuccess: (cluster) => storeCluster(queryClient, profileId, cluster),
   });
 }
@@ -53,12 +53,7 @@ export function useSetClusterEnabled(profileId: string) {
   const listKey = clusterKeys.list(profileId);
   return useMutation({
     mutationFn: ({ id, enabled }: SetClusterEnabledVariables) =>
-      apiJson<InstanceCluster>({
-        method: 'PUT',
-        path: `/admin/clusters/${id}`,
-        body: { enabled } satisfies ClusterInput,
-        profileId,
-      }),
+      apiSend<InstanceCluster>(profileId, 'PUT', `/admin/clusters/${id}`, { enabled } satisfies ClusterInput),
     onMutate: async ({ id, enabled }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const previous = queryClient.getQueryData<InstanceCluster[]>(listKey);

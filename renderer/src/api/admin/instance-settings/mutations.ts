@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../client.js';
+import { apiSend } from '../../client.js';
 import { jobSandboxKeys } from '../../pipelines/job-sandbox.js';
 import { instanceSettingKeys } from './keys.js';
 import type { ApplicationSettings, UpdateSecuritySettingsInput } from './types.js';
@@ -14,7 +14,7 @@ export function useUpdateSecuritySettings(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateSecuritySettingsInput) =>
-      apiJson<ApplicationSettings>({ method: 'PUT', path: '/application/settings', body: input, profileId }),
+      apiSend<ApplicationSettings>(profileId, 'PUT', '/application/settings', input),
     onSuccess: async (settings) => {
       queryClient.setQueryData(instanceSettingKeys.detail(profileId), settings);
       await queryClient.invalidateQueries({ queryKey: jobSandboxKeys.status(profileId) });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../client.js';
+import { apiSend } from '../../client.js';
 import { planLimitKeys } from './keys.js';
 import type { PlanLimits, UpdatePlanLimitsInput } from './types.js';
 
@@ -12,7 +12,7 @@ export function useUpdatePlanLimits(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdatePlanLimitsInput) =>
-      apiJson<PlanLimits>({ method: 'PUT', path: '/application/plan_limits', body: input, profileId }),
+      apiSend<PlanLimits>(profileId, 'PUT', '/application/plan_limits', input),
     onSuccess: (limits, input) => {
       queryClient.setQueryData(planLimitKeys.detail(profileId, input.plan_name), limits);
     },

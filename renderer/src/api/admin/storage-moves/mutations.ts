@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../client.js';
+import { apiJson, apiSend } from '../../client.js';
 import { projectKeys } from '../../projects/keys.js';
 import { storageMoveKeys } from './keys.js';
 import type {
@@ -26,12 +26,12 @@ export function useScheduleProjectMove(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ projectId, destinationStorageName }: ScheduleProjectMoveInput) =>
-      apiJson<ProjectRepositoryStorageMove>({
-        method: 'POST',
-        path: `/projects/${projectId}/repository_storage_moves`,
-        body: destinationStorageName ? { destination_storage_name: destinationStorageName } : {},
+      apiSend<ProjectRepositoryStorageMove>(
         profileId,
-      }),
+        'POST',
+        `/projects/${projectId}/repository_storage_moves`,
+        destinationStorageName ? { destination_storage_name: destinationStorageName } : {},
+      ),
     onSuccess: () => invalidateAfterScheduling(queryClient, profileId),
   });
 }
@@ -67,11 +67,8 @@ export function useUpdateStorageWeights(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (weights: Record<string, number>) =>
-      apiJson<StorageApplicationSettings>({
-        method: 'PUT',
-        path: '/application/settings',
-        body: { repository_storages_weighted: weights },
-        profileId,
+      apiSend<StorageApplicationSettings>(profileId, 'PUT', '/application/settings', {
+        repository_storages_weighted: weights,
       }),
     onSuccess: async (settings) => {
       queryClient.setQueryData(storageMoveKeys.settings(profileId), settings);
