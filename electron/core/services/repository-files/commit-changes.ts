@@ -22,11 +22,9 @@
  * After the commit: the project's activity, default branch (first commit), pipelines for the push,
  * merge request refresh and a commit-graph layer for the new commit (in the background), as for a push.
  */
-import { AccessLevel } from '../../../../shared/access-levels.js';
 import { nowIso } from '../../db/database.js';
 import { updateProject } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
-import type { UserRow } from '../../db/users.js';
 import { findTreeEntries, lastCommitForPath, readBlob } from '../../git/blobs.js';
 import { resolveCommit } from '../../git/commit-info.js';
 import { commitFileChanges, FileCommitError } from '../../git/file-commits.js';
@@ -35,15 +33,12 @@ import { isAncestor } from '../../git/merges.js';
 import { isRepositoryEmpty, refreshCommitGraph, setDefaultBranch } from '../../git/repository.js';
 import { findNamespaceById } from '../../db/namespaces.js';
 import { recordAuditEvent } from '../audit/record-audit-event.js';
-import { requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
-import { requireUser } from '../context.js';
 import { ForbiddenError, ValidationError } from '../errors.js';
 import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
 import { branchNameProblem, projectRepositoryPath } from '../projects/projects-service.js';
 import {
-  canActOnBranch,
   forcePushAllowed,
   loadProtectionRules,
   matchingRules,
@@ -53,34 +48,16 @@ import {
   canPushToEmptyRepository,
   protectDefaultBranch,
 } from '../protected-branches/protect-default-branch.js';
-import { requireWritableRepository } from '../storage-moves/read-only.js';
+import { PUSH_FORBIDDEN_REASON, requireBranchPush } from './require-branch-push.js';
 import { requireValidFilePath } from './file-path.js';
 
 export const NOT_ON_BRANCH_MESSAGE = 'You can only create or edit files when you are on a branch';
-export const PUSH_FORBIDDEN_REASON = 'You are not allowed to push into this branch';
+export { PUSH_FORBIDDEN_REASON } from './require-branch-push.js';
 export const FILE_MISSING_MESSAGE = "A file with this name doesn't exist";
 export const FORCE_PUSH_FORBIDDEN_REASON =
   'You are not allowed to force push code to a protected branch on this project.';
 
 export type FileEncoding = 'text' | 'base64';
-
-/**
- * The checks every commit the core writes onto a branch makes first (GitLab's Files/Commits API and
- * cherry-pick/revert: `authorize_push_to_branch!`): a signed-in Developer or above on a project that is
- * not archived, a repository not read-only for a storage move, and push access to `branch` under its
- * protection rules.
- * @returns the committing user.
- * @throws ForbiddenError (401 without a user, 403 otherwise; `You are not allowed to push into this
- *   branch` for a protected branch); ValidationError for a read-only repository.
- */
-export function requireBranchPush(ctx: ServiceContext, project: ProjectRow, branch: string): UserRow {
-  const user = requireUser(ctx);
-  requireProjectAccess(ctx, project, AccessLevel.Developer);
-  if (project.archived === 1) throw new ForbiddenError();
-  requireWritableRepository(ctx, project);
-  if (!canActOnBranch(ctx.db, user, project, branch, 'push')) throw new ForbiddenError(PUSH_FORBIDDEN_REASON);
-  return user;
-}
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 

@@ -19,7 +19,7 @@ import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { onBranchMoved } from '../merge-requests/merge-status.js';
 import { createPipelinesForRefUpdate } from '../pipelines/create-pipeline.js';
-import { requireBranchPush } from '../repository-files/commit-changes.js';
+import { requireBranchPush } from '../repository-files/require-branch-push.js';
 import { projectRepository } from '../refs/project-repository.js';
 
 export type PickKind = 'cherry_pick' | 'revert';
