@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '../../../shared/audit-events.js';
 import type { ApiRequest, ApiResponse } from '../../../shared/ipc-contract.js';
@@ -316,6 +317,35 @@ describe('in-process pages from the embedded core (core.exportAuditEvents)', () 
         expect(progress.at(-1)).toBe(a.written);
         expect(progress).toEqual([...progress].sort((x, y) => x - y));
         expect(await readFile(viaWorkers, 'utf8')).toBe(await readFile(viaApi, 'utf8'));
+
+        // Workers that can't start (their module missing): the same bytes, written on this thread.
+        const viaFallback = join(dir, `fallback.${format}`);
+        const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+        try {
+          const fallback = await embeddedAuditPages({
+            profiles: host.profiles,
+            vault: host.vault,
+            core: host.core,
+            workers: 2,
+            formatterUrl: pathToFileURL(join(dir, 'no-such-formatter.js')).href,
+          })('embedded', filters, undefined, format);
+          const d = await writeAuditExport({
+            proxy: { request: () => Promise.reject(new Error('the API must not be used')) },
+            profileId: 'embedded',
+            format,
+            filters,
+            file: viaFallback,
+            ...fallback!,
+          });
+          expect(d.written).toBe(a.written);
+          expect(await readFile(viaFallback, 'utf8')).toBe(await readFile(viaApi, 'utf8'));
+          expect(errors).toHaveBeenCalledWith(
+            'outpost: export workers failed, exporting on the main thread:',
+            expect.stringMatching(/no-such-formatter/),
+          );
+        } finally {
+          errors.mockRestore();
+        }
       }
     }
   });

@@ -6,7 +6,7 @@ import type { Core } from '../../core/core-contract.js';
 import type { ProfileStore } from '../profiles/profile-store.js';
 import type { TokenVault } from '../vault/token-vault.js';
 import { auditFilterQuery, type AuditExportTextChunk } from './audit-export.js';
-import { AUDIT_EXPORT_FORMATTER_URL } from './audit-export-format.js';
+import { AUDIT_EXPORT_FORMATTER_URL, formatAuditEventPage } from './audit-export-format.js';
 import { ExportError, pageFailureMessage } from './keyset-pages.js';
 
 /**
@@ -60,6 +60,8 @@ export interface EmbeddedAuditPagesOptions {
   workers?: number;
   /** Ids per worker block (default: the core's, 1,000). */
   blockIds?: number;
+  /** The workers' formatter module (default ./audit-export-format.ts; tests name a broken one). */
+  formatterUrl?: string;
 }
 
 /**
@@ -88,24 +90,41 @@ export function embeddedAuditPages(options: EmbeddedAuditPagesOptions): Embedded
       },
     );
     if (opened.status !== 200) throw new ExportError(pageFailureMessage(opened));
+    const pages = opened.pages;
+    const onThisThread = async function* (): AsyncGenerator<AuditEvent[], void, undefined> {
+      for (const page of pages) {
+        yield page;
+        await nextTurn();
+        signal?.throwIfAborted();
+      }
+    };
     const workers = options.workers ?? defaultExportWorkers();
-    if (format && opened.formatted && workers > 0) {
+    const formatted = opened.formatted?.bind(opened);
+    if (format && formatted && workers > 0) {
+      const formatter = { module: options.formatterUrl ?? AUDIT_EXPORT_FORMATTER_URL, options: format };
+      const blocks = { workers, ...(options.blockIds === undefined ? {} : { blockIds: options.blockIds }) };
       return {
-        chunks: opened.formatted(
-          { module: AUDIT_EXPORT_FORMATTER_URL, options: format },
-          { workers, ...(options.blockIds === undefined ? {} : { blockIds: options.blockIds }) },
-        ),
+        chunks: (async function* () {
+          let started = false;
+          try {
+            for await (const chunk of formatted(formatter, blocks)) {
+              started = true;
+              yield chunk;
+            }
+          } catch (err) {
+            // Workers that fail before their first chunk (a packaged app whose workers can't load,
+            // a platform without them): the same export on this thread. A failure later is the export's.
+            if (started || signal?.aborted) throw err;
+            console.error(
+              'outpost: export workers failed, exporting on the main thread:',
+              err instanceof Error ? err.message : err,
+            );
+            for await (const page of onThisThread())
+              yield { text: formatAuditEventPage(page, format), rows: page.length };
+          }
+        })(),
       };
     }
-    const pages = opened.pages;
-    return {
-      pages: (async function* () {
-        for (const page of pages) {
-          yield page;
-          await nextTurn();
-          signal?.throwIfAborted();
-        }
-      })(),
-    };
+    return { pages: onThisThread() };
   };
 }
