@@ -72,13 +72,7 @@ export function LabelsPage() {
           />
         </Group>
         {labels.isError ? (
-          <QueryErrorAlert
-            title="Couldn’t load labels"
-            error={labels.error}
-            onRetry={() => labels.refetch()}
-            retrying={labels.isFetching}
-            m="md"
-          />
+          <QueryErrorAlert title="Couldn’t load labels" query={labels} m="md" />
         ) : !labels.data ? (
           <Stack p="md" gap="sm" aria-busy>
             {Array.from({ length: 4 }, (_, index) => (

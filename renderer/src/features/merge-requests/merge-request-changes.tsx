@@ -100,9 +100,7 @@ export function MergeRequestChanges({
       {active.isError ? (
         <QueryErrorAlert
           title={state.comparing ? 'Couldn’t compare these versions' : 'Couldn’t load the changes'}
-          error={active.error}
-          onRetry={() => active.refetch()}
-          retrying={active.isFetching}
+          query={active}
         />
       ) : !files ? (
         <Center h={200}>

@@ -62,14 +62,7 @@ export function MergeRequestCommits({ target }: { target: ThreadTarget }) {
   }, [scrolled, lastShown, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (commits.isError && !commits.data) {
-    return (
-      <QueryErrorAlert
-        title="Couldn’t load the commits"
-        error={commits.error}
-        onRetry={() => commits.refetch()}
-        retrying={commits.isFetching}
-      />
-    );
+    return <QueryErrorAlert title="Couldn’t load the commits" query={commits} />;
   }
   if (!commits.data) {
     return (

@@ -1,10 +1,8 @@
 import {
   Badge,
   Button,
-  Center,
   EmptyState,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   Skeleton,
@@ -12,11 +10,12 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { IconArrowsExchange, IconGitMerge, IconPlus, IconTag } from '@tabler/icons-react';
+import { IconGitMerge, IconPlus, IconTag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ListPager } from '../../components/list-pager.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
+import { SwitchProjectButton, projectAreaFallback } from '../project-area/project-area.js';
 import { FilterBar } from './merge-request-filter-bar.js';
 import {
   MERGE_REQUEST_STATES,
@@ -44,38 +43,13 @@ export function MergeRequestListPage() {
   const state = useMergeRequestListState();
   const { profileId, mine, projectId, project, filters, list, counts } = state;
 
-  const switchProject = (
-    <Button
-      component={Link}
-      to={MERGE_REQUESTS_PICK_ROUTE}
-      variant="default"
-      leftSection={<IconArrowsExchange size={16} />}
-    >
-      Switch project
-    </Button>
-  );
-
-  if (state.notFound) {
-    return (
-      <>
-        <PageHeader title="Merge requests" actions={switchProject} />
-        <QueryErrorAlert
-          title="Project not found"
-          error={project.error ?? new Error('This address names no project.')}
-        >
-          <Button size="xs" variant="light" color="red" component={Link} to={MERGE_REQUESTS_PICK_ROUTE}>
-            Pick another project
-          </Button>
-        </QueryErrorAlert>
-      </>
-    );
-  }
-  if (!mine && project.isPending) {
-    return (
-      <Center h="40vh">
-        <Loader type="dots" aria-label="Loading project" />
-      </Center>
-    );
+  const switchProject = <SwitchProjectButton pickRoute={MERGE_REQUESTS_PICK_ROUTE} />;
+  if (!mine) {
+    const fallback = projectAreaFallback(state, {
+      title: 'Merge requests',
+      pickRoute: MERGE_REQUESTS_PICK_ROUTE,
+    });
+    if (fallback) return fallback;
   }
 
   const description = mine ? (
@@ -155,13 +129,7 @@ export function MergeRequestListPage() {
       <FilterBar filters={filters} onApply={state.apply} onUpdate={state.update} profileId={profileId} />
       <Paper withBorder>
         {list.isError ? (
-          <QueryErrorAlert
-            title="Couldn’t load merge requests"
-            error={list.error}
-            onRetry={() => list.refetch()}
-            retrying={list.isFetching}
-            m="md"
-          />
+          <QueryErrorAlert title="Couldn’t load merge requests" query={list} m="md" />
         ) : !list.data ? (
           <Stack gap={0} aria-busy>
             {Array.from({ length: 5 }, (_, index) => (

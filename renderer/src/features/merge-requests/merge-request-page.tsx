@@ -71,12 +71,7 @@ export function MergeRequestPage() {
     return (
       <Stack>
         {back}
-        <QueryErrorAlert
-          title="Couldn’t load the merge request"
-          error={mr.error}
-          onRetry={() => mr.refetch()}
-          retrying={mr.isFetching}
-        />
+        <QueryErrorAlert title="Couldn’t load the merge request" query={mr} />
       </Stack>
     );
   }
