@@ -80,3 +80,22 @@ export function recordSelfAuditEvent(
     extra,
   });
 }
+
+/**
+ * Records the creation of a group or project (GitLab's `group_created` / `project_created`: `add`
+ * `group`|`project`, custom message `Added group <full path>`).
+ */
+export function recordCreationAuditEvent(
+  ctx: ServiceContext,
+  type: 'Project' | 'Group',
+  subject: { id: number; fullPath: string },
+): number {
+  const noun = type.toLowerCase();
+  return recordSelfAuditEvent(
+    ctx,
+    type,
+    subject,
+    { add: noun },
+    { event_name: `${noun}_created`, custom_message: `Added ${noun} ${subject.fullPath}` },
+  );
+}

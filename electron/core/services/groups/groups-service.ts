@@ -14,7 +14,7 @@ import {
   listGroups,
 } from '../../db/namespaces.js';
 import type { GroupListFilter, NamespaceRow } from '../../db/namespaces.js';
-import { recordSelfAuditEvent } from '../audit/record-audit-event.js';
+import { recordCreationAuditEvent } from '../audit/record-audit-event.js';
 import { defaultVisibility } from '../admin/gitlab-settings.js';
 import {
   canReadNamespace,
@@ -87,13 +87,7 @@ export function createGroup(ctx: ServiceContext, input: CreateGroupInput): Names
       created_at: at,
     });
     insertFirstOwner(ctx.db, id, user.id, at);
-    recordSelfAuditEvent(
-      ctx,
-      'Group',
-      { id, fullPath },
-      { add: 'group' },
-      { event_name: 'group_created', custom_message: `Added group ${fullPath}` },
-    );
+    recordCreationAuditEvent(ctx, 'Group', { id, fullPath });
     return findNamespaceById(ctx.db, id)!;
   })();
 }

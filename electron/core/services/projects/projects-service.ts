@@ -31,7 +31,7 @@ import {
   repositoryExists,
   setDefaultBranch,
 } from '../../git/repository.js';
-import { recordSelfAuditEvent } from '../audit/record-audit-event.js';
+import { recordCreationAuditEvent, recordSelfAuditEvent } from '../audit/record-audit-event.js';
 import { requireNamespaceAccess, requireProjectAccess } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
@@ -147,13 +147,7 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
     });
     updateProjectRow(ctx.db, id, { disk_path: hashedDiskPath(id) }, at);
     const fullPath = `${ns.full_path}/${path}`;
-    recordSelfAuditEvent(
-      ctx,
-      'Project',
-      { id, fullPath },
-      { add: 'project' },
-      { event_name: 'project_created', custom_message: `Added project ${fullPath}` },
-    );
+    recordCreationAuditEvent(ctx, 'Project', { id, fullPath });
     return findProjectById(ctx.db, id)!;
   })();
 
