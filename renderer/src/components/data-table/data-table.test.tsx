@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-utils/render.js';
 import {
   DataTable,
+  type DataTableProps,
   deleteAction,
   editAction,
   RefreshButton,
   rowActionsColumn,
+  TableFooter,
   TableEmptyState,
   TableToolbar,
   tableMeta,
@@ -60,6 +62,20 @@ const FRUITS: Fruit[] = [
   { id: 2, name: 'lime', colour: 'green' },
 ];
 
+/** A fruit table with the given props over the defaults (two fruits, loaded, `fruit-row` rows). */
+function FruitTable(props: Partial<DataTableProps<Fruit>>) {
+  return (
+    <DataTable
+      data={FRUITS}
+      columns={columns}
+      getRowId={(fruit) => String(fruit.id)}
+      loading={false}
+      rowTestId="fruit-row"
+      {...props}
+    />
+  );
+}
+
 describe('DataTable', () => {
   it('renders a row per item with the row actions calling back with their row', () => {
     const calls: string[] = [];
@@ -67,17 +83,7 @@ describe('DataTable', () => {
       onEdit: (fruit) => calls.push(`edit ${fruit.id}`),
       onDelete: (fruit) => calls.push(`delete ${fruit.id}`),
     };
-    renderWithProviders(
-      <DataTable
-        label="Fruits"
-        data={FRUITS}
-        columns={columns}
-        meta={meta}
-        getRowId={(fruit) => String(fruit.id)}
-        loading={false}
-        rowTestId="fruit-row"
-      />,
-    );
+    renderWithProviders(<FruitTable label="Fruits" meta={meta} />);
 
     const table = screen.getByRole('table', { name: 'Fruits' });
     expect(within(table).getByText('Actions')).toBeTruthy();
@@ -94,16 +100,7 @@ describe('DataTable', () => {
   });
 
   it('gives cells the size and hide classes of their column, and shows skeleton rows while loading', () => {
-    renderWithProviders(
-      <DataTable
-        data={FRUITS}
-        columns={columns}
-        getRowId={(fruit) => String(fruit.id)}
-        loading
-        skeletonRows={3}
-        rowTestId="fruit-row"
-      />,
-    );
+    renderWithProviders(<FruitTable loading skeletonRows={3} />);
     expect(screen.queryAllByTestId('fruit-row')).toHaveLength(0);
     const skeletons = screen.getAllByTestId('fruit-row-skeleton');
     expect(skeletons).toHaveLength(3);
@@ -122,14 +119,9 @@ describe('DataTable', () => {
       return (
         <>
           <output data-testid="order">{JSON.stringify(sorting)}</output>
-          <DataTable
+          <FruitTable
             label="Sorted fruits"
-            data={FRUITS}
-            columns={columns}
-            getRowId={(fruit) => String(fruit.id)}
-            loading={false}
             stale
-            rowTestId="fruit-row"
             sorting={{ state: sorting, onChange: setSorting }}
             rowProps={(fruit) => ({
               onClick: () => opened.push(fruit.id),
@@ -157,20 +149,24 @@ describe('DataTable', () => {
   });
 
   it('renders no sort buttons without sorting', () => {
-    renderWithProviders(
-      <DataTable
-        data={FRUITS}
-        columns={columns}
-        getRowId={(fruit) => String(fruit.id)}
-        loading={false}
-        rowTestId="fruit-row"
-      />,
-    );
+    renderWithProviders(<FruitTable />);
     expect(within(screen.getByRole('columnheader', { name: 'Name' })).queryByRole('button')).toBeNull();
   });
 });
 
-describe('TableToolbar, RefreshButton and TableEmptyState', () => {
+describe('TableToolbar, RefreshButton, TableFooter and TableEmptyState', () => {
+  it('puts the footer content in one strip', () => {
+    renderWithProviders(
+      <TableFooter>
+        <span>2 fruits</span>
+        <button type="button">Next page</button>
+      </TableFooter>,
+    );
+    const strip = screen.getByText('2 fruits').parentElement!;
+    expect(within(strip).getByRole('button', { name: 'Next page' })).toBeTruthy();
+    expect(strip.className).toMatch(/footer/);
+  });
+
   it('shows the hint and tools, and refreshes on click', () => {
     let refreshed = 0;
     renderWithProviders(

@@ -42,6 +42,7 @@
  * ## Around the table
  * `<TableToolbar hint="…">{tools}</TableToolbar>` is the strip above a table in its card;
  * `<RefreshButton label="Refresh clusters" onRefresh={…} refreshing={…} />` the square refresh button;
+ * `<TableFooter>{count}{pager}</TableFooter>` the strip below a table (rule above);
  * `<TableEmptyState icon title description actions />` the card shown when a list is empty.
  */
 export {
@@ -67,6 +68,7 @@ export {
 } from './row-actions.js';
 export {
   RefreshButton,
+  TableFooter,
   TableToolbar,
   type RefreshButtonProps,
   type TableToolbarProps,

@@ -46,3 +46,12 @@ export function RefreshButton({ label, onRefresh, refreshing }: RefreshButtonPro
     </Tooltip>
   );
 }
+
+/** The strip below a table inside its card: a dimmed count on the left, a pager on the right. */
+export function TableFooter({ children }: { children: ReactNode }) {
+  return (
+    <Group px="md" py="xs" justify="space-between" className={classes.footer}>
+      {children}
+    </Group>
+  );
+}

@@ -24,6 +24,7 @@ import { describeError } from '../../../api/describe-error.js';
 import { parseDotenv } from './dotenv-format.js';
 import { countImportRows, importSteps, planImport, type ImportOptions } from './import-plan.js';
 import { ImportPreviewTable } from './import-preview-table.js';
+import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
 
 /** Props of {@link ImportVariablesModal}. */
 export interface ImportVariablesModalProps {
@@ -212,9 +213,7 @@ function ImportVariables({ profileId, variables, onClose }: ImportVariablesModal
         </Stack>
       ) : null}
       {importVariables.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The import stopped">
-          {describeError(importVariables.error)}
-        </Alert>
+        <ErrorAlert title="The import stopped" error={importVariables.error} />
       ) : null}
 
       <Group justify="flex-end" gap="sm">

@@ -1,10 +1,8 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useUpdatePlanLimits } from '../../../api/admin/plan-limits/mutations.js';
 import { PLAN_FILE_SIZE_LIMITS, type PlanLimits } from '../../../api/admin/plan-limits/types.js';
-import { describeError } from '../../../api/describe-error.js';
 import { formatBytes } from '../../../lib/byte-size.js';
 import { ByteSizeInput } from './byte-size-input.js';
 import { PLAN_LIMIT_LABELS, planLabel } from './plan-limit-labels.js';
@@ -17,6 +15,7 @@ import {
   toPlanLimitsInput,
   type PlanLimitEntries,
 } from './plan-limits-form-values.js';
+import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
 
 /** Props of {@link PlanLimitsForm}. */
 export interface PlanLimitsFormProps {
@@ -104,9 +103,7 @@ export function PlanLimitsForm({ profileId, planName, limits }: PlanLimitsFormPr
         })}
         <Stack gap="sm" p="md" className={classes.footer}>
           {updateLimits.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The limits were not saved">
-              {describeError(updateLimits.error)}
-            </Alert>
+            <ErrorAlert title="The limits were not saved" error={updateLimits.error} />
           ) : null}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">

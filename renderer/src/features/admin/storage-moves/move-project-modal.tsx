@@ -1,12 +1,10 @@
-import { Alert, Group, Loader, Select, Text } from '@mantine/core';
+import { Group, Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { Project } from '../../../../../shared/api-types/projects.js';
 import { useScheduleProjectMove } from '../../../api/admin/storage-moves/mutations.js';
 import { FormModalBody } from '../../../components/form-modal/form-modal.js';
-import { describeError } from '../../../api/describe-error.js';
 import { projectQueries } from '../../../api/projects/queries.js';
 import {
   AUTOMATIC,
@@ -16,6 +14,7 @@ import {
   DestinationField,
 } from './destination-select.js';
 import { AdminDialog, announceAndClose } from '../admin-dialog.js';
+import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
 
 /** Props of {@link MoveProjectModal}. */
 export interface MoveProjectModalProps {
@@ -130,11 +129,7 @@ function MoveProjectForm({ profileId, onClose, shards, weights, onScheduled }: M
         data-autofocus
         required
       />
-      {projects.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Couldn’t search projects">
-          {describeError(projects.error)}
-        </Alert>
-      ) : null}
+      {projects.isError ? <ErrorAlert title="Couldn’t search projects" error={projects.error} /> : null}
       <DestinationField
         shards={shards}
         weights={weights}
@@ -145,11 +140,7 @@ function MoveProjectForm({ profileId, onClose, shards, weights, onScheduled }: M
         showHint={project !== null}
         what="this project"
       />
-      {schedule.error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The move was not scheduled">
-          {describeError(schedule.error)}
-        </Alert>
-      ) : null}
+      {schedule.error ? <ErrorAlert title="The move was not scheduled" error={schedule.error} /> : null}
     </FormModalBody>
   );
 }

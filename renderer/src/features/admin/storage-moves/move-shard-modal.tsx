@@ -1,6 +1,6 @@
 import { Alert, List, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlertCircle, IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useScheduleShardMove } from '../../../api/admin/storage-moves/mutations.js';
 import { storageMoveQueries } from '../../../api/admin/storage-moves/queries.js';
@@ -17,6 +17,7 @@ import {
   DestinationField,
 } from './destination-select.js';
 import { AdminDialog, announceAndClose } from '../admin-dialog.js';
+import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
 
 /** Props of {@link MoveShardModal}. */
 export interface MoveShardModalProps {
@@ -192,11 +193,7 @@ function MoveShardForm({ profileId, onClose, shards, weights, usage, onScheduled
           Every project stays read-only until its own move ends; pushes and edits are refused meanwhile.
         </Alert>
       ) : null}
-      {schedule.error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="The moves were not scheduled">
-          {describeError(schedule.error)}
-        </Alert>
-      ) : null}
+      {schedule.error ? <ErrorAlert title="The moves were not scheduled" error={schedule.error} /> : null}
     </FormModalBody>
   );
 }

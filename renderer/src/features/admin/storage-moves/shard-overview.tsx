@@ -14,15 +14,38 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateStorageWeights } from '../../../api/admin/storage-moves/mutations.js';
 import type { StorageShardUsage } from '../../../api/admin/storage-moves/types.js';
 import { describeError } from '../../../api/describe-error.js';
 import { formatBytes, formatByteCount } from '../../../lib/byte-size.js';
 import { checkWeight, formatBytesTick, weightedDestinations } from './storage-move-rules.js';
+import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
 
 const number = new Intl.NumberFormat('en-US');
+
+/** The two usage charts: repositories and bytes per shard (a series of the chart data each). */
+const SHARD_CHARTS = [
+  {
+    title: 'Repositories',
+    series: 'Repositories',
+    color: 'outpost.5',
+    yAxisProps: { width: 36, allowDecimals: false, tickCount: 3 },
+    format: (value: number) => number.format(value),
+    label: 'Repositories per shard',
+    testId: 'shard-repositories-chart',
+  },
+  {
+    title: 'Size on disk',
+    series: 'Size',
+    color: 'teal.5',
+    yAxisProps: { width: 64, tickCount: 3, tickFormatter: (value: number) => formatBytesTick(value) },
+    format: (value: number) => formatBytes(value),
+    label: 'Bytes per shard',
+    testId: 'shard-bytes-chart',
+  },
+] as const;
 
 /** Props of {@link ShardOverview}. */
 export interface ShardOverviewProps {
@@ -68,42 +91,26 @@ export function ShardOverview(props: ShardOverviewProps) {
   } else {
     charts = (
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <div>
-          <Text size="xs" c="dimmed" mb={4}>
-            Repositories
-          </Text>
-          <BarChart
-            h={150}
-            data={data}
-            dataKey="shard"
-            series={[{ name: 'Repositories', color: 'outpost.5' }]}
-            tickLine="none"
-            gridAxis="y"
-            yAxisProps={{ width: 36, allowDecimals: false, tickCount: 3 }}
-            maxBarWidth={48}
-            valueFormatter={(value) => number.format(value)}
-            aria-label="Repositories per shard"
-            data-testid="shard-repositories-chart"
-          />
-        </div>
-        <div>
-          <Text size="xs" c="dimmed" mb={4}>
-            Size on disk
-          </Text>
-          <BarChart
-            h={150}
-            data={data}
-            dataKey="shard"
-            series={[{ name: 'Size', color: 'teal.5' }]}
-            tickLine="none"
-            gridAxis="y"
-            yAxisProps={{ width: 64, tickCount: 3, tickFormatter: (value: number) => formatBytesTick(value) }}
-            maxBarWidth={48}
-            valueFormatter={(value) => formatBytes(value)}
-            aria-label="Bytes per shard"
-            data-testid="shard-bytes-chart"
-          />
-        </div>
+        {SHARD_CHARTS.map((chart) => (
+          <div key={chart.series}>
+            <Text size="xs" c="dimmed" mb={4}>
+              {chart.title}
+            </Text>
+            <BarChart
+              h={150}
+              data={data}
+              dataKey="shard"
+              series={[{ name: chart.series, color: chart.color }]}
+              tickLine="none"
+              gridAxis="y"
+              yAxisProps={chart.yAxisProps}
+              maxBarWidth={48}
+              valueFormatter={chart.format}
+              aria-label={chart.label}
+              data-testid={chart.testId}
+            />
+          </div>
+        ))}
       </SimpleGrid>
     );
   }
@@ -243,16 +250,8 @@ function ShardWeightsTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {weightsError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Couldn’t load the shard weights">
-          {describeError(weightsError)}
-        </Alert>
-      ) : null}
-      {update.error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Couldn’t save the weights">
-          {describeError(update.error)}
-        </Alert>
-      ) : null}
+      {weightsError ? <ErrorAlert title="Couldn’t load the shard weights" error={weightsError} /> : null}
+      {update.error ? <ErrorAlert title="Couldn’t save the weights" error={update.error} /> : null}
       <Group justify="space-between" gap="sm">
         <Text size="xs" c={allZero ? 'orange' : 'dimmed'}>
           {allZero

@@ -2,7 +2,7 @@ import { Badge, Button, EmptyState, Group, Pagination, Select, Stack, Text, Tool
 import { IconFilterOff, IconServer2, IconTransfer } from '@tabler/icons-react';
 import { storageMoveKeys } from '../../../api/admin/storage-moves/keys.js';
 import { STORAGE_MOVE_STATES, type StorageMoveState } from '../../../api/admin/storage-moves/types.js';
-import { DataTable, RefreshButton, TableToolbar } from '../../../components/data-table/index.js';
+import { DataTable, RefreshButton, TableFooter, TableToolbar } from '../../../components/data-table/index.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { AdminListBody, countNoun } from '../admin-list.js';
 import { MoveProjectModal } from './move-project-modal.js';
@@ -145,19 +145,14 @@ export function StorageMovesPage() {
         />
       )}
       {view.pageCount > 1 || (view.moves.data?.total ?? 0) > view.allMoves.length ? (
-        <Group
-          px="md"
-          py="xs"
-          justify="space-between"
-          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-        >
+        <TableFooter>
           <Text size="xs" c="dimmed">
             {(view.moves.data?.total ?? 0) > view.allMoves.length
               ? `Showing the newest ${view.allMoves.length} of ${view.moves.data?.total} moves.`
               : countNoun(view.filtered.length, 'move', 'moves')}
           </Text>
           <Pagination size="sm" total={view.pageCount} value={view.currentPage} onChange={view.setPage} />
-        </Group>
+        </TableFooter>
       ) : null}
     </AdminListBody>
   );
