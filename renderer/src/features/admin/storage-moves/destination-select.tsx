@@ -2,6 +2,18 @@ import { Alert, Select, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { weightedDestinations } from './storage-move-rules.js';
 
+/** Props both move dialogs take. */
+export interface MoveDialogProps {
+  profileId: string;
+  opened: boolean;
+  onClose: () => void;
+  /** Every shard, `default` first. */
+  shards: readonly string[];
+  weights: Readonly<Record<string, number>>;
+  /** Called once the move(s) are scheduled, to follow them. */
+  onScheduled: () => void;
+}
+
 /** The destination select's value for "let the instance pick by weight". */
 export const AUTOMATIC = '__automatic__';
 

@@ -12,21 +12,13 @@ import {
   destinationForSource,
   destinationOptions,
   DestinationField,
+  type MoveDialogProps,
 } from './destination-select.js';
 import { AdminDialog, announceAndClose } from '../admin-dialog.js';
 import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
 
 /** Props of {@link MoveProjectModal}. */
-export interface MoveProjectModalProps {
-  profileId: string;
-  opened: boolean;
-  onClose: () => void;
-  /** Every shard, `default` first. */
-  shards: readonly string[];
-  weights: Readonly<Record<string, number>>;
-  /** Called once the move is scheduled, to follow it. */
-  onScheduled: () => void;
-}
+export type MoveProjectModalProps = MoveDialogProps;
 
 /**
  * "Move project": pick a project (searched on the instance), then a destination shard or

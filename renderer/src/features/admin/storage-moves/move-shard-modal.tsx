@@ -15,20 +15,14 @@ import {
   destinationForSource,
   destinationOptions,
   DestinationField,
+  type MoveDialogProps,
 } from './destination-select.js';
 import { AdminDialog, announceAndClose } from '../admin-dialog.js';
 import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
 
-/** Props of {@link MoveShardModal}. */
-export interface MoveShardModalProps {
-  profileId: string;
-  opened: boolean;
-  onClose: () => void;
-  shards: readonly string[];
-  weights: Readonly<Record<string, number>>;
+/** Props of {@link MoveShardModal}: the move dialogs' props and the shards' usage. */
+export interface MoveShardModalProps extends MoveDialogProps {
   usage: readonly StorageShardUsage[] | undefined;
-  /** Called once the moves are scheduled, to follow them. */
-  onScheduled: () => void;
 }
 
 const PREVIEW_NAMES = 5;

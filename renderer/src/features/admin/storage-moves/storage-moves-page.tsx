@@ -36,6 +36,15 @@ export function StorageMovesPage() {
     </>
   );
 
+  /** What both move dialogs get. */
+  const moveDialog = {
+    profileId: view.profile.id,
+    onClose: () => view.setDialog('none'),
+    shards: view.shards,
+    weights: view.weights ?? {},
+    onScheduled: view.follow,
+  };
+
   const list = (
     <AdminListBody
       query={view.moves}
@@ -172,23 +181,8 @@ export function StorageMovesPage() {
         />
         {list}
       </Stack>
-      <MoveProjectModal
-        profileId={view.profile.id}
-        opened={view.dialog === 'project'}
-        onClose={() => view.setDialog('none')}
-        shards={view.shards}
-        weights={view.weights ?? {}}
-        onScheduled={view.follow}
-      />
-      <MoveShardModal
-        profileId={view.profile.id}
-        opened={view.dialog === 'shard'}
-        onClose={() => view.setDialog('none')}
-        shards={view.shards}
-        weights={view.weights ?? {}}
-        usage={view.usage.data}
-        onScheduled={view.follow}
-      />
+      <MoveProjectModal {...moveDialog} opened={view.dialog === 'project'} />
+      <MoveShardModal {...moveDialog} opened={view.dialog === 'shard'} usage={view.usage.data} />
     </>
   );
 }
