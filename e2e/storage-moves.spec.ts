@@ -15,8 +15,15 @@ const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ animations: 'disabled', path: path.join(artifacts, name), fullPage });
 
-/** Move the pointer away and wait until no notification is left on screen. */
+/**
+ * Clear the screen for a screenshot: close the notifications on screen with their close buttons (rather
+ * than waiting out their auto-close), move the pointer away, and wait until none is left.
+ */
 async function settle(page: Page) {
+  for (const close of await page
+    .locator('.mantine-Notification-root .mantine-Notification-closeButton')
+    .all())
+    await close.click({ timeout: 2_000 }).catch(() => undefined);
   await page.mouse.move(0, 0);
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
