@@ -9,6 +9,8 @@ import {
   type ChangeData,
   type GutterOptions,
 } from 'react-diff-view';
+// react-diff-view's own table styles, wherever a diff is drawn (the commit page opened directly too).
+import 'react-diff-view/style/index.css';
 import type { Discussion, MergeRequestChange } from '../../api/merge-requests/types.js';
 import type { DiffViewType } from '../../components/diff-viewer/diff-view-type-control.js';
 import { tokenizeHunks } from './diff-highlight.js';

@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import { IconFileDiff, IconLayoutSidebar, IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import 'react-diff-view/style/index.css';
 import type { Discussion, MergeRequestDetail } from '../../api/merge-requests/types.js';
 import { DiffViewTypeControl } from '../../components/diff-viewer/diff-view-type-control.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
