@@ -17,8 +17,8 @@ export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged';
 export type MergeStatus =
   'unchecked' | 'checking' | 'can_be_merged' | 'cannot_be_merged' | 'cannot_be_merged_recheck';
 
-/** `GET /projects/:id/merge_requests?view=simple` items (MergeRequestSimple; merge_request_simple.json). */
-export interface MergeRequestSimple {
+/** The fields every merge request representation starts with (GitLab's MergeRequestSimple/Basic). */
+export interface MergeRequestIdentity {
   id: number;
   iid: number;
   project_id: number;
@@ -27,6 +27,10 @@ export interface MergeRequestSimple {
   state: MergeRequestState;
   created_at: string;
   updated_at: string;
+}
+
+/** `GET /projects/:id/merge_requests?view=simple` items (MergeRequestSimple; merge_request_simple.json). */
+export interface MergeRequestSimple extends MergeRequestIdentity {
   web_url: string;
   references: IssuableReferences;
 }
@@ -35,15 +39,7 @@ export interface MergeRequestSimple {
  * List items of `GET /merge_requests`, `/projects/:id/merge_requests`, `/groups/:id/merge_requests`
  * (MergeRequestBasic). `labels` are names, or LabelBasic objects with `with_labels_details=true`.
  */
-export interface MergeRequestBasic {
-  id: number;
-  iid: number;
-  project_id: number;
-  title: string;
-  description: string | null;
-  state: MergeRequestState;
-  created_at: string;
-  updated_at: string;
+export interface MergeRequestBasic extends MergeRequestIdentity {
   merged_by: UserBasic | null;
   merged_at: string | null;
   closed_by: UserBasic | null;

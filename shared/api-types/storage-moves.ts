@@ -5,19 +5,13 @@
  */
 
 /** Every state a move passes through, in GitLab's words (`human_state_name`). */
+import type { ProjectIdentity } from './admin.js';
+
 export type StorageMoveState =
   'initial' | 'scheduled' | 'started' | 'replicated' | 'finished' | 'failed' | 'cleanup failed';
 
 /** The project a move belongs to (GitLab's `ProjectIdentity` entity). */
-export interface StorageMoveProject {
-  id: number;
-  description: string | null;
-  name: string;
-  name_with_namespace: string;
-  path: string;
-  path_with_namespace: string;
-  created_at: string;
-}
+export type StorageMoveProject = ProjectIdentity;
 
 /**
  * `GET /project_repository_storage_moves/:id`, list items, and the schedule answers: one move of one

@@ -8,19 +8,13 @@
  * (`too_large`, empty `diff`); the collection is cut, with `overflow` true, once it would exceed
  * `maxFiles`, `maxLines` or `maxBytes`. `limits: null` (access_raw_diffs) collects everything.
  */
+import type { FileDiff } from '../../../shared/api-types/merge-requests.js';
 import { runGit } from './run-git.js';
 
-export interface DiffFile {
-  old_path: string;
-  new_path: string;
-  a_mode: string;
-  b_mode: string;
-  new_file: boolean;
-  renamed_file: boolean;
-  deleted_file: boolean;
+/** One changed file in GitLab's wire shape (shared FileDiff), and whether the per-file limit collapsed it. */
+export interface DiffFile extends FileDiff {
   /** Collapsed by the per-file limit (`diff` is empty). */
   too_large: boolean;
-  diff: string;
 }
 
 export interface DiffLimits {

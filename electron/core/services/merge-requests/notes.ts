@@ -35,6 +35,7 @@ import type { NoteRow } from '../../db/notes.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findUsersByIds } from '../../db/users.js';
 import type { NoteContext } from '../../entities/notes.js';
+import type { NoteLineRangeEnd, NotePosition } from '../../../../shared/api-types/notes.js';
 import { isAdmin, projectAccessLevel } from '../access/project-access.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
@@ -44,24 +45,10 @@ import { getChanges } from './diff-versions.js';
 export const NOTE_BODY_MAX = 1_000_000;
 
 /** One end of a multi-line DiffNote's `line_range` (GitLab's `line_code`, `type`, `old_line`, `new_line`). */
-export interface LineRangeEnd {
-  line_code: string;
-  type?: 'new' | 'old' | null;
-  old_line?: number | null;
-  new_line?: number | null;
-}
+export type LineRangeEnd = NoteLineRangeEnd;
 
-export interface DiffPosition {
-  base_sha: string;
-  start_sha: string;
-  head_sha: string;
-  position_type: 'text' | 'image';
-  old_path?: string | null;
-  new_path?: string | null;
-  old_line?: number | null;
-  new_line?: number | null;
-  line_range?: { start: LineRangeEnd; end: LineRangeEnd } | null;
-}
+/** A DiffNote's `position` as clients send it and the core stores it (the wire shape of shared/api-types/notes.ts). */
+export type DiffPosition = NotePosition;
 
 const level = (ctx: ServiceContext, project: ProjectRow) =>
   projectAccessLevel(ctx.db, ctx.actor.user, project);
