@@ -157,15 +157,7 @@ export interface MergeRequestDiffVersionDetail extends MergeRequestDiffVersion {
  * `GET …/approvals` and the answer of `POST …/approve` / `…/unapprove` (13.10 CE's
  * Entities::MergeRequestApprovals); the EE-only lists are always empty.
  */
-export interface MergeRequestApprovals {
-  id: number;
-  iid: number;
-  project_id: number;
-  title: string;
-  description: string | null;
-  state: MergeRequestState;
-  created_at: string;
-  updated_at: string;
+export interface MergeRequestApprovals extends MergeRequestIdentity {
   merge_status: MergeStatus;
   approved: boolean;
   approvals_required: number;
