@@ -286,7 +286,11 @@ test('a 113-file, 10,823-line merge request: only visible files render; 400 comm
 
   await test.step('"Viewed" collapses a file and survives a reload', async () => {
     await page.evaluate(() => window.scrollTo(0, 0));
-    const first = page.getByTestId('mr-file-diff').first();
+    // The list is virtualised: wait until it has re-rendered from the top, or `first()` could be a
+    // file from the previous scroll position that leaves the DOM a moment later.
+    const top = page.getByTestId('mr-file-list').locator('[data-index="0"]');
+    await expect(top).toBeInViewport();
+    const first = top.getByTestId('mr-file-diff');
     const path = await first.getAttribute('data-path');
     await first.getByRole('checkbox', { name: 'Viewed' }).check();
     const viewedFile = page.locator(`[data-testid="mr-file-diff"][data-path="${path}"]`);

@@ -40,6 +40,7 @@ import { runnerPipelineState } from './services/pipelines/runner-state.js';
 import { resumeImports } from './services/projects/import-repository.js';
 import { finishRepositoryRemovals, repairRepositories } from './services/projects/repository-maintenance.js';
 import { recoverStorageMoves } from './services/storage-moves/execute-move.js';
+import { copyRateLimitHooks } from './services/storage-moves/copy-rate-limit.js';
 import { StorageMoveRuntime } from './services/storage-moves/runtime.js';
 import { avatarRoutes } from './routes/avatars.js';
 import { bootstrapRoot } from './services/users/bootstrap-root.js';
@@ -103,7 +104,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const tasks = new BackgroundTasks();
   const storageMoves = new StorageMoveRuntime(tasks, {
     concurrency: opts.storageMoveConcurrency,
-    hooks: opts.storageMoveHooks,
+    hooks:
+      opts.storageMoveHooks ??
+      (opts.storageMoveBytesPerSecond === undefined
+        ? undefined
+        : copyRateLimitHooks(opts.storageMoveBytesPerSecond)),
   });
   const runner = new PipelineRunner({
     dataDir,

@@ -51,6 +51,11 @@ export interface CoreOptions {
   storageMoveConcurrency?: number;
   /** Seams in a storage move (tests pause or disturb a move with them); see StorageMoveHooks. */
   storageMoveHooks?: StorageMoveHooks;
+  /**
+   * Most bytes per second each storage move copies (services/storage-moves/copy-rate-limit.ts). Unset:
+   * no limit. Ignored when `storageMoveHooks` are given.
+   */
+  storageMoveBytesPerSecond?: number;
 }
 
 /** A pipeline's status changed, it was created, or it was deleted (status `deleted`). */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCore } from '../core/app.js';
-import { embeddedStorages, parseStorageSpecs, startEmbeddedCore } from './embedded-core.js';
+import { embeddedStorages, parseCopyRate, parseStorageSpecs, startEmbeddedCore } from './embedded-core.js';
 import { createKeyFileCipher } from './vault/key-file-cipher.js';
 import { openTokenVault } from './vault/token-vault.js';
 
@@ -114,5 +114,74 @@ describe('parseStorageSpecs', () => {
     );
     expect(() => parseStorageSpecs('=/srv')).toThrow(/NAME=PATH/);
     expect(() => parseStorageSpecs('second=')).toThrow(/NAME=PATH/);
+  });
+});
+
+describe('the storage-move copy rate (OUTPOST_STORAGE_MOVE_MIB_PER_SECOND)', () => {
+  it('reads MiB per second; unset or blank is no limit; anything else is refused by name', () => {
+    expect(parseCopyRate(undefined)).toBeUndefined();
+    expect(parseCopyRate(' ')).toBeUndefined();
+    expect(parseCopyRate('20')).toBe(20 * 1024 * 1024);
+    expect(parseCopyRate('0.5')).toBe(512 * 1024);
+    for (const bad of ['0', '-2', 'fast', 'Infinity'])
+      expect(() => parseCopyRate(bad)).toThrow(
+        `OUTPOST_STORAGE_MOVE_MIB_PER_SECOND must be a positive number of MiB per second, got "${bad}"`,
+      );
+  });
+
+  it('keeps a real move started while it copies under the rate, then finishes it', async () => {
+    const { appDataDir, vault } = await setup();
+    // ~64 KiB per second: a new project's repository (tens of KiB) takes a good part of a second.
+    const started = await startEmbeddedCore({
+      appDataDir,
+      vault,
+      createCore,
+      env: { OUTPOST_STORAGE_MOVE_MIB_PER_SECOND: '0.0625' },
+      listenPort: false,
+    });
+    try {
+      const token = (await vault.get('embedded'))!;
+      const call = async <T>(method: 'GET' | 'POST', url: string, payload?: object) => {
+        const res = await started.core.inject({
+          method,
+          url: `/api/v4${url}`,
+          headers: { 'private-token': token },
+          ...(payload ? { payload } : {}),
+        });
+        return { status: res.statusCode, body: JSON.parse(res.body) as T };
+      };
+      const project = await call<{ id: number }>('POST', '/projects', {
+        name: 'paced',
+        initialize_with_readme: true,
+      });
+      expect(project.status).toBe(201);
+      const scheduledAt = performance.now();
+      const move = await call<{ id: number }>(
+        'POST',
+        `/projects/${project.body.id}/repository_storage_moves`,
+        {
+          destination_storage_name: 'secondary',
+        },
+      );
+      expect(move.status).toBe(201);
+      const seen: { state: string; bytes_copied: number; bytes_total: number }[] = [];
+      for (let i = 0; i < 200; i++) {
+        const progress = await call<{ state: string; bytes_copied: number; bytes_total: number }>(
+          'GET',
+          `/project_repository_storage_moves/${move.body.id}/progress`,
+        );
+        seen.push(progress.body);
+        if (progress.body.state === 'finished' || progress.body.state === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(seen.at(-1)!.state).toBe('finished');
+      const total = seen.at(-1)!.bytes_total;
+      expect(total).toBeGreaterThan(16 * 1024);
+      // Under the rate the copy can't take less than total / 64 KiB seconds, and the move was seen copying.
+      expect(performance.now() - scheduledAt).toBeGreaterThanOrEqual((total / (64 * 1024)) * 1000);
+      expect(seen.some((p) => p.state === 'started')).toBe(true);
+    } finally {
+      await started.core.close();
+    }
   });
 });

@@ -17,8 +17,8 @@ export interface StartEmbeddedCoreOptions {
   vault: TokenVault;
   createCore: CreateCore;
   /**
-   * Environment to read `OUTPOST_ROOT_TOKEN`, `OUTPOST_CORE_PORT` and `OUTPOST_STORAGES` from
-   * (default `process.env`). Without `OUTPOST_STORAGES` the core gets a second shard `secondary`
+   * Environment to read `OUTPOST_ROOT_TOKEN`, `OUTPOST_CORE_PORT`, `OUTPOST_STORAGES` and
+   * `OUTPOST_STORAGE_MOVE_MIB_PER_SECOND` (see `parseCopyRate`) from (default `process.env`). Without `OUTPOST_STORAGES` the core gets a second shard `secondary`
    * (see `embeddedStorages`). `OUTPOST_ROOT_TOKEN` is deleted from it (and from `process.env`) once
    * read, so git, hooks and jobs started later don't inherit it.
    */
@@ -49,6 +49,21 @@ export function parseStorageSpecs(spec: string | undefined): Record<string, stri
     storages[trimmed.slice(0, eq).trim()] = resolve(trimmed.slice(eq + 1).trim());
   }
   return storages;
+}
+
+/**
+ * The storage-move copy rate from `OUTPOST_STORAGE_MOVE_MIB_PER_SECOND`: MiB per second per move
+ * (`"20"`, `"0.5"`), as bytes per second; unset or blank: no limit (`undefined`).
+ * @throws Error naming the variable when the value is not a positive number.
+ */
+export function parseCopyRate(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const mib = Number(value.trim());
+  if (!Number.isFinite(mib) || mib <= 0)
+    throw new Error(
+      `OUTPOST_STORAGE_MOVE_MIB_PER_SECOND must be a positive number of MiB per second, got "${value}"`,
+    );
+  return mib * 1024 * 1024;
 }
 
 /** The second shard the embedded instance gets when `OUTPOST_STORAGES` is unset (storage moves need two). */
@@ -217,6 +232,7 @@ export async function startEmbeddedCore({
 }: StartEmbeddedCoreOptions): Promise<{ core: Core; url: string | null }> {
   const dataDir = coreDataDir(appDataDir);
   const storages = embeddedStorages(dataDir, env.OUTPOST_STORAGES);
+  const copyRate = parseCopyRate(env.OUTPOST_STORAGE_MOVE_MIB_PER_SECOND);
   const fromEnv = takeEnvRootToken(env);
   const candidate = fromEnv ?? newRootToken();
   // Vault first: if the core creates root with `candidate`, the token is already safe. Only into an
@@ -227,6 +243,7 @@ export async function startEmbeddedCore({
     dataDir,
     rootToken: candidate,
     ...(Object.keys(storages).length > 0 ? { storages } : {}),
+    ...(copyRate === undefined ? {} : { storageMoveBytesPerSecond: copyRate }),
   });
   let url: string | null = null;
   try {

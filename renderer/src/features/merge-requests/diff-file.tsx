@@ -43,19 +43,19 @@ export const DiffFile = memo(function DiffFile({
   let status = null;
   if (change.new_file)
     status = (
-      <Badge size="xs" color="green" variant="light">
+      <Badge size="xs" color="green" variant="light" style={{ flex: 'none' }}>
         new
       </Badge>
     );
   else if (change.deleted_file)
     status = (
-      <Badge size="xs" color="red" variant="light">
+      <Badge size="xs" color="red" variant="light" style={{ flex: 'none' }}>
         deleted
       </Badge>
     );
   else if (change.renamed_file)
     status = (
-      <Badge size="xs" variant="light">
+      <Badge size="xs" variant="light" style={{ flex: 'none' }}>
         renamed
       </Badge>
     );
@@ -94,6 +94,7 @@ export const DiffFile = memo(function DiffFile({
               size="xs"
               variant="light"
               color="gray"
+              style={{ flex: 'none' }}
               leftSection={<IconMessage size={10} />}
               aria-label={`${threadCount} thread${threadCount === 1 ? '' : 's'}`}
             >
