@@ -20,7 +20,8 @@
  *   Answers that also show something outside SQLite (`empty_repo` of `GET /projects` comes from git)
  *   carry their own freshness check, which must hold too.
  * - Only 200 answers are kept; errors and refusals always run in full.
- * Kept answers are bounded by count and by bytes (least recently used dropped first); a hit sends the
+ * Kept answers are bounded by count and by bytes (least recently used dropped first), and a request whose
+ * key is longer than RESPONSE_CACHE_MAX_KEY_LENGTH is never kept; a hit sends the
  * same headers and the same body bytes as the miss that stored it, which is an ordinary answer.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +33,11 @@ import { sudoIdentifier } from './sudo.js';
 /** Default bounds of one core's response cache. */
 export const RESPONSE_CACHE_MAX_ENTRIES = 512;
 export const RESPONSE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Longest key (≈ request URL) whose answer is kept. Ordinary list URLs are a few hundred characters;
+ * one near Node's 16 KiB header limit would only push useful answers out, so it always runs in full.
+ */
+export const RESPONSE_CACHE_MAX_KEY_LENGTH = 2048;
 
 /** One kept answer. */
 export interface CachedResponse {
@@ -150,7 +156,8 @@ export function responseCacheKey(req: FastifyRequest, externalUrl: string): stri
   const user = req.svc.actor.user?.id ?? 'anonymous';
   // The sudo identifier too: a refused sudo never gets here, but the key stays exact.
   const sudo = sudoIdentifier(req) ?? '';
-  return `${req.method} ${user} ${req.tokenUserId ?? ''} ${sudo} ${externalUrl} ${req.url}`;
+  const key = `${req.method} ${user} ${req.tokenUserId ?? ''} ${sudo} ${externalUrl} ${req.url}`;
+  return key.length > RESPONSE_CACHE_MAX_KEY_LENGTH ? null : key;
 }
 
 /**
