@@ -10,7 +10,9 @@
  * bench's own connection, interleaved with the requests run for run (a busy machine weighs on both alike).
  * Then the default list over real HTTP: OUTPOST_BENCH_MR_HTTP_CONNECTIONS (default 20) keep-alive clients
  * in a separate process sending OUTPOST_BENCH_MR_HTTP_REQUESTS (default 4000) requests, p50/p99 and
- * errors, beside `GET /version` loaded the same way right before (the server's floor).
+ * errors, beside `GET /version` loaded the same way right before (the server's floor) — once with the
+ * core in the bench process, once with the same data dir served by a core process of its own started as
+ * `npm run core` starts it (bench/core-process.ts), which doesn't carry the benchmark's heap.
  * The baseline is the SQL the list runs today: since schema v11 the default lists' totals come from kept
  * per-project counts, so that baseline got faster with the list.
  * Since issue 17's response cache (core/http/response-cache.ts) the repeated reads above are answered
@@ -34,6 +36,7 @@ import type { ServiceContext } from '../electron/core/services/context.js';
 import { recordMergeRequest } from '../electron/core/services/merge-requests/create-merge-request.js';
 import { updateMergeRequestBy } from '../electron/core/services/merge-requests/update-merge-request.js';
 import type { BenchRow } from './bench-table.js';
+import { startCoreProcess } from './core-process.js';
 import { formatLoad, httpLoad } from './http-load.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
@@ -52,6 +55,40 @@ function stats(ms: number[]): string {
   const total = sorted.reduce((a, b) => a + b, 0);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
   return `${((sorted.length / total) * 1000).toFixed(0)} req/s, p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(1)} ms (${sorted.length} runs)`;
+}
+
+/**
+ * `GET /version` then the default merge request list at `base` over HTTP, `connections` keep-alive
+ * clients sending `requests` requests each time (200 warm-up requests first); prints both and returns
+ * the list's row beside the version floor. `where` names the sizes and where the core runs.
+ * @throws Error when any list request fails.
+ */
+async function loadRow(
+  base: string,
+  listUrl: (base: string) => string,
+  connections: number,
+  requests: number,
+  where: string,
+): Promise<BenchRow> {
+  const auth = { 'private-token': TOKEN };
+  await httpLoad(`${base}/api/v4/version`, auth, connections, 200);
+  const version = await httpLoad(`${base}/api/v4/version`, auth, connections, requests);
+  console.log(formatLoad(`  GET /version over HTTP (${where})`, version, connections));
+  await httpLoad(listUrl(base), auth, connections, 200);
+  const http = await httpLoad(listUrl(base), auth, connections, requests);
+  console.log(formatLoad(`GET …/merge_requests default over HTTP (${where})`, http, connections));
+  if (http.errors > 0) throw new Error(`${http.errors} failed merge request list requests over HTTP`);
+  return {
+    group: 'merge requests: lists',
+    name: `GET …/merge_requests default over HTTP, ${connections} connections (${where}; p50 ${http.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} ms)`,
+    value: http.rps,
+    unit: 'req/s',
+    better: 'higher',
+    baseline: {
+      name: `GET /version over HTTP, ${connections} connections (p99 ${version.p99.toFixed(1)} ms)`,
+      value: version.rps,
+    },
+  };
 }
 
 export async function benchMergeRequestList(): Promise<BenchRow[]> {
@@ -265,28 +302,28 @@ export async function benchMergeRequestList(): Promise<BenchRow[]> {
       });
     }
     // Over real HTTP with concurrent keep-alive clients (a separate process), beside the GET /version
-    // floor measured the same way right before.
-    const listening = await core.listen({ port: 0 });
+    // floor measured the same way right before: first with the core in this process (it also holds the
+    // benchmark's heap), then in a process of its own as `npm run core` runs it.
     const connections = Number(process.env.OUTPOST_BENCH_MR_HTTP_CONNECTIONS ?? 20);
     const requests = Number(process.env.OUTPOST_BENCH_MR_HTTP_REQUESTS ?? 4000);
-    const auth = { 'private-token': TOKEN };
-    await httpLoad(`${listening}/api/v4/version`, auth, connections, 200);
-    const version = await httpLoad(`${listening}/api/v4/version`, auth, connections, requests);
-    console.log(formatLoad('  GET /version over HTTP', version, connections));
-    const listUrl = `${listening}/api/v4/projects/${projectId}/merge_requests`;
-    await httpLoad(listUrl, auth, connections, 200);
-    const http = await httpLoad(listUrl, auth, connections, requests);
-    console.log(formatLoad('GET …/merge_requests default over HTTP', http, connections));
-    if (http.errors > 0) throw new Error(`${http.errors} failed merge request list requests over HTTP`);
-    rows.push({
-      group: 'merge requests: lists',
-      name: `GET …/merge_requests default over HTTP, ${connections} connections (of ${n}; p50 ${http.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} ms)`,
-      value: http.rps,
-      unit: 'req/s',
-      better: 'higher',
-      baseline: { name: `GET /version over HTTP, ${connections} connections`, value: version.rps },
-    });
+    const listUrl = (base: string) => `${base}/api/v4/projects/${projectId}/merge_requests`;
+    rows.push(
+      await loadRow(
+        await core.listen({ port: 0 }),
+        listUrl,
+        connections,
+        requests,
+        `of ${n}, core in the bench process`,
+      ),
+    );
     db.close();
+    await core.close();
+    const own = await startCoreProcess(dataDir);
+    try {
+      rows.push(await loadRow(own.url, listUrl, connections, requests, `of ${n}, core in its own process`));
+    } finally {
+      await own.stop();
+    }
     return rows;
   } finally {
     await core.close();
