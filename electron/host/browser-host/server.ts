@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
@@ -48,6 +48,26 @@ let dispatcher: Promise<typeof import('../bridge-handlers.js').dispatchBridgeCal
 function loadDispatcher() {
   dispatcher ??= import('../bridge-handlers.js').then((m) => m.dispatchBridgeCall);
   return dispatcher;
+}
+
+/**
+ * A built file named by its content: `assets/<name>-<8-character hash>.<ext>` (and its `.js.map`), as
+ * vite names every chunk, stylesheet and asset it emits; its bytes never change under that name.
+ */
+const CONTENT_NAMED_FILE = /^assets\/[^/]+-[\w-]{8}(?:\.[a-z0-9]+)+$/;
+
+/**
+ * `Cache-Control` for a file of the built renderer, by its path relative to the renderer folder:
+ * content-named files (see {@link CONTENT_NAMED_FILE}) are kept a year and never revalidated
+ * (`immutable`), so a later launch on the same browser profile reads the app's code from its cache
+ * without asking; `index.html`, which names the current build's files, is never stored (`no-store`);
+ * every other file (`color-scheme.js`, the icon) is revalidated on each use (`no-cache`). A rebuild
+ * names its changed files anew, so an old cached file is never served in their place.
+ */
+export function rendererFileCacheControl(relativePath: string): string {
+  const path = relativePath.split(sep).join('/');
+  if (path === 'index.html') return 'no-store';
+  return CONTENT_NAMED_FILE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** True when `name` is one of the contract's channels. */
@@ -141,6 +161,9 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
       redirect: false,
       wildcard: true,
       serveDotFiles: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', rendererFileCacheControl(relative(rendererDir, file)));
+      },
     });
   }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -70,6 +71,8 @@ beforeAll(async () => {
     '<!doctype html><title>Outpost</title><div id="root"></div>',
   );
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
+  await writeFile(join(rendererDir, 'assets', 'app-Bx3_k-9Q.js'), 'console.log("app")');
+  await writeFile(join(rendererDir, 'assets', 'app-Bx3_k-9Q.js.map'), '{"version":3}');
   bh = await startBrowserHost({ appDataDir: join(dir, 'data'), port: 0, rendererDir });
   const launch = new URL(bh.urlWithSecret);
   port = Number(launch.port);
@@ -101,6 +104,22 @@ describe('browser host', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+  });
+
+  it('lets the browser keep content-named files for good, and revalidate or never store the rest', async () => {
+    const hashed = await send(port, { path: '/assets/app-Bx3_k-9Q.js' });
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const map = await send(port, { path: '/assets/app-Bx3_k-9Q.js.map' });
+    expect(map.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Not named by its content (no 8-character hash): revalidated on each use.
+    const plain = await send(port, { path: '/assets/app.js' });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    // The page names the current build's files: never stored, whichever path serves it.
+    for (const path of ['/', '/index.html', '/projects']) {
+      expect((await send(port, { path })).headers['cache-control'], path).toBe('no-store');
+    }
   });
 
   it('runs a bridge call with the secret', async () => {
@@ -274,6 +293,24 @@ describe('browser host start order', () => {
       release();
       await other.close();
     }
+  });
+
+  it('starts nothing when the server cannot listen (port in use)', async () => {
+    const appDataDir = join(dir, 'data-port-taken');
+    let coreCalls = 0;
+    const failed = startBrowserHost({
+      appDataDir,
+      port,
+      rendererDir,
+      createCore: (options) => {
+        coreCalls += 1;
+        return loadCreateCore().then((createCore) => createCore(options));
+      },
+    });
+    await expect(failed).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    expect(coreCalls).toBe(0);
+    // Neither the vault nor the core's data folder was created.
+    expect(existsSync(appDataDir)).toBe(false);
   });
 
   it('when the core cannot start: the page is served, bridge calls say why, ready rejects', async () => {

@@ -82,6 +82,8 @@ async function startHost(options: StartBrowserHostOptions): Promise<Host> {
  */
 function handlersAfter(ready: Promise<Host>): BridgeHandlers {
   const real = ready.then(async (host) => (await import('../bridge-handlers.js')).createBridgeHandlers(host));
+  // Observed here too: when no bridge call ever comes (the server could not listen), nobody awaits it.
+  real.catch(() => undefined);
   const waiting = {} as Record<BridgeChannel, (...args: unknown[]) => Promise<unknown>>;
   for (const channel of BRIDGE_CHANNELS) {
     waiting[channel] = async (...args: unknown[]) => {
@@ -102,14 +104,19 @@ function handlersAfter(ready: Promise<Host>): BridgeHandlers {
 /**
  * Starts the browser host: serves the renderer plus `POST /bridge/:channel` on 127.0.0.1:`port` behind
  * a random 32-byte per-launch secret, and resolves as soon as the server listens. The host itself (the
- * vault with the key-file cipher `<appData>/host/vault.key`, profiles, the embedded core) starts in
- * parallel (`ready`); bridge calls that arrive earlier wait for it, so the browser loads the renderer
- * while the core opens its database.
+ * vault with the key-file cipher `<appData>/host/vault.key`, profiles, the embedded core) starts right
+ * after, behind the server (`ready`); bridge calls that arrive earlier wait for it, so the browser loads
+ * the renderer while the core opens its database.
  * Errors: port in use (EADDRINUSE). Host start failures reject `ready` and answer bridge calls with
  * `internal` errors.
  */
 export async function startBrowserHost(options: StartBrowserHostOptions): Promise<BrowserHost> {
-  const ready = startHost(options);
+  // The host starts once the server listens: its imports (the core, SQLite, fastify's route tables) and
+  // its synchronous start would otherwise hold the event loop while the server is built, delaying the
+  // moment the browser can fetch the renderer by ~250 ms. A server that cannot listen starts nothing.
+  let gate!: { open: () => void; abort: (err: unknown) => void };
+  const listening = new Promise<void>((open, abort) => (gate = { open, abort }));
+  const ready = listening.then(() => startHost(options));
   // Observed here so a failure before anyone awaits `ready` is not an unhandled rejection.
   ready.catch(() => undefined);
   const closeHost = () =>
@@ -129,10 +136,12 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
     });
     await app.listen({ host: '127.0.0.1', port: options.port });
   } catch (err) {
+    gate.abort(err);
     await app?.close();
     await closeHost();
     throw err;
   }
+  gate.open();
   const address = app.server.address();
   port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://127.0.0.1:${port}`;
