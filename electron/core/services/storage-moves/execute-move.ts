@@ -5,12 +5,15 @@
  * 1. `started`: the project is already read-only (since scheduling); its repository and any `.wiki.git`
  *    and `.design.git` siblings are copied to the same hashed path on the destination shard, with bytes
  *    copied recorded as it goes;
- * 2. the copy is verified: every file byte for byte the same as the original (git/repository-copy.ts
- *    `verifyRepositoryCopy`: a byte-identical copy has the same refs, HEAD and objects; no `git fsck`,
- *    which took 10–25× the copy itself, issue 17);
+ * 2. the copy is verified as it goes: every file byte for byte the same as the original, compared while
+ *    the next files copy, then the shape of both trees (git/repository-copy.ts `copyTreeVerified`: a
+ *    byte-identical copy has the same refs, HEAD and objects; no `git fsck`, which took 10–25× the copy
+ *    itself, issue 17);
  * 3. one transaction points the project at the destination, marks the move `replicated` and makes the
  *    project writable again (GitLab's started → replicated);
- * 4. the source directories are removed → `finished`, or `cleanup failed` when that fails.
+ * 4. the source directories are renamed at once into the source shard's trash (`trash.ts`, as Gitaly's
+ *    RemoveRepository does) → `finished`, or `cleanup failed` when that fails; the trash is deleted in
+ *    the background, and swept on the next start if a stop cut that short.
  * Any failure before step 3 removes the partial copy and leaves the project on its source, writable,
  * with the move `failed` and the reason in `error_message`. On start-up `recoverStorageMoves` finishes or
  * fails what a crash interrupted, so a project never points at a half-copied repository.
@@ -33,16 +36,17 @@ import type { StorageMoveRow } from '../../db/storage-moves.js';
 import { findUserById } from '../../db/users.js';
 import {
   CopyAbortedError,
-  copyTree,
+  CopyVerificationError,
+  copyTreeVerified,
   directorySize,
-  verifyRepositoryCopy,
 } from '../../git/repository-copy.js';
-import { removeRepository, repositoryExists } from '../../git/repository.js';
+import { repositoryExists } from '../../git/repository.js';
 import { hashedDiskPath, resolveRepositoryPath } from '../../git/storage.js';
 import { recordSelfAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
 import { repositoryDiskPaths } from './shards.js';
 import type { StorageMoveHookInfo } from './runtime.js';
+import { emptyTrashLater, moveToTrash, sweepStorageTrash } from './trash.js';
 
 /** Progress is written to SQLite at most this often while copying. */
 const PROGRESS_INTERVAL_MS = 250;
@@ -112,16 +116,26 @@ function failMove(ctx: ServiceContext, move: StorageMoveRow, message: string): v
   })();
 }
 
-/** Remove the source directories of a switched move → `finished`, or `cleanup failed` with the reason. */
+/**
+ * Remove the source directories of a switched move: renamed into the source shard's trash, the move
+ * `finished`, the trash deleted in the background; or `cleanup failed` with the reason.
+ */
 async function cleanupSource(ctx: ServiceContext, move: StorageMoveRow, info: StorageMoveHookInfo | null) {
   const project = findProjectById(ctx.db, move.project_id);
+  let trash: string | null = null;
   try {
     if (info && ctx.storageMoves?.hooks.beforeCleanup)
       await ctx.storageMoves.hooks.beforeCleanup(info, ctx.storageMoves.signal);
     if (ctx.shards.has(move.source_storage_name)) {
       // A project deleted after the switch had its destination queued for removal; the source is ours.
-      for (const pair of repositoryPairs(ctx, move, project?.disk_path || hashedDiskPath(move.project_id))) {
-        await removeRepository(pair.src); // also ends its pooled git processes and cached refs
+      const pairs = repositoryPairs(ctx, move, project?.disk_path || hashedDiskPath(move.project_id));
+      // Also ends their pooled git processes and cached refs.
+      trash = await moveToTrash(
+        ctx.shards.get(move.source_storage_name)!,
+        move.id,
+        pairs.map((p) => p.src),
+      );
+      for (const pair of pairs) {
         if (await repositoryExists(pair.src)) throw new Error(`${pair.diskPath} is still there`);
       }
     } else {
@@ -139,6 +153,7 @@ async function cleanupSource(ctx: ServiceContext, move: StorageMoveRow, info: St
       );
       if (project) auditMove(actorContext(ctx, move), project, move, 'cleanup_failed', message);
     })();
+    if (trash) emptyTrashLater(ctx, trash);
     return;
   }
   const at = nowIso();
@@ -146,6 +161,7 @@ async function cleanupSource(ctx: ServiceContext, move: StorageMoveRow, info: St
     updateStorageMove(ctx.db, move.id, { state: 'finished', finished_at: at }, at);
     if (project) auditMove(actorContext(ctx, move), project, move, 'finished');
   })();
+  if (trash) emptyTrashLater(ctx, trash);
 }
 
 /**
@@ -200,7 +216,7 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
       if (await repositoryExists(pair.dst))
         throw new Error(`A repository already exists at ${pair.diskPath} on ${destination}`);
       created.push(pair.dst);
-      await copyTree(pair.src, pair.dst, {
+      await copyTreeVerified(pair.src, pair.dst, {
         signal,
         onBytes: (n) => {
           copied += n;
@@ -217,22 +233,14 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
       });
     }
     flush();
-    for (const pair of pairs) {
-      if (signal.aborted) throw new CopyAbortedError();
-      try {
-        await verifyRepositoryCopy(pair.src, pair.dst);
-      } catch (err) {
-        throw new Error(`The copy on ${destination} failed verification: ${reasonOf(err)}`, { cause: err });
-      }
-    }
     if (signal.aborted) throw new CopyAbortedError();
   } catch (err) {
     for (const dst of created) await rm(dst, { recursive: true, force: true }).catch(() => undefined);
     const message =
       err instanceof CopyAbortedError || signal.aborted
         ? interruptedMessage(source)
-        : err instanceof Error && err.message.startsWith('The copy on')
-          ? err.message
+        : err instanceof CopyVerificationError
+          ? `The copy on ${destination} failed verification: ${err.message}`
           : `Failed to copy the repository to ${destination}: ${reasonOf(err)}; the repository stayed on ${source}`;
     failMove(ctx, move, message);
     return;
@@ -264,10 +272,12 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
  *   "Interrupted when Outpost stopped; the repository stayed on <source>";
  * - in `replicated` (switched): the source is removed → `finished` (or `cleanup failed`);
  * - in `scheduled`/`initial`: it is queued again and runs;
- * and any project left read-only without a move in progress is made writable.
+ * and any project left read-only without a move in progress is made writable. The trash of every shard
+ * (source repositories of finished moves not yet deleted) is deleted in the background.
  * @returns the ids of the moves queued again.
  */
 export async function recoverStorageMoves(ctx: ServiceContext): Promise<number[]> {
+  await sweepStorageTrash(ctx);
   for (const move of findMovesInStates(ctx.db, ['started'])) {
     const project = findProjectById(ctx.db, move.project_id);
     if (project && project.repository_storage === move.destination_storage_name) {
