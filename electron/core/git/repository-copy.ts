@@ -6,8 +6,21 @@
  * id + type + size of each, compared by SHA-256 digest of the listing).
  */
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { copyFile, lstat, mkdir, open, readdir, readlink, stat, symlink } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+} from 'node:fs';
+import type { Stats } from 'node:fs';
+import { copyFile, mkdir, open, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { runGit } from './run-git.js';
 
@@ -15,10 +28,51 @@ import { runGit } from './run-git.js';
 const WATCHED_THRESHOLD = 16 * 1024 * 1024;
 
 /**
- * Copy one large file with the kernel's copy (`copyFile`: copy_file_range or a reflink where the
- * filesystem offers it), reporting progress by watching the destination grow every 100 ms.
+ * `copyTreeVerified` compares files at least this large while they copy (an express-sized pack is
+ * 13 MB), smaller ones just after.
  */
-async function copyWatched(src: string, dst: string, size: number, p: CopyProgress): Promise<void> {
+const COMPARED_WHILE_COPYING = 4 * 1024 * 1024;
+
+/**
+ * Files smaller than this are copied and compared with synchronous calls, like the metadata (lstat,
+ * readdir, mkdir, symlink): a round trip through libuv's thread pool cost more than the call itself,
+ * 3–10 ms of a 15 MB move's ~30 ms walking 52 entries on the bench machine, against ~1 ms
+ * synchronously (issue 17). Larger files go through the thread pool.
+ */
+const SMALL_FILE = 256 * 1024;
+
+/** Synchronous filesystem calls made in a row before yielding to the event loop. */
+const SYNC_BATCH = 128;
+
+/** Counts synchronous calls and yields to the event loop (setImmediate) every `SYNC_BATCH` of them. */
+class SyncBudget {
+  private calls = 0;
+  async tick(n = 1): Promise<void> {
+    this.calls += n;
+    if (this.calls >= SYNC_BATCH) {
+      this.calls = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+function lstatOrNull(p: string): Stats | null {
+  return lstatSync(p, { throwIfNoEntry: false }) ?? null;
+}
+
+/**
+ * Copy one large file with the kernel's copy (`copyFile`: copy_file_range or a reflink where the
+ * filesystem offers it), reporting progress by watching the destination grow every 100 ms; with
+ * `compare`, comparing it while it copies (`compareWhileCopying`).
+ * @returns false when `compare` found a difference.
+ */
+async function copyWatched(
+  src: string,
+  dst: string,
+  size: number,
+  p: CopyProgress,
+  compare?: (copying: Promise<void>) => Promise<boolean>,
+): Promise<boolean> {
   let reported = 0;
   const report = async () => {
     const now = await stat(dst).then(
@@ -31,13 +85,21 @@ async function copyWatched(src: string, dst: string, size: number, p: CopyProgre
     }
   };
   const timer = setInterval(() => void report(), 100);
+  let same = true;
   try {
-    await copyFile(src, dst, constants.COPYFILE_EXCL);
+    const copying = copyFile(src, dst, constants.COPYFILE_EXCL);
+    if (compare) {
+      const [copied, compared] = await Promise.allSettled([copying, compare(copying)]);
+      if (copied.status === 'rejected') throw copied.reason;
+      if (compared.status === 'rejected') throw compared.reason;
+      same = compared.value;
+    } else await copying;
   } finally {
     clearInterval(timer);
   }
   if (size > reported) p.onBytes?.(size - reported);
   reported = size;
+  return same;
 }
 
 /** Raised when a copy is aborted through its signal. */
@@ -48,18 +110,29 @@ export class CopyAbortedError extends Error {
   }
 }
 
-/** Total size in bytes of the regular files under `dir` (0 when it doesn't exist). */
-export async function directorySize(dir: string): Promise<number> {
-  let st;
+/**
+ * Total size in bytes of the regular files under `dir` (0 when it doesn't exist, or for what vanishes
+ * during the walk). Synchronous lstat/readdir in batches of `SYNC_BATCH`, yielding in between.
+ */
+export async function directorySize(dir: string, budget = new SyncBudget()): Promise<number> {
+  let st: Stats | null;
   try {
-    st = await lstat(dir);
+    st = lstatOrNull(dir);
   } catch {
     return 0;
   }
+  await budget.tick();
+  if (!st) return 0;
   if (st.isFile()) return st.size;
   if (!st.isDirectory()) return 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
   let total = 0;
-  for (const name of await readdir(dir)) total += await directorySize(path.join(dir, name));
+  for (const name of names) total += await directorySize(path.join(dir, name), budget);
   return total;
 }
 
@@ -79,7 +152,7 @@ export interface CopyProgress {
  */
 export async function copyTree(src: string, dst: string, progress: CopyProgress = {}): Promise<void> {
   await mkdir(path.dirname(dst), { recursive: true });
-  await copyEntry(src, dst, '', progress);
+  await copyEntry(src, dst, '', progress, new SyncBudget());
 }
 
 /** Raised by `copyTreeVerified` when the copy is not the same as the original. */
@@ -93,7 +166,10 @@ export class CopyVerificationError extends Error {
 /**
  * `copyTree`, proving the copy as it goes: each regular file is compared byte for byte with its original
  * as soon as it is copied and `afterFile` has returned, while the next files copy (its pages are still in
- * the page cache, and the comparison overlaps the copy instead of following it); once everything is
+ * the page cache, and the comparison overlaps the copy instead of following it); a file of 4 MiB or more
+ * (a pack) is compared while it copies, each chunk once written (`compareWhileCopying`: on a
+ * 100 MB pack, copy then compare took 60–120 ms, compared while copying 52–63 ms), so its bytes are
+ * checked before `afterFile`, its size again after it; once everything is
  * copied, the two trees' shapes are compared (names, kinds, modes, sizes, link targets: stat calls only),
  * which also catches a file changed in size or removed after its comparison. A byte-identical copy of a
  * repository directory has the original's refs, HEAD, objects and packs by construction, so no `git`
@@ -102,17 +178,18 @@ export class CopyVerificationError extends Error {
  *   A partial `dst` is left for the caller to remove.
  */
 export async function copyTreeVerified(src: string, dst: string, progress: CopyProgress = {}): Promise<void> {
-  const bufs = compareBuffers();
+  const bufs = takeCompareBuffers();
   let difference: string | null = null;
   let failure: unknown = null;
   let chain: Promise<void> = Promise.resolve();
+  const budget = new SyncBudget();
   const compare = async (rel: string, size: number) => {
     if (difference !== null || failure !== null) return;
     const b = path.join(dst, rel);
-    const sb = await lstat(b).catch(() => null);
+    const sb = lstatOrNull(b);
     if (!sb || !sb.isFile()) difference = `${rel} is missing`;
     else if (sb.size !== size) difference = `${rel} has another size`;
-    else if (!(await sameFileBytes(path.join(src, rel), b, size, bufs)))
+    else if (!(await sameFileBytes(path.join(src, rel), b, size, bufs, budget)))
       difference = `${rel} has other bytes`;
   };
   const verify = (rel: string, size: number) => {
@@ -123,12 +200,24 @@ export async function copyTreeVerified(src: string, dst: string, progress: CopyP
       }),
     );
   };
+  const whileCopying = async (rel: string, size: number, copying: Promise<void>) => {
+    const own = takeCompareBuffers(); // the queue may still be comparing the files before this one
+    try {
+      return await compareWhileCopying(path.join(src, rel), path.join(dst, rel), size, copying, own);
+    } finally {
+      returnCompareBuffers(own);
+    }
+  };
+  const differs = (rel: string) => {
+    difference ??= `${rel} has other bytes`;
+  };
   const stop = () => difference !== null || failure !== null;
   try {
     await mkdir(path.dirname(dst), { recursive: true });
-    await copyEntry(src, dst, '', progress, { verify, stop });
+    await copyEntry(src, dst, '', progress, budget, { verify, whileCopying, differs, stop });
   } finally {
     await chain;
+    returnCompareBuffers(bufs);
   }
   if (failure !== null) throw failure;
   if (difference !== null) throw new CopyVerificationError(difference);
@@ -139,6 +228,10 @@ export async function copyTreeVerified(src: string, dst: string, progress: CopyP
 /** What `copyTreeVerified` adds to a copy: a comparison queued after each file, and an early stop. */
 interface CopyVerifier {
   verify: (relativePath: string, size: number) => void;
+  /** Compare a large file while it copies (`compareWhileCopying`); false at a difference. */
+  whileCopying: (relativePath: string, size: number, copying: Promise<void>) => Promise<boolean>;
+  /** Record a difference found while copying. */
+  differs: (relativePath: string) => void;
   stop: () => boolean;
 }
 
@@ -147,26 +240,32 @@ async function copyEntry(
   dst: string,
   rel: string,
   p: CopyProgress,
+  budget: SyncBudget,
   v?: CopyVerifier,
 ): Promise<void> {
   if (p.signal?.aborted) throw new CopyAbortedError();
   if (v?.stop()) return;
-  const st = await lstat(src);
+  await budget.tick();
+  const st = lstatSync(src);
   if (st.isDirectory()) {
-    await mkdir(dst, { mode: st.mode & 0o7777 });
-    for (const name of (await readdir(src)).sort()) {
-      await copyEntry(path.join(src, name), path.join(dst, name), rel ? `${rel}/${name}` : name, p, v);
+    mkdirSync(dst, { mode: st.mode & 0o7777 });
+    for (const name of readdirSync(src).sort()) {
+      const childRel = rel ? `${rel}/${name}` : name;
+      await copyEntry(path.join(src, name), path.join(dst, name), childRel, p, budget, v);
     }
   } else if (st.isSymbolicLink()) {
-    await symlink(await readlink(src), dst);
+    symlinkSync(readlinkSync(src), dst);
   } else if (st.isFile()) {
-    if (st.size >= WATCHED_THRESHOLD) await copyWatched(src, dst, st.size, p);
-    else {
-      await copyFile(src, dst, constants.COPYFILE_EXCL);
+    if (st.size >= WATCHED_THRESHOLD || (v && st.size >= COMPARED_WHILE_COPYING)) {
+      const compare = v && ((copying: Promise<void>) => v.whileCopying(rel, st.size, copying));
+      if (!(await copyWatched(src, dst, st.size, p, compare))) v?.differs(rel);
+    } else {
+      if (st.size < SMALL_FILE) copyFileSync(src, dst, constants.COPYFILE_EXCL);
+      else await copyFile(src, dst, constants.COPYFILE_EXCL);
       p.onBytes?.(st.size);
     }
     if (p.afterFile) await p.afterFile(rel);
-    v?.verify(rel, st.size);
+    if (st.size < COMPARED_WHILE_COPYING) v?.verify(rel, st.size);
   }
 }
 
@@ -201,54 +300,171 @@ export async function repositoryFingerprint(repoPath: string): Promise<Repositor
 }
 
 /**
- * Bytes read at a time from each side when comparing files. 4 MiB: on a 100 MB pack in the page cache a
- * 1 MiB chunk spent a third of the comparison in read round trips through the thread pool (issue 17).
+ * Bytes read at a time from each side when comparing files. 2 MiB: on a 100 MB pack in the page cache,
+ * 1 MiB chunks spent a fifth more in read round trips through the thread pool, 4 MiB gained nothing.
  */
-const COMPARE_CHUNK = 4 * 1024 * 1024;
+const COMPARE_CHUNK = 2 * 1024 * 1024;
 
 /** Buffers of one comparison: two chunks of each side, so the next reads run while a chunk compares. */
 type CompareBuffers = [Buffer, Buffer, Buffer, Buffer];
 
-function compareBuffers(): CompareBuffers {
-  return [0, 1, 2, 3].map(() => Buffer.allocUnsafe(COMPARE_CHUNK)) as CompareBuffers;
+/**
+ * Comparison buffers kept between comparisons: fresh memory costs its page faults on first touch
+ * (8 MiB took ~5 ms on the bench machine, a third of comparing an express-sized pack), so the buffers of
+ * finished comparisons are reused, and dropped after `SPARE_BUFFERS_IDLE_MS` without use.
+ */
+const spareBuffers: CompareBuffers[] = [];
+const SPARE_BUFFERS_IDLE_MS = 30_000;
+let spareTimer: NodeJS.Timeout | null = null;
+
+function takeCompareBuffers(): CompareBuffers {
+  return spareBuffers.pop() ?? ([0, 1, 2, 3].map(() => Buffer.allocUnsafe(COMPARE_CHUNK)) as CompareBuffers);
+}
+
+function returnCompareBuffers(bufs: CompareBuffers): void {
+  if (spareBuffers.length < 2) spareBuffers.push(bufs);
+  if (spareTimer) clearTimeout(spareTimer);
+  spareTimer = setTimeout(() => {
+    spareBuffers.length = 0;
+    spareTimer = null;
+  }, SPARE_BUFFERS_IDLE_MS);
+  spareTimer.unref();
 }
 
 /**
  * Whether two regular files of equal `size` hold the same bytes: fixed buffers (never the whole file),
  * the reads of chunk k+1 in flight while chunk k is compared.
  */
-async function sameFileBytes(a: string, b: string, size: number, bufs: CompareBuffers): Promise<boolean> {
+async function sameFileBytes(
+  a: string,
+  b: string,
+  size: number,
+  bufs: CompareBuffers,
+  budget: SyncBudget,
+): Promise<boolean> {
+  if (size < SMALL_FILE) {
+    await budget.tick(2);
+    return sameSmallFileBytes(a, b, size, bufs);
+  }
   const [fa, fb] = await Promise.all([open(a, 'r'), open(b, 'r')]);
   try {
-    const readChunk = (pos: number, slot: number) => {
-      const len = Math.min(COMPARE_CHUNK, size - pos);
-      return Promise.all([fa.read(bufs[slot * 2]!, 0, len, pos), fb.read(bufs[slot * 2 + 1]!, 0, len, pos)]);
-    };
-    let pending = size > 0 ? readChunk(0, 0) : null;
-    for (let pos = 0, slot = 0; pending; pos += COMPARE_CHUNK, slot ^= 1) {
-      const len = Math.min(COMPARE_CHUNK, size - pos);
-      const [ra, rb] = await pending;
-      // The next chunk's reads go out before this one is compared (they fill the other slot).
-      pending = pos + COMPARE_CHUNK < size ? readChunk(pos + COMPARE_CHUNK, slot ^ 1) : null;
-      if (ra.bytesRead !== len || rb.bytesRead !== len) {
-        await pending?.catch(() => undefined);
-        return false;
-      }
-      if (!bufs[slot * 2]!.subarray(0, len).equals(bufs[slot * 2 + 1]!.subarray(0, len))) {
-        await pending?.catch(() => undefined);
-        return false;
-      }
-    }
-    return true;
+    return await sameRange(fa, fb, 0, size, bufs);
   } finally {
     await Promise.all([fa.close(), fb.close()]);
   }
 }
 
 /**
+ * Whether bytes [from, to) of two open files are the same, in chunks, the reads of chunk k+1 in flight
+ * while chunk k is compared. A short read is a difference.
+ */
+async function sameRange(
+  fa: FileHandle,
+  fb: FileHandle,
+  from: number,
+  to: number,
+  bufs: CompareBuffers,
+): Promise<boolean> {
+  const readChunk = (pos: number, slot: number) => {
+    const len = Math.min(COMPARE_CHUNK, to - pos);
+    return Promise.all([fa.read(bufs[slot * 2]!, 0, len, pos), fb.read(bufs[slot * 2 + 1]!, 0, len, pos)]);
+  };
+  let pending = from < to ? readChunk(from, 0) : null;
+  for (let pos = from, slot = 0; pending; pos += COMPARE_CHUNK, slot ^= 1) {
+    const len = Math.min(COMPARE_CHUNK, to - pos);
+    const [ra, rb] = await pending;
+    // The next chunk's reads go out before this one is compared (they fill the other slot).
+    pending = pos + COMPARE_CHUNK < to ? readChunk(pos + COMPARE_CHUNK, slot ^ 1) : null;
+    const same =
+      ra.bytesRead === len &&
+      rb.bytesRead === len &&
+      bufs[slot * 2]!.subarray(0, len).equals(bufs[slot * 2 + 1]!.subarray(0, len));
+    if (!same) {
+      await pending?.catch(() => undefined);
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Compare the file `b`, which `copying` is writing from `a`, with `a` as it grows: every whole chunk below
+ * `b`'s current size as soon as it is there (its pages just written), the rest once the copy is over,
+ * then `b`'s final size. The comparison runs on the main thread and the thread pool while the kernel
+ * copies, so most of it overlaps the copy instead of following it.
+ * @returns false at the first difference; true when the copy failed before `b` could be read (the
+ *   caller reports the copy's own error).
+ */
+async function compareWhileCopying(
+  a: string,
+  b: string,
+  size: number,
+  copying: Promise<void>,
+  bufs: CompareBuffers,
+): Promise<boolean> {
+  let done = false;
+  void copying.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+  let fb: FileHandle | null = null;
+  while (!fb) {
+    fb = await open(b, 'r').catch(() => null);
+    if (!fb) {
+      if (done) return true;
+      await pause();
+    }
+  }
+  try {
+    const fa = await open(a, 'r');
+    try {
+      let verified = 0;
+      while (!done) {
+        const now = Math.min((await fb.stat()).size, size);
+        const upto = now - (now % COMPARE_CHUNK);
+        if (upto > verified) {
+          if (!(await sameRange(fa, fb, verified, upto, bufs))) return false;
+          verified = upto;
+        } else await pause();
+      }
+      const copied = await copying.then(
+        () => true,
+        () => false,
+      );
+      if (!copied) return true;
+      if ((await fb.stat()).size !== size) return false;
+      return await sameRange(fa, fb, verified, size, bufs);
+    } finally {
+      await fa.close();
+    }
+  } finally {
+    await fb.close();
+  }
+}
+
+/** `sameFileBytes` for a file smaller than `SMALL_FILE` (and than a buffer): synchronous reads. */
+function sameSmallFileBytes(a: string, b: string, size: number, bufs: CompareBuffers): boolean {
+  const fa = openSync(a, 'r');
+  try {
+    const fb = openSync(b, 'r');
+    try {
+      // One byte more than expected: a file that grew since its size was taken differs.
+      const ra = readSync(fa, bufs[0], 0, size + 1, 0);
+      const rb = readSync(fb, bufs[1], 0, size + 1, 0);
+      return ra === size && rb === size && bufs[0].subarray(0, size).equals(bufs[1].subarray(0, size));
+    } finally {
+      closeSync(fb);
+    }
+  } finally {
+    closeSync(fa);
+  }
+}
+
+/**
  * The first difference between the trees `original` and `copy` (names, kinds, modes, sizes, link targets
  * and every byte of every file), or null when they are identical. Reads each file once on each side, in
- * 4 MiB chunks: proportional to the repository's size, like the copy itself. With `bytes: false` only
+ * 2 MiB chunks: proportional to the repository's size, like the copy itself. With `bytes: false` only
  * the shape is compared (names, kinds, modes, sizes, link targets: stat calls, no file read).
  */
 export async function firstTreeDifference(
@@ -256,20 +472,22 @@ export async function firstTreeDifference(
   copy: string,
   opts: { bytes?: boolean } = {},
 ): Promise<string | null> {
-  const bufs = opts.bytes === false ? null : compareBuffers();
+  const bufs = opts.bytes === false ? null : takeCompareBuffers();
+  const budget = new SyncBudget();
   const walk = async (rel: string): Promise<string | null> => {
     const a = path.join(original, rel);
     const b = path.join(copy, rel);
-    const [sa, sb] = await Promise.all([lstat(a), lstat(b).catch(() => null)]);
+    await budget.tick(2);
+    const sa = lstatSync(a);
+    const sb = lstatOrNull(b);
     const what = rel || '.';
     if (!sb) return `${what} is missing`;
     if (sa.isDirectory() !== sb.isDirectory() || sa.isFile() !== sb.isFile())
       return `${what} is not the same kind of file`;
     if ((sa.mode & 0o7777) !== (sb.mode & 0o7777)) return `${what} has another mode`;
     if (sa.isDirectory()) {
-      const [na, nb] = await Promise.all([readdir(a), readdir(b)]);
-      na.sort();
-      nb.sort();
+      const na = readdirSync(a).sort();
+      const nb = readdirSync(b).sort();
       if (na.length !== nb.length || na.some((n, i) => n !== nb[i])) return `${what} lists other files`;
       for (const name of na) {
         const diff = await walk(rel ? `${rel}/${name}` : name);
@@ -277,14 +495,17 @@ export async function firstTreeDifference(
       }
       return null;
     }
-    if (sa.isSymbolicLink())
-      return (await readlink(a)) === (await readlink(b)) ? null : `${what} links elsewhere`;
+    if (sa.isSymbolicLink()) return readlinkSync(a) === readlinkSync(b) ? null : `${what} links elsewhere`;
     if (!sa.isFile()) return null;
     if (sa.size !== sb.size) return `${what} has another size`;
     if (!bufs) return null;
-    return (await sameFileBytes(a, b, sa.size, bufs)) ? null : `${what} has other bytes`;
+    return (await sameFileBytes(a, b, sa.size, bufs, budget)) ? null : `${what} has other bytes`;
   };
-  return walk('');
+  try {
+    return await walk('');
+  } finally {
+    if (bufs) returnCompareBuffers(bufs);
+  }
 }
 
 /**
