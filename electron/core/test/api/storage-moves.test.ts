@@ -145,6 +145,8 @@ describe('project repository storage moves', () => {
     expect(gitDir(moved, 'fsck', '--no-dangling')).toBe('');
     expect(existsSync(p.repo)).toBe(false);
     expect(await projectStorage(t, p.id)).toBe('second');
+    // The original went through the source shard's trash, deleted in the background since.
+    expect(await readdir(path.join(defaultShard(t.dataDir), '+removed'))).toEqual([]);
 
     const progress = await t.api<Progress>('GET', `/project_repository_storage_moves/${move.id}/progress`);
     expect(progress.status).toBe(200);
@@ -601,6 +603,55 @@ describe('a core stopped or crashed in the middle of a move', () => {
       expect(await projectStorage(again, p.id)).toBe('default');
       expect(refs(p.repo)).toEqual(before);
       expect((await createFile(again, p.id, 'after-restart.txt')).status).toBe(201);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("finishes a move whose source a crash left in the trash, and sweeps every shard's trash on start", async () => {
+    const first = await startTestCore({ options: { storages: { second } } });
+    const trashed = await importFixtureProject(first, 'Crashed In Trash');
+    const bystander = await importFixtureProject(first, 'Bystander');
+    const before = refs(trashed.repo);
+    await first.stop();
+
+    // What a crash right after the rename leaves: the move `replicated`, the project on `second`, its
+    // source renamed into `default/+removed/<move id>-<random>/`; and an older leftover on `second`.
+    await mkdir(path.dirname(shardRepoPath(second, trashed.id)), { recursive: true });
+    execFileSync('cp', ['-r', trashed.repo, shardRepoPath(second, trashed.id)]);
+    const db = openCoreDatabase(first.dataDir, { writable: true });
+    const at = new Date().toISOString();
+    const moveId = Number(
+      db
+        .prepare(
+          `INSERT INTO project_repository_storage_moves
+             (project_id, state, source_storage_name, destination_storage_name, bytes_total, bytes_copied, created_at, updated_at, started_at)
+           VALUES (?, 'replicated', 'default', 'second', 1000, 1000, ?, ?, ?)`,
+        )
+        .run(trashed.id, at, at, at).lastInsertRowid,
+    );
+    db.prepare("UPDATE projects SET repository_storage = 'second' WHERE id = ?").run(trashed.id);
+    db.close();
+    const defaultTrash = path.join(defaultShard(first.dataDir), '+removed');
+    const inTrash = path.join(defaultTrash, `${moveId}-0123456789ab`);
+    await mkdir(inTrash, { recursive: true });
+    execFileSync('mv', [trashed.repo, path.join(inTrash, path.basename(trashed.repo))]);
+    const leftover = path.join(second, '+removed', '7-abcdefabcdef', 'old.git');
+    await mkdir(path.join(leftover, 'objects'), { recursive: true });
+    await writeFile(path.join(leftover, 'HEAD'), 'ref: refs/heads/main\n');
+
+    const again = await startTestCore({ dataDir: first.dataDir, options: { storages: { second } } });
+    try {
+      await again.core.idle();
+      expect((await getMove(again, moveId)).state).toBe('finished');
+      expect(await readdir(defaultTrash)).toEqual([]);
+      expect(await readdir(path.join(second, '+removed'))).toEqual([]);
+      expect(existsSync(trashed.repo)).toBe(false);
+      expect(refs(shardRepoPath(second, trashed.id))).toEqual(before);
+      expect((await createFile(again, trashed.id, 'ok.txt')).status).toBe(201);
+      // Repositories outside the trash are untouched.
+      expect(existsSync(bystander.repo)).toBe(true);
+      expect((await createFile(again, bystander.id, 'ok.txt')).status).toBe(201);
     } finally {
       await again.close();
     }
