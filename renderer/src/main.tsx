@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { getBridge } from './api/bridge.js';
 import { AppProviders } from './app/app-providers.js';
 import { createQueryClient } from './app/query-client.js';
-import { createAppRouter } from './app/router.js';
+import { createAppRouter, preloadLaunchScreen } from './app/router.js';
 
 // Take the browser host's launch secret out of the address bar before the router reads the URL.
 getBridge();
@@ -25,3 +25,5 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+// The launch screen's code loads while the host answers the first bridge calls.
+preloadLaunchScreen(router.state.location.pathname);

@@ -1,24 +1,14 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { AdminGuard } from '../features/admin/admin-guard.js';
 import { FirstRunGate } from './first-run-gate.js';
+import { lazyPage } from './lazy-page.js';
 import { AppLayout } from './layout/app-layout.js';
 import { NAV_ITEMS } from './navigation.js';
 import { ComingSoonPage } from './pages/coming-soon-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { RouteErrorPage } from './pages/route-error-page.js';
 import { RouteSkeleton } from './pages/route-skeleton.js';
-
-/**
- * A screen loaded on first visit (its own chunk, so the first screen's JS stays small): `load` imports
- * the module, `name` names its export. Render it through `screen(...)`, which shows a skeleton meanwhile.
- */
-function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<Props<M[K]>> }));
-}
-
-/** The props a screen component takes. */
-type Props<C> = C extends ComponentType<infer P> ? P : never;
 
 /** A lazily loaded screen with the route skeleton while its chunk loads. */
 function screen(element: ReactNode) {
@@ -225,6 +215,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts loading the code of the screen the app opens at `pathname` (a router path such as `/` or
+ * `/projects`) when it is the launch screen, the projects list; other paths load on first visit.
+ * Called at boot, so the chunk arrives while the host is still starting instead of after the shell's
+ * first render. A failed load is left to the route (it retries on render and shows the error page).
+ */
+export function preloadLaunchScreen(pathname: string): void {
+  if (pathname === '/' || pathname === '/projects') void ProjectListPage.preload().catch(() => undefined);
+}
 
 /** A hash router (Electron loads the app from `file://`, where path routing cannot work). */
 export function createAppRouter() {
