@@ -4,11 +4,19 @@
  * What "launch" includes: the clock starts when the benchmark spawns what `npm start` runs once built
  * (npm's own CLI start, ~0.2 s, is left out): the up-to-date check of `node scripts/build-if-stale.mjs`
  * (a node process hashing both builds' inputs; see `upToDateCheck`) and then `node --max-semi-space-size=16 scripts/start.js --browser-host
- * --port 0 --no-open --data-dir DIR` (node's start, the browser host's imports, listening; the vault,
- * the embedded core's SQLite, migrations and root token start behind it). When start.js prints its URL,
- * an already running Chromium (Debian's, through Playwright, with the e2e flags) opens it in a browser
- * context kept per data dir, as start.js keeps a `chromium-profile` in it: cold HTTP and code caches on
- * the fresh data dir, what that launch left on the existing one.
+ * --no-open --data-dir DIR` (node's start, the browser host's imports, listening; the vault, the
+ * embedded core's SQLite, migrations and root token start behind it). No `--port`, as `npm start`: the
+ * fresh launch takes a free port and remembers it in the data dir, the next launch listens on it again,
+ * so the page keeps its origin. When start.js prints its URL, an already running Chromium (Debian's,
+ * through Playwright, with the e2e flags) opens it in a browser context kept per data dir, as start.js
+ * keeps a `chromium-profile` in it: cold HTTP and code caches on the fresh data dir, what that launch
+ * left on the existing one (the content-named chunks the browser host serves as immutable).
+ *
+ * What is left out, and why: Chromium's own start. `npm start` with a display starts Chromium in app
+ * mode once the server listens, and Chromium's start (~1.2 s on two cores, measured once per run as
+ * Playwright's launch and printed as its own row) then comes on top of the figures here: a launch that
+ * opens the address in an already running browser is what is timed. The Chromium row has no baseline
+ * and is not the app's; nothing is subtracted from any figure.
  *
  * What "first screen painted" means: the renderer's `performance.mark('outpost:first-screen')`
  * (renderer/src/app/first-screen-mark.ts): the first screen is up (the welcome screen on a fresh data
@@ -23,7 +31,7 @@
  * same browser. Figures are medians over OUTPOST_BENCH_FIRST_PAINT_RUNS runs (default 5).
  * Needs the renderer built: the group runs `build-if-stale` once before timing anything.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +39,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from '@playwright/test';
 import type { BenchRow } from './bench-table.js';
 import { percentile } from './measure.js';
+import { spawnNode, startScriptPath } from './start-process.js';
 
 /** The repository root (this file runs from dist/node/bench/ or bench/). */
 function repoRoot(): string {
@@ -79,30 +88,6 @@ interface Launch {
   screen: number;
   /** JS the page downloaded, KiB (decoded). */
   jsKiB: number;
-}
-
-/** Resolves with the URL a child prints as `Outpost running at URL`; rejects when it exits first. */
-function waitForUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const match = /Outpost running at (\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    child.once('exit', (code) =>
-      reject(new Error(`exited with ${code} before printing its URL: ${err.trim()}`)),
-    );
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** Runs `node scripts/build-if-stale.mjs` (builds what is stale); throws when a build fails. */
@@ -169,9 +154,10 @@ async function launch(
     upToDateCheck(root);
     check = Date.now() - t0;
   }
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = await spawnNode(args, { cwd: root });
   try {
-    const url = await waitForUrl(child);
+    const { url } = started;
+    if (!url) throw new Error(`printed "${started.firstLine}" instead of "Outpost running at <url>"`);
     const listening = Date.now() - t0;
     const page = await context.newPage();
     try {
@@ -188,7 +174,7 @@ async function launch(
       await page.close();
     }
   } finally {
-    await stop(child);
+    await started.stop();
   }
 }
 
@@ -213,7 +199,7 @@ export async function benchFirstPaint(): Promise<BenchRow[]> {
   const root = repoRoot();
   const runs = Number(process.env.OUTPOST_BENCH_FIRST_PAINT_RUNS ?? 5);
   buildIfStale(root);
-  const startScript = path.join(root, 'scripts', 'start.js');
+  const startScript = startScriptPath(root);
 
   const browserStart = Date.now();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -236,12 +222,12 @@ export async function benchFirstPaint(): Promise<BenchRow[]> {
       // has a cold HTTP and code cache, the second finds what the first left.
       const context = await browser.newContext();
       try {
+        // No --port, as `npm start`: the fresh launch takes a free port and remembers it, the second
+        // launch gets the same one back, so the page keeps its origin (and the browser its cache).
         const args = [
           '--max-semi-space-size=16',
           startScript,
           '--browser-host',
-          '--port',
-          '0',
           '--no-open',
           '--data-dir',
           dataDir,

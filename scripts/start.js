@@ -5,7 +5,9 @@
  *   node scripts/start.js [--data-dir DIR] [--browser-host] [--port N] [--no-open]
  *
  * With an installed Electron binary (and no --browser-host) it launches Electron on this app.
- * Otherwise it starts the browser host on 127.0.0.1:PORT (0 = a free port), prints exactly one line
+ * Otherwise it starts the browser host on 127.0.0.1:PORT (0 = a free port; without --port, the port of
+ * the last launch on this data dir when it is free, so the browser keeps its cache and settings for the
+ * page's origin, else a free one), prints exactly one line
  * `Outpost running at <url with launch secret>` to stdout, and, unless --no-open, opens Chromium in
  * app mode when one is installed and a display exists. SIGINT/SIGTERM close everything cleanly.
  * Other messages go to stderr. `OUTPOST_STORAGES=NAME=PATH,…` gives the embedded core more repository
@@ -31,7 +33,7 @@ function parseCli(argv) {
       options: {
         'data-dir': { type: 'string' },
         'browser-host': { type: 'boolean', default: false },
-        port: { type: 'string', default: '0' },
+        port: { type: 'string' },
         'no-open': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -50,8 +52,9 @@ function parseCli(argv) {
     );
     process.exit(0);
   }
-  const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65535)
+  // Unset: the browser host reuses the port of the last launch on this data dir (see startBrowserHost).
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (values.port !== undefined && (!/^\d+$/.test(values.port) || port > 65535))
     fail(`--port must be an integer from 0 to 65535, not "${values.port}".`, 2);
   return { dataDir: values['data-dir'], browserHost: values['browser-host'], port, open: !values['no-open'] };
 }
@@ -131,9 +134,11 @@ const compileCacheDir = join(root, 'dist', '.node-compile-cache');
 async function runBrowserHost({ dataDir, port, open }) {
   // Before the host's modules load: with the cache, a launch skips compiling them (fastify, the core).
   enableCompileCache(compileCacheDir);
-  const { resolveAppDataDir, hostDataDir } = await importHost('app-data-dir.js');
-  const { startBrowserHost } = await importHost('browser-host/start-browser-host.js');
-  const { findOnPathSync } = await importHost('browser-host/open-external.js');
+  const [{ resolveAppDataDir, hostDataDir }, { startBrowserHost }, { findOnPathSync }] = await Promise.all([
+    importHost('app-data-dir.js'),
+    importHost('browser-host/start-browser-host.js'),
+    importHost('browser-host/open-external.js'),
+  ]);
   const appDataDir = resolveAppDataDir(dataDir);
 
   let browserHost;
@@ -143,10 +148,6 @@ async function runBrowserHost({ dataDir, port, open }) {
     const reason =
       err?.code === 'EADDRINUSE' ? `port ${port} is already in use; pick another with --port` : err?.message;
     fail(`could not start the browser host: ${reason}`);
-  }
-  process.stdout.write(`Outpost running at ${browserHost.urlWithSecret}\n`);
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    process.stderr.write('outpost: the renderer is not built yet: run npm run build\n');
   }
 
   let chromium = null;
@@ -170,6 +171,11 @@ async function runBrowserHost({ dataDir, port, open }) {
     process.stderr.write(`outpost: could not start the browser host: ${err?.message ?? err}\n`);
     void stop(1);
   });
+  // Announced only now: whoever reads the line may stop Outpost at once, and SIGTERM must find its handler.
+  process.stdout.write(`Outpost running at ${browserHost.urlWithSecret}\n`);
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    process.stderr.write('outpost: the renderer is not built yet: run npm run build\n');
+  }
 
   const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
   const browser = open && hasDisplay ? findChromium(findOnPathSync) : null;

@@ -1,54 +1,38 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnNode, startScriptPath } from '../bench/start-process.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const built = existsSync(
   join(root, 'dist', 'node', 'electron', 'host', 'browser-host', 'start-browser-host.js'),
 );
 const dirs: string[] = [];
+/** No display: start.js never tries to open a browser. */
+const env = { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' };
 
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs scripts/start.js; resolves with the child and its first stdout line. */
-function start(args: string[]): Promise<{ child: ChildProcess; line: string; stdout: () => string }> {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.js'), ...args], {
-    cwd: root,
-    env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' },
-  });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const newline = out.indexOf('\n');
-      if (newline >= 0) resolve({ child, line: out.slice(0, newline), stdout: () => out });
-    });
-    child.on('exit', (code) => reject(new Error(`start.js exited early with ${code}`)));
-    child.on('error', reject);
-  });
+/** Runs scripts/start.js with `args`; resolves once it printed its first line. */
+function start(args: string[]) {
+  return spawnNode([startScriptPath(root), ...args], { cwd: root, env });
 }
 
 describe.skipIf(!built)('scripts/start.js (needs npm run build:node)', () => {
   it('prints one "Outpost running at" line, serves the bridge, and exits cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'outpost-start-'));
     dirs.push(dataDir);
-    const { child, line, stdout } = await start([
-      '--browser-host',
-      '--port',
-      '0',
-      '--no-open',
-      '--data-dir',
-      dataDir,
-    ]);
+    const started = await start(['--browser-host', '--port', '0', '--no-open', '--data-dir', dataDir]);
     try {
-      const match = /^Outpost running at (http:\/\/127\.0\.0\.1:\d+\/\?secret=[\w-]+)$/.exec(line);
-      expect(match, line).not.toBeNull();
+      const match = /^Outpost running at (http:\/\/127\.0\.0\.1:\d+\/\?secret=[\w-]+)$/.exec(
+        started.firstLine,
+      );
+      expect(match, started.firstLine).not.toBeNull();
       const url = new URL((match as RegExpExecArray)[1] as string);
       const res = await fetch(`${url.origin}/bridge/app:info`, {
         method: 'POST',
@@ -62,12 +46,26 @@ describe.skipIf(!built)('scripts/start.js (needs npm run build:node)', () => {
       const page = await fetch(`${url.origin}/`);
       expect([200, 503]).toContain(page.status);
     } finally {
-      child.removeAllListeners('exit');
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await started.stop()).toBe(0);
     }
-    expect(stdout().trim().split('\n')).toHaveLength(1);
+    expect(started.stdout().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('without --port, listens on the port of the last launch on the same data dir', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'outpost-start-port-'));
+    dirs.push(dataDir);
+    const args = ['--browser-host', '--no-open', '--data-dir', dataDir];
+    const first = await start(args);
+    expect(first.url).not.toBeNull();
+    expect(await first.stop()).toBe(0);
+    const second = await start(args);
+    try {
+      expect(new URL(second.url as string).port).toBe(new URL(first.url as string).port);
+      // A new launch secret each time.
+      expect(second.url).not.toBe(first.url);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
   });
 
   it('says why and exits 1 when the embedded core cannot start after the server listens', async () => {
@@ -75,37 +73,15 @@ describe.skipIf(!built)('scripts/start.js (needs npm run build:node)', () => {
     dirs.push(dataDir);
     // The core's data folder is a plain file: the server listens, then the core's start fails.
     await writeFile(join(dataDir, 'core'), 'not a folder');
-    const child = spawn(
-      process.execPath,
-      [
-        join(root, 'scripts', 'start.js'),
-        '--browser-host',
-        '--port',
-        '0',
-        '--no-open',
-        '--data-dir',
-        dataDir,
-      ],
-      { cwd: root, env: { ...process.env, DISPLAY: '', WAYLAND_DISPLAY: '' } },
-    );
-    let stderr = '';
-    let stdout = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
-    expect(stdout).toMatch(/^Outpost running at http:\/\/127\.0\.0\.1:\d+\//);
-    expect(stderr).toContain('outpost: could not start the browser host:');
+    const started = await start(['--browser-host', '--port', '0', '--no-open', '--data-dir', dataDir]);
+    expect(await started.exited).toBe(1);
+    expect(started.firstLine).toMatch(/^Outpost running at http:\/\/127\.0\.0\.1:\d+\//);
+    expect(started.stderr()).toContain('outpost: could not start the browser host:');
   });
 
   it('rejects a bad --port', async () => {
-    const child = spawn(process.execPath, [
-      join(root, 'scripts', 'start.js'),
-      '--browser-host',
-      '--port',
-      'abc',
-    ]);
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(2);
+    await expect(start(['--browser-host', '--port', 'abc'])).rejects.toThrow(
+      /^exited with 2 before printing a line: outpost: --port must be an integer/,
+    );
   });
 });

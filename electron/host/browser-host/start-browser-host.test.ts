@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -292,6 +292,39 @@ describe('browser host start order', () => {
     } finally {
       release();
       await other.close();
+    }
+  });
+
+  it('without a port: reuses the last launch port, and a free one when that is taken', async () => {
+    const appDataDir = join(dir, 'data-port-remembered');
+    const first = await startBrowserHost({ appDataDir, rendererDir });
+    const firstPort = Number(new URL(first.url).port);
+    await first.close();
+    const portFile = join(appDataDir, 'host', 'browser-host-port.json');
+    expect(JSON.parse(await readFile(portFile, 'utf8'))).toEqual({ port: firstPort });
+    const second = await startBrowserHost({ appDataDir, rendererDir });
+    try {
+      expect(Number(new URL(second.url).port)).toBe(firstPort);
+      expect((await send(firstPort, { path: '/' })).status).toBe(200);
+      // Another data dir that remembers the same port, taken now by `second`: a free port instead.
+      const otherDataDir = join(dir, 'data-port-taken-remembered');
+      await mkdir(join(otherDataDir, 'host'), { recursive: true });
+      await writeFile(
+        join(otherDataDir, 'host', 'browser-host-port.json'),
+        JSON.stringify({ port: firstPort }),
+      );
+      const third = await startBrowserHost({ appDataDir: otherDataDir, rendererDir });
+      try {
+        const thirdPort = Number(new URL(third.url).port);
+        expect(thirdPort).not.toBe(firstPort);
+        expect(
+          JSON.parse(await readFile(join(otherDataDir, 'host', 'browser-host-port.json'), 'utf8')),
+        ).toEqual({ port: thirdPort });
+      } finally {
+        await third.close();
+      }
+    } finally {
+      await second.close();
     }
   });
 

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   BROWSER_HOST_SECRET_PARAM,
   BRIDGE_CHANNELS,
   type BridgeChannel,
 } from '../../../shared/ipc-contract.js';
+import { writeFileAtomic } from '../atomic-write.js';
 import { BridgeError } from '../bridge-error.js';
 import type { BridgeHandlers } from '../bridge-handlers.js';
 import type { CreateCore } from '../embedded-core.js';
@@ -15,8 +18,13 @@ import { buildBrowserHostServer } from './server.js';
 export interface StartBrowserHostOptions {
   /** The app data dir (`<appData>/core`, `<appData>/host`). */
   appDataDir: string;
-  /** Port on 127.0.0.1; 0 picks a free one. */
-  port: number;
+  /**
+   * Port on 127.0.0.1; 0 picks a free one. Unset: the port of the last launch on this data dir
+   * (`<appData>/host/browser-host-port.json`) when it is free, else a free one, remembered for the next
+   * launch: the page's origin stays the same, so the browser profile's HTTP cache, compiled code and
+   * local storage (UI preferences) carry over from one launch to the next.
+   */
+  port?: number;
   /** The built renderer folder (dist/renderer). */
   rendererDir: string;
   /** Core factory; default `createCore` from electron/core/app.ts. */
@@ -101,13 +109,54 @@ function handlersAfter(ready: Promise<Host>): BridgeHandlers {
   return waiting as unknown as BridgeHandlers;
 }
 
+/** Where the browser host keeps the port of its last launch (`{"port": N}`). */
+function portFile(appDataDir: string): string {
+  return join(appDataDir, 'host', 'browser-host-port.json');
+}
+
+/** The port remembered in {@link portFile}, or null when there is none (or it is not a port). */
+async function rememberedPort(appDataDir: string): Promise<number | null> {
+  try {
+    const { port } = JSON.parse(await readFile(portFile(appDataDir), 'utf8')) as { port?: unknown };
+    return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Listens on 127.0.0.1: on `wanted` when given, else on the remembered port, falling back to a free
+ * port when that one is taken (then remembered in its place).
+ * Errors: EADDRINUSE when the `wanted` port is taken.
+ */
+async function listenOnPort(app: FastifyInstance, appDataDir: string, wanted: number | undefined) {
+  if (wanted !== undefined) {
+    await app.listen({ host: '127.0.0.1', port: wanted });
+    return;
+  }
+  const remembered = await rememberedPort(appDataDir);
+  try {
+    await app.listen({ host: '127.0.0.1', port: remembered ?? 0 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || remembered === null) throw err;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : null;
+  if (port !== null && port !== remembered) {
+    // Best effort: without the file the next launch takes a free port (and a cold browser cache).
+    await writeFileAtomic(portFile(appDataDir), `${JSON.stringify({ port })}\n`).catch(() => undefined);
+  }
+}
+
 /**
  * Starts the browser host: serves the renderer plus `POST /bridge/:channel` on 127.0.0.1:`port` behind
  * a random 32-byte per-launch secret, and resolves as soon as the server listens. The host itself (the
  * vault with the key-file cipher `<appData>/host/vault.key`, profiles, the embedded core) starts right
  * after, behind the server (`ready`); bridge calls that arrive earlier wait for it, so the browser loads
  * the renderer while the core opens its database.
- * Errors: port in use (EADDRINUSE). Host start failures reject `ready` and answer bridge calls with
+ * Errors: port in use (EADDRINUSE; only for a `port` given, a remembered one falls back to a free port).
+ * Host start failures reject `ready` and answer bridge calls with
  * `internal` errors.
  */
 export async function startBrowserHost(options: StartBrowserHostOptions): Promise<BrowserHost> {
@@ -134,7 +183,7 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
       rendererDir: options.rendererDir,
       port: () => port,
     });
-    await app.listen({ host: '127.0.0.1', port: options.port });
+    await listenOnPort(app, options.appDataDir, options.port);
   } catch (err) {
     gate.abort(err);
     await app?.close();
@@ -143,7 +192,7 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
   }
   gate.open();
   const address = app.server.address();
-  port = typeof address === 'object' && address ? address.port : options.port;
+  port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const url = `http://127.0.0.1:${port}`;
   let closing: Promise<void> | undefined;
   const server = app;
