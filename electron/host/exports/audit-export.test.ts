@@ -3,19 +3,23 @@
  * tokens, projects, members), then exported through the host's API proxy and read back with csv-parse.
  */
 import { parse } from 'csv-parse/sync';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import Database from 'better-sqlite3';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '../../../shared/audit-events.js';
 import type { ApiRequest, ApiResponse } from '../../../shared/ipc-contract.js';
+import { insertAuditEvent } from '../../core/db/audit-events.js';
+import { coreDataDir } from '../app-data-dir.js';
 import { createHost, type Host } from '../host.js';
 import { loadCreateCore } from '../load-core.js';
 import { freePort } from '../test/fake-gitlab.js';
 import { createKeyFileCipher } from '../vault/key-file-cipher.js';
 import { AUDIT_CSV_COLUMNS } from './audit-csv.js';
 import { writeAuditExport } from './audit-export.js';
+import { AUDIT_EXPORT_FORMATTER_URL } from './audit-export-format.js';
 import { embeddedAuditPages, type EmbeddedAuditPages } from './embedded-audit-pages.js';
 import { createExportJobs } from './export-jobs.js';
 
@@ -571,5 +575,171 @@ describe('export jobs', () => {
       .split('\n')
       .map((line) => (JSON.parse(line) as AuditEvent).id);
     expect(ids).toEqual(expected.map((e) => e.id));
+  });
+});
+
+describe("hostile input on the core's export workers", () => {
+  it('a formatter error part-way fails the job with a clear error, removes the part file, and the next export works', async () => {
+    const folder = join(dir, 'formatter-fails');
+    const events = await allEvents();
+    const failAt = events[Math.floor(events.length / 2)]!.id;
+    // The real CSV formatter, throwing on one event in the middle of the export.
+    const failing = join(dir, 'failing-formatter.mjs');
+    await writeFile(
+      failing,
+      `import { formatAuditEventPage as real } from ${JSON.stringify(AUDIT_EXPORT_FORMATTER_URL)};
+      export function formatAuditEventPage(events, format) {
+        if (events.some((event) => event.id === ${failAt})) throw new Error('cannot format event ${failAt}');
+        return real(events, format);
+      }`,
+    );
+    const pages = (formatterUrl?: string) =>
+      embeddedAuditPages({
+        profiles: host.profiles,
+        vault: host.vault,
+        core: host.core,
+        workers: 2,
+        blockIds: 4,
+        ...(formatterUrl ? { formatterUrl } : {}),
+      });
+    const jobs = createExportJobs({
+      proxy: host.proxy,
+      resolveProfileId: () => 'embedded',
+      exportDir: folder,
+      embeddedPages: pages(pathToFileURL(failing).href),
+    });
+    const { exportId } = await jobs.start({ kind: 'audit_events', format: 'csv', filters: {} });
+    await vi.waitFor(() => expect(jobs.status(exportId!).state).not.toBe('running'), { timeout: 20_000 });
+    const failed = jobs.status(exportId!);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      error: `The export stopped part-way and nothing was saved (audit export: cannot format event ${failAt}).`,
+    });
+    expect(failed.written).toBeGreaterThan(0);
+    expect(failed.written).toBeLessThan(events.length);
+    expect(await files(folder)).toEqual([]);
+
+    const next = createExportJobs({
+      proxy: host.proxy,
+      resolveProfileId: () => 'embedded',
+      exportDir: folder,
+      embeddedPages: pages(),
+    });
+    const again = await next.start({ kind: 'audit_events', format: 'csv', filters: {} });
+    await vi.waitFor(() => expect(next.status(again.exportId!).state).toBe('done'), { timeout: 20_000 });
+    const rows = parse(await readFile(next.status(again.exportId!).file!, 'utf8'), {
+      columns: true,
+    }) as unknown[];
+    expect(rows).toHaveLength(events.length);
+  });
+
+  it('writes huge and odd details (formula starts, newlines, NUL, 1 MB strings) exactly as the API walk does', async () => {
+    // 1 MiB and a few odd characters: its block comes back from the worker in more than one chunk.
+    const huge = `${'0123456789abcdef'.repeat(65_536)}"\n,end`;
+    const odd = [
+      '=HYPERLINK("http://evil.example")',
+      '+1+2',
+      '-3',
+      '@SUM(A1)',
+      '\tTab',
+      '\rCR',
+      'a\u0000b',
+      'x\ny\r\nz',
+    ];
+    const coreDb = new Database(join(coreDataDir(dir), 'outpost.sqlite'));
+    const ids: number[] = [];
+    try {
+      coreDb.pragma('busy_timeout = 5000');
+      const details = [
+        { custom_message: huge, author_name: huge, target_details: huge, ip_address: '=1+1' },
+        ...odd.map((text) => ({
+          author_name: text,
+          entity_path: text,
+          change: text,
+          from: text,
+          to: `${text}\u0000`,
+          target_type: text,
+          target_id: 7,
+          target_details: text,
+        })),
+      ];
+      for (const detail of details) {
+        ids.push(
+          insertAuditEvent(coreDb, {
+            author_id: 1,
+            entity_id: 1,
+            entity_type: 'User',
+            details: JSON.stringify(detail),
+            ip_address: null,
+            created_at: new Date().toISOString(),
+          }),
+        );
+      }
+    } finally {
+      coreDb.close();
+    }
+    for (const format of ['csv', 'ndjson'] as const) {
+      const viaApi = join(dir, `hostile-api.${format}`);
+      const viaWorkers = join(dir, `hostile-workers.${format}`);
+      const a = await writeAuditExport({
+        proxy: host.proxy,
+        profileId: 'embedded',
+        format,
+        filters: {},
+        file: viaApi,
+      });
+      const chunks = await embeddedAuditPages({
+        profiles: host.profiles,
+        vault: host.vault,
+        core: host.core,
+        workers: 2,
+        blockIds: 3,
+      })('embedded', {}, undefined, format);
+      expect(chunks).toEqual({ chunks: expect.anything() });
+      const b = await writeAuditExport({
+        proxy: { request: () => Promise.reject(new Error('the API must not be used')) },
+        profileId: 'embedded',
+        format,
+        filters: {},
+        file: viaWorkers,
+        ...chunks!,
+      });
+      expect(b.written).toBe(a.written);
+      const text = await readFile(viaWorkers, 'utf8');
+      expect(text === (await readFile(viaApi, 'utf8'))).toBe(true);
+      if (format === 'ndjson') {
+        const byId = new Map(
+          text
+            .slice(0, -1)
+            .split('\n')
+            .map((line) => JSON.parse(line) as AuditEvent)
+            .map((event) => [event.id, event]),
+        );
+        expect(byId.get(ids[0]!)!.details).toMatchObject({ custom_message: huge, author_name: huge });
+        expect(byId.get(ids[7]!)!.details).toMatchObject({ author_name: 'a\u0000b', to: 'a\u0000b\u0000' });
+        continue;
+      }
+      const rows = parse(text, { columns: true }) as Record<string, string>[];
+      const row = (id: number) => rows.find((r) => r.id === String(id))!;
+      expect(rows).toHaveLength(a.written);
+      expect(row(ids[0]!)).toMatchObject({
+        author_name: huge,
+        action: huge,
+        target_details: huge,
+        ip_address: "'=1+1",
+      });
+      odd.forEach((value, i) => {
+        const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+        expect(row(ids[i + 1]!)).toMatchObject({
+          author_name: safe,
+          entity_path: safe,
+          from: safe,
+          to: `${safe}\u0000`,
+          target_type: safe,
+          target_id: '7',
+          target_details: safe,
+        });
+      });
+    }
   });
 });

@@ -74,7 +74,8 @@ export interface EmbeddedAuditPagesOptions {
  * - else: presented events a page at a time; between pages the walk yields to the event loop, so IPC,
  *   cancel and the UI's progress polls are served during a long export.
  * Either way a chunk or page is read only when the file stream asks for more (backpressure in
- * ./audit-export.ts).
+ * ./audit-export.ts). A worker failure after the first chunk (a formatter error, a worker out of
+ * memory) ends the export with ExportError "The export stopped part-way and nothing was saved (…)".
  */
 export function embeddedAuditPages(options: EmbeddedAuditPagesOptions): EmbeddedAuditPages {
   const { profiles, vault, core } = options;
@@ -113,8 +114,13 @@ export function embeddedAuditPages(options: EmbeddedAuditPagesOptions): Embedded
             }
           } catch (err) {
             // Workers that fail before their first chunk (a packaged app whose workers can't load,
-            // a platform without them): the same export on this thread. A failure later is the export's.
-            if (started || signal?.aborted) throw err;
+            // a platform without them): the same export on this thread. A failure later is the export's
+            // (the workers are stopped by then, and the writer removes the part file).
+            if (signal?.aborted) throw err;
+            if (started) {
+              const reason = err instanceof Error ? err.message : String(err);
+              throw new ExportError(`The export stopped part-way and nothing was saved (${reason}).`);
+            }
             console.error(
               'outpost: export workers failed, exporting on the main thread:',
               err instanceof Error ? err.message : err,
