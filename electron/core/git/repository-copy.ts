@@ -201,12 +201,9 @@ export async function copyTreeVerified(src: string, dst: string, progress: CopyP
     );
   };
   const whileCopying = async (rel: string, size: number, copying: Promise<void>) => {
-    const own = takeCompareBuffers(); // the queue may still be comparing the files before this one
-    try {
-      return await compareWhileCopying(path.join(src, rel), path.join(dst, rel), size, copying, own);
-    } finally {
-      returnCompareBuffers(own);
-    }
+    await chain; // the queue's comparisons of the files before this one (they share the buffers)
+    if (stop()) return true;
+    return compareWhileCopying(path.join(src, rel), path.join(dst, rel), size, copying, bufs);
   };
   const differs = (rel: string) => {
     difference ??= `${rel} has other bytes`;
@@ -300,17 +297,19 @@ export async function repositoryFingerprint(repoPath: string): Promise<Repositor
 }
 
 /**
- * Bytes read at a time from each side when comparing files. 2 MiB: on a 100 MB pack in the page cache,
- * 1 MiB chunks spent a fifth more in read round trips through the thread pool, 4 MiB gained nothing.
+ * Bytes read at a time from each side when comparing files. 1 MiB: on a 100 MB pack in the page cache
+ * 2–4 MiB chunks compared ~15% faster once their buffers were warm, but fresh memory costs its page
+ * faults on first touch (16 MiB took ~10 ms on the bench machine), and a move is usually the first
+ * comparison in a while (issue 17).
  */
-const COMPARE_CHUNK = 2 * 1024 * 1024;
+const COMPARE_CHUNK = 1024 * 1024;
 
 /** Buffers of one comparison: two chunks of each side, so the next reads run while a chunk compares. */
 type CompareBuffers = [Buffer, Buffer, Buffer, Buffer];
 
 /**
  * Comparison buffers kept between comparisons: fresh memory costs its page faults on first touch
- * (8 MiB took ~5 ms on the bench machine, a third of comparing an express-sized pack), so the buffers of
+ * (16 MiB took ~10 ms on the bench machine, three times comparing an express-sized pack), so the buffers of
  * finished comparisons are reused, and dropped after `SPARE_BUFFERS_IDLE_MS` without use.
  */
 const spareBuffers: CompareBuffers[] = [];
@@ -464,7 +463,7 @@ function sameSmallFileBytes(a: string, b: string, size: number, bufs: CompareBuf
 /**
  * The first difference between the trees `original` and `copy` (names, kinds, modes, sizes, link targets
  * and every byte of every file), or null when they are identical. Reads each file once on each side, in
- * 2 MiB chunks: proportional to the repository's size, like the copy itself. With `bytes: false` only
+ * 1 MiB chunks: proportional to the repository's size, like the copy itself. With `bytes: false` only
  * the shape is compared (names, kinds, modes, sizes, link targets: stat calls, no file read).
  */
 export async function firstTreeDifference(
