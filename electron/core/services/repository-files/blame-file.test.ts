@@ -8,23 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../test/helpers/git-fixtures.js';
+import { importSourceProject, type BlameJson } from '../../test/helpers/repository-files.js';
 import { startTestCore, type TestCore } from '../../test/helpers/test-core.js';
 import { blameCommitsRead, forgetBlameCommits } from './blame-file.js';
-
-interface BlameJson {
-  commit: {
-    id: string;
-    message: string;
-    parent_ids: string[];
-    author_name: string;
-    author_email: string;
-    authored_date: string;
-    committer_name: string;
-    committer_email: string;
-    committed_date: string;
-  };
-  lines: string[];
-}
 
 let t: TestCore;
 let src: string;
@@ -72,12 +58,7 @@ beforeAll(async () => {
     );
     commits.push(git(src, 'rev-parse', 'HEAD').trim());
   }
-  const res = await t.api<{ id: number }>('POST', '/projects', {
-    json: { name: 'blame-commits', import_url: src },
-  });
-  expect(res.status).toBe(201);
-  id = res.body.id;
-  await t.core.idle();
+  id = await importSourceProject(t, src, 'blame-commits');
 });
 
 afterAll(async () => {

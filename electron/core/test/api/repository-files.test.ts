@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitDir, projectRepoPath, refs } from '../helpers/disk.js';
 import { git } from '../helpers/git-fixtures.js';
 import { unprotectNewDefaultBranches } from '../helpers/default-branch-protection.js';
+import { importSourceProject, type BlameJson } from '../helpers/repository-files.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
 import type { TestCore } from '../helpers/test-core.js';
 
@@ -29,21 +30,6 @@ interface FileJson {
   commit_id: string;
   last_commit_id: string;
   execute_filemode: boolean;
-}
-
-interface BlameJson {
-  commit: {
-    id: string;
-    message: string;
-    parent_ids: string[];
-    author_name: string;
-    author_email: string;
-    authored_date: string;
-    committer_name: string;
-    committer_email: string;
-    committed_date: string;
-  };
-  lines: string[];
 }
 
 /** Bytes that are not UTF-8 and contain NULs: a "binary" file. */
@@ -111,13 +97,8 @@ describe('repository files API', () => {
   let publicId: number;
   let privateRepo: string;
 
-  async function importProject(name: string, visibility: string): Promise<number> {
-    const res = await t.api<{ id: number }>('POST', '/projects', {
-      json: { name, visibility, import_url: src.dir },
-    });
-    expect(res.status).toBe(201);
-    await t.core.idle();
-    return res.body.id;
+  async function importProject(name: string, visibility: 'private' | 'public'): Promise<number> {
+    return importSourceProject(t, src.dir, name, visibility);
   }
 
   async function addMember(projectId: number, userId: number, level: number): Promise<void> {
