@@ -11,6 +11,7 @@
  * it (sampled every 25 ms), so the memory figures are the exporting process's and nothing of the seeding.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,12 +33,38 @@ const MIB = 2 ** 20;
  */
 const APP_V8_FLAGS = ['--max-semi-space-size=16'];
 
-/** Samples `process.memoryUsage()` every `intervalMs` until stopped; returns the peaks in bytes. */
-function sampleMemory(intervalMs = 25): () => { rss: number; heapUsed: number; external: number } {
-  const peak = { rss: 0, heapUsed: 0, external: 0 };
+/**
+ * The anonymous and file-backed parts of this process's RSS in bytes (Linux `/proc/self/status`:
+ * RssAnon is heaps, stacks and caches; RssFile the mapped code and files), or null elsewhere.
+ */
+function rssParts(): { anon: number; file: number } | null {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1]) * 1024;
+    const parts = { anon: kib('RssAnon'), file: kib('RssFile') };
+    return Number.isFinite(parts.anon) && Number.isFinite(parts.file) ? parts : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples `process.memoryUsage()` every `intervalMs` until stopped; returns the peaks in bytes, and the
+ * anonymous/file-backed split of the RSS at its peak (null off Linux).
+ */
+function sampleMemory(intervalMs = 25): () => {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  rssParts: { anon: number; file: number } | null;
+} {
+  const peak = { rss: 0, heapUsed: 0, external: 0, rssParts: null as { anon: number; file: number } | null };
   const sample = () => {
     const now = process.memoryUsage();
-    peak.rss = Math.max(peak.rss, now.rss);
+    if (now.rss > peak.rss) {
+      peak.rss = now.rss;
+      peak.rssParts = rssParts();
+    }
     peak.heapUsed = Math.max(peak.heapUsed, now.heapUsed);
     peak.external = Math.max(peak.external, now.external);
   };
@@ -84,6 +111,9 @@ interface ChildExport {
   peakRss: number;
   peakHeap: number;
   peakExternal: number;
+  /** The anonymous / file-backed split of the peak RSS (Linux), bytes. */
+  peakRssAnon: number | null;
+  peakRssFile: number | null;
 }
 
 /**
@@ -114,6 +144,8 @@ async function exportInThisProcess(appDataDir: string, format: ExportFormat): Pr
       peakRss: peak.rss,
       peakHeap: peak.heapUsed,
       peakExternal: peak.external,
+      peakRssAnon: peak.rssParts?.anon ?? null,
+      peakRssFile: peak.rssParts?.file ?? null,
     };
   } finally {
     await host.close();
@@ -175,7 +207,7 @@ export async function benchAuditExport(): Promise<BenchRow[]> {
         `host export to ${format.toUpperCase()} (fresh child process, embedded profile, in-process export): ${child.written.toLocaleString('en')} events (expected ${readBefore.rows.toLocaleString('en')}) in ${(child.ms / 1000).toFixed(1)} s, ${rowsPerSecond.toFixed(0)} rows/s, ${(child.bytes / MIB).toFixed(0)} MiB file; ${(rowsPerSecond / sqliteRowsPerSecond).toFixed(2)}× SQLite alone`,
       );
       console.log(
-        `  exporting process: peak RSS ${(child.peakRss / MIB).toFixed(0)} MiB (${(child.rssBefore / MIB).toFixed(0)} before), peak heap ${(child.peakHeap / MIB).toFixed(0)} MiB (${(child.heapBefore / MIB).toFixed(0)} before), peak external ${(child.peakExternal / MIB).toFixed(0)} MiB`,
+        `  exporting process: peak RSS ${(child.peakRss / MIB).toFixed(0)} MiB (${(child.rssBefore / MIB).toFixed(0)} before${child.peakRssAnon === null ? '' : `; at the peak ${(child.peakRssAnon / MIB).toFixed(0)} anonymous, ${(child.peakRssFile! / MIB).toFixed(0)} file-backed`}), peak heap ${(child.peakHeap / MIB).toFixed(0)} MiB (${(child.heapBefore / MIB).toFixed(0)} before), peak external ${(child.peakExternal / MIB).toFixed(0)} MiB`,
       );
       rows.push({
         group: 'audit events export',
