@@ -4,6 +4,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,11 @@ function loopbackUrl(): Promise<string> {
   // The host already makes the embedded core listen on 127.0.0.1 (startEmbeddedCore).
   listening ??= Promise.resolve(host.coreUrl!);
   return listening;
+}
+
+/** This process's threads (Linux): an export's worker threads are gone once it ends. */
+function threads(): number {
+  return Number(/^Threads:\s+(\d+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
 }
 
 async function files(folder: string): Promise<string[]> {
@@ -451,6 +457,7 @@ describe("export jobs made by the core's workers", () => {
       exportDir: folder,
       embeddedPages: gated,
     });
+    const threadsBefore = threads();
     const { exportId } = await jobs.start({ kind: 'audit_events', format: 'csv', filters: {} });
     // Starting the workers takes a moment (longer from the TypeScript sources on a busy machine).
     await vi.waitFor(() => expect(jobs.status(exportId!)).toMatchObject({ state: 'running', written: 2 }), {
@@ -462,6 +469,18 @@ describe("export jobs made by the core's workers", () => {
     expect(await cancelling).toMatchObject({ state: 'canceled' });
     await vi.waitFor(() => expect(innerClosed).toBe(true), { timeout: 20_000 });
     expect(await files(folder)).toEqual([]);
+    // No worker is left running, and the next export works.
+    await vi.waitFor(() => expect(threads()).toBe(threadsBefore), { timeout: 20_000 });
+    const next = createExportJobs({
+      proxy: host.proxy,
+      resolveProfileId: () => 'embedded',
+      exportDir: folder,
+      embeddedPages: embeddedAuditPages({ profiles: host.profiles, vault: host.vault, core: host.core }),
+    });
+    const again = await next.start({ kind: 'audit_events', format: 'csv', filters: {} });
+    await vi.waitFor(() => expect(next.status(again.exportId!).state).toBe('done'), { timeout: 20_000 });
+    const total = (await allEvents()).length;
+    expect(next.status(again.exportId!)).toMatchObject({ written: total });
   });
 });
 
@@ -608,8 +627,10 @@ describe("hostile input on the core's export workers", () => {
       exportDir: folder,
       embeddedPages: pages(pathToFileURL(failing).href),
     });
+    const threadsBefore = threads();
     const { exportId } = await jobs.start({ kind: 'audit_events', format: 'csv', filters: {} });
     await vi.waitFor(() => expect(jobs.status(exportId!).state).not.toBe('running'), { timeout: 20_000 });
+    await vi.waitFor(() => expect(threads()).toBe(threadsBefore), { timeout: 20_000 });
     const failed = jobs.status(exportId!);
     expect(failed).toMatchObject({
       state: 'failed',
