@@ -57,7 +57,7 @@ export const AUDIT_EXPORT_CHUNK_BYTES = 1 << 20;
 export const AUDIT_EXPORT_WORKER_CACHE_KIB = 512;
 
 /**
- * Workers when the caller names no number: the machine's cores, at most 2 (each worker costs ~70 MiB
+ * Workers when the caller names no number: the machine's cores, at most 2 (each worker costs ~30 MiB
  * of RSS while it works; two already keep the file writer busy).
  */
 export function defaultAuditExportWorkers(): number {

@@ -40,7 +40,7 @@ export const EMBEDDED_EXPORT_PAGE_SIZE = 1000;
 
 /**
  * Export workers by default: 2 on a machine with two cores or more, else none (one core gains nothing
- * from a second thread, and each worker costs ~70 MiB of RSS while it works).
+ * from a second thread, and each worker costs ~30 MiB of RSS while it works).
  */
 export function defaultExportWorkers(cores: number = availableParallelism()): number {
   return cores >= 2 ? 2 : 0;
