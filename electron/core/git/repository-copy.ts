@@ -406,7 +406,9 @@ async function compareWhileCopying(
     () => (done = true),
     () => (done = true),
   );
-  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+  // Waits between looks at the destination's size: 1 ms, doubling while it doesn't grow, up to 16 ms.
+  let wait = 1;
+  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, wait));
   let fb: FileHandle | null = null;
   while (!fb) {
     fb = await open(b, 'r').catch(() => null);
@@ -425,7 +427,11 @@ async function compareWhileCopying(
         if (upto > verified) {
           if (!(await sameRange(fa, fb, verified, upto, bufs))) return false;
           verified = upto;
-        } else await pause();
+          wait = 1;
+        } else {
+          await pause();
+          wait = Math.min(wait * 2, 16);
+        }
       }
       const copied = await copying.then(
         () => true,

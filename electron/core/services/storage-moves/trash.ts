@@ -53,9 +53,12 @@ export async function moveToTrash(
     try {
       await rename(repoPath, path.join(dir, path.basename(repoPath)));
     } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
       // Nothing to remove when the repository isn't there (a move with no wiki, a cleanup retried).
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(repoPath))) continue;
-      throw err;
+      if (code === 'ENOENT' && !(await exists(repoPath))) continue;
+      // `@hashed` mounted apart from the shard's root: no atomic rename, removed in place instead.
+      if (code === 'EXDEV') await rm(repoPath, { recursive: true, force: true });
+      else throw err;
     }
     invalidateRepositoryRefs(repoPath);
   }
