@@ -25,5 +25,6 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
-// The launch screen's code loads while the host answers the first bridge calls.
+// The launch screen's code loads while the host starts and answers the first bridge calls (the page
+// waits for them anyway; on a first run the chunk is there when the welcome screen is left).
 preloadLaunchScreen(router.state.location.pathname);
