@@ -1,7 +1,8 @@
 /**
  * `copyTreeVerified` (issue 17): a real directory tree in a temp dir — small files, a 6 MiB file
  * (compared while it copies), a symbolic link, nested directories, a read-only file — copied and proven
- * identical; and a copy damaged through the `afterFile` seam (other bytes, truncated, removed, grown)
+ * identical; and a copy damaged through the `afterFile` seam (other bytes in a file compared with
+ * synchronous reads and in one compared through the thread pool, truncated, removed, grown)
  * fails with the difference named.
  */
 import { randomBytes } from 'node:crypto';
@@ -68,19 +69,24 @@ describe('copyTreeVerified', () => {
   });
 
   it.each([
-    ['other bytes in a small file', 'refs/heads/main', 'has other bytes'],
-    ['a truncated file', 'objects/pack/pack-big.idx', 'has another size'],
-    ['a removed file', 'HEAD', 'is missing'],
-    ['a large file that grew after its comparison', BIG, 'has another size'],
-  ])('fails on %s, naming it', async (_what, file, words) => {
+    ['other bytes in a small file', 'rewrite', 'refs/heads/main', 'has other bytes'],
+    ['other bytes in a 300 KiB file', 'flip', 'objects/pack/pack-big.idx', 'has other bytes'],
+    ['a truncated file', 'truncate', 'objects/pack/pack-big.idx', 'has another size'],
+    ['a removed file', 'remove', 'HEAD', 'is missing'],
+    ['a large file that grew after its comparison', 'append', BIG, 'has another size'],
+  ])('fails on %s, naming it', async (_what, how, file, words) => {
     const dst = target();
     const damage = async (p: string) => {
-      if (file === 'refs/heads/main') await writeFile(p, `${'b'.repeat(40)}\n`);
-      else if (file === 'HEAD') await rm(p);
-      else if (file === BIG) {
-        await chmod(p, 0o644);
+      await chmod(p, 0o644);
+      if (how === 'rewrite') await writeFile(p, `${'b'.repeat(40)}\n`);
+      else if (how === 'flip') {
+        const bytes = await readFile(p);
+        bytes[200_000] = bytes[200_000]! ^ 0xff;
+        await writeFile(p, bytes);
+      } else if (how === 'remove') await rm(p);
+      else if (how === 'append') {
         await appendFile(p, 'x');
-        await chmod(p, 0o444);
+        await chmod(p, 0o444); // its mode as copied: only the size differs
       } else await truncate(p, 1000);
     };
     const err = await copyTreeVerified(src, dst, {
