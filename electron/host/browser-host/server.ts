@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -50,6 +52,9 @@ function loadDispatcher() {
   return dispatcher;
 }
 
+/** `Cache-Control` of a file whose bytes never change under its URL. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * A built file named by its content: `assets/<name>-<8-character hash>.<ext>` (and its `.js.map`), as
  * vite names every chunk, stylesheet and asset it emits; its bytes never change under that name.
@@ -61,13 +66,35 @@ const CONTENT_NAMED_FILE = /^assets\/[^/]+-[\w-]{8}(?:\.[a-z0-9]+)+$/;
  * content-named files (see {@link CONTENT_NAMED_FILE}) are kept a year and never revalidated
  * (`immutable`), so a later launch on the same browser profile reads the app's code from its cache
  * without asking; `index.html`, which names the current build's files, is never stored (`no-store`);
- * every other file (`color-scheme.js`, the icon) is revalidated on each use (`no-cache`). A rebuild
+ * every other file (the icon, `color-scheme.js` unless asked for by the version the page names, see
+ * `versionClassicScript`) is revalidated on each use (`no-cache`). A rebuild
  * names its changed files anew, so an old cached file is never served in their place.
  */
 export function rendererFileCacheControl(relativePath: string): string {
   const path = relativePath.split(sep).join('/');
   if (path === 'index.html') return 'no-store';
-  return CONTENT_NAMED_FILE.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return CONTENT_NAMED_FILE.test(path) ? IMMUTABLE : 'no-cache';
+}
+
+/**
+ * The classic (blocking) script index.html loads before the app (it sets the color scheme before the
+ * first paint); vite copies it as it is, so its name does not change with its content.
+ */
+const CLASSIC_SCRIPT = 'color-scheme.js';
+
+/** A short content hash: the `v` query the page names {@link CLASSIC_SCRIPT} by. */
+export function contentVersion(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('base64url').slice(0, 12);
+}
+
+/**
+ * index.html with its reference to {@link CLASSIC_SCRIPT} named by the script's content
+ * (`./color-scheme.js?v=<contentVersion>`), so the browser may keep the script for good like the
+ * content-named chunks, and a later launch needs no request for it before the app's code runs; a
+ * changed script gets a new URL. Returns `html` unchanged when it does not reference the script.
+ */
+export function versionClassicScript(html: string, script: Buffer): string {
+  return html.replace(`src="./${CLASSIC_SCRIPT}"`, `src="./${CLASSIC_SCRIPT}?v=${contentVersion(script)}"`);
 }
 
 /** True when `name` is one of the contract's channels. */
@@ -86,8 +113,9 @@ function forbidden(reply: FastifyReply, message: string): FastifyReply {
  * - `/bridge/*`: Origin, when present, must be this server's, and `x-outpost-secret` must match
  *   (constant-time), else 403 before the body is read; `POST /bridge/:channel` runs the channel
  *   (`{ args }` → `{ result }` | `{ error }`), an unknown channel is 404;
- * - other GETs: files from `rendererDir`, `index.html` for unknown paths, a 503 page when the renderer
- *   is not built;
+ * - other GETs: files from `rendererDir` (cache headers: `rendererFileCacheControl`), `index.html` for
+ *   unknown paths with its classic script named by content (`versionClassicScript`), a 503 page when
+ *   the renderer is not built;
  * - every response: CSP, `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer`.
  */
 export async function buildBrowserHostServer(options: BrowserHostServerOptions): Promise<FastifyInstance> {
@@ -95,6 +123,7 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
   const app = Fastify({ logger: false, bodyLimit: BRIDGE_BODY_LIMIT_BYTES, return503OnClosing: true });
 
   const indexPath = join(rendererDir, 'index.html');
+  const classicScriptPath = join(rendererDir, CLASSIC_SCRIPT);
   const servePage = (reply: FastifyReply): FastifyReply => {
     if (!existsSync(indexPath)) {
       return reply
@@ -104,6 +133,22 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
         .send(NOT_BUILT_PAGE);
     }
     return reply.code(200).header('cache-control', 'no-store').sendFile('index.html', rendererDir);
+  };
+  // `/` and app paths: the page, its classic script named by content (see versionClassicScript).
+  const servePageVersioned = async (reply: FastifyReply, method: string): Promise<FastifyReply> => {
+    if (method !== 'GET') return servePage(reply);
+    let html: string;
+    let script: Buffer;
+    try {
+      [html, script] = await Promise.all([readFile(indexPath, 'utf8'), readFile(classicScriptPath)]);
+    } catch {
+      return servePage(reply); // not built (503 page), or no classic script: the file as it is
+    }
+    return reply
+      .code(200)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(versionClassicScript(html, script));
   };
 
   app.addHook('onRequest', async (req, reply) => {
@@ -128,7 +173,7 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
   app.setErrorHandler(async (err: { statusCode?: number }, req, reply) => {
     const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     // A static-file refusal (a directory such as `/` or `/assets`) falls back to the app page.
-    if (isPageRequest(req.method, req.url) && status < 500) return servePage(reply);
+    if (isPageRequest(req.method, req.url) && status < 500) return servePageVersioned(reply, req.method);
     const body: BrowserHostCallReply =
       status === 413
         ? { error: { code: 'bad_request', message: 'The request body is too large.' } }
@@ -162,13 +207,20 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
       wildcard: true,
       serveDotFiles: false,
       setHeaders: (reply, file) => {
-        reply.header('cache-control', rendererFileCacheControl(relative(rendererDir, file)));
+        const path = relative(rendererDir, file);
+        // The page's classic script, asked for by the version the page names: that version's bytes.
+        const version = (reply.request.query as { v?: unknown } | undefined)?.v;
+        const current =
+          path === CLASSIC_SCRIPT &&
+          typeof version === 'string' &&
+          version === contentVersion(readFileSync(file));
+        reply.header('cache-control', current ? IMMUTABLE : rendererFileCacheControl(path));
       },
     });
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (isPageRequest(req.method, req.url)) return servePage(reply);
+    if (isPageRequest(req.method, req.url)) return servePageVersioned(reply, req.method);
     const body: BrowserHostCallReply = { error: { code: 'not_found', message: 'Not found.' } };
     return reply.code(404).header('cache-control', 'no-store').send(body);
   });

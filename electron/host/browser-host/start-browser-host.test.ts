@@ -68,8 +68,9 @@ beforeAll(async () => {
   await mkdir(join(rendererDir, 'assets'), { recursive: true });
   await writeFile(
     join(rendererDir, 'index.html'),
-    '<!doctype html><title>Outpost</title><div id="root"></div>',
+    '<!doctype html><title>Outpost</title><script src="./color-scheme.js"></script><div id="root"></div>',
   );
+  await writeFile(join(rendererDir, 'color-scheme.js'), 'document.documentElement.dataset.scheme = "dark";');
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app")');
   await writeFile(join(rendererDir, 'assets', 'app-Bx3_k-9Q.js'), 'console.log("app")');
   await writeFile(join(rendererDir, 'assets', 'app-Bx3_k-9Q.js.map'), '{"version":3}');
@@ -119,6 +120,32 @@ describe('browser host', () => {
     // The page names the current build's files: never stored, whichever path serves it.
     for (const path of ['/', '/index.html', '/projects']) {
       expect((await send(port, { path })).headers['cache-control'], path).toBe('no-store');
+    }
+  });
+
+  it("names the page's classic script by its content; the browser may keep that version", async () => {
+    const versionIn = (html: string) => /src="\.\/color-scheme\.js\?v=([\w-]{12})"/.exec(html)?.[1];
+    const version = versionIn((await send(port, { path: '/projects' })).text);
+    expect(version).toBeDefined();
+    const kept = await send(port, { path: `/color-scheme.js?v=${version}` });
+    expect(kept.status).toBe(200);
+    expect(kept.text).toContain('dataset.scheme');
+    expect(kept.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/color-scheme.js', '/color-scheme.js?v=old-version1']) {
+      expect((await send(port, { path })).headers['cache-control'], path).toBe('no-cache');
+    }
+    // A rebuilt script gets a new version in the page, and the old version is no longer kept.
+    const script = join(rendererDir, 'color-scheme.js');
+    const original = await readFile(script, 'utf8');
+    await writeFile(script, 'document.documentElement.dataset.scheme = "light";');
+    try {
+      const next = versionIn((await send(port, { path: '/' })).text);
+      expect(next).toBeDefined();
+      expect(next).not.toBe(version);
+      const old = await send(port, { path: `/color-scheme.js?v=${version}` });
+      expect(old.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await writeFile(script, original);
     }
   });
 
