@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { readRememberedPort, rememberPort, rememberedPortFile } from './remembered-port.js';
 import type { Core, CoreOptions } from '../core/core-contract.js';
 import { INITIAL_ROOT_TOKEN_FILE, readTokenFile } from '../core/crypto/root-token-file.js';
 import { coreDataDir } from './app-data-dir.js';
@@ -80,20 +80,6 @@ export function embeddedStorages(dataDir: string, spec: string | undefined): Rec
   return parseStorageSpecs(spec);
 }
 
-/** Where the embedded core's last port is kept. */
-function portFile(appDataDir: string): string {
-  return join(appDataDir, 'host', 'core-port.json');
-}
-
-async function rememberedPort(appDataDir: string): Promise<number | null> {
-  try {
-    const { port } = JSON.parse(await readFile(portFile(appDataDir), 'utf8')) as { port?: unknown };
-    return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Listen on 127.0.0.1: the wanted port, falling back to a free port when it is taken; remembers the
  * port used. @returns the core's base URL.
@@ -105,8 +91,9 @@ async function listenEmbedded(
   env: Record<string, string | undefined>,
 ): Promise<string> {
   const fromEnv = Number(env.OUTPOST_CORE_PORT);
+  const file = rememberedPortFile(appDataDir, 'core-port.json');
   const port =
-    wanted ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : await rememberedPort(appDataDir)) ?? 0;
+    wanted ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : await readRememberedPort(file)) ?? 0;
   let url: string;
   try {
     url = await core.listen({ host: '127.0.0.1', port });
@@ -114,8 +101,7 @@ async function listenEmbedded(
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw err;
     url = await core.listen({ host: '127.0.0.1', port: 0 });
   }
-  await mkdir(join(appDataDir, 'host'), { recursive: true });
-  await writeFileAtomic(portFile(appDataDir), JSON.stringify({ port: Number(new URL(url).port) }));
+  await rememberPort(file, Number(new URL(url).port));
   return url;
 }
 

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   BROWSER_HOST_SECRET_PARAM,
   BRIDGE_CHANNELS,
   type BridgeChannel,
 } from '../../../shared/ipc-contract.js';
-import { writeFileAtomic } from '../atomic-write.js';
 import { BridgeError } from '../bridge-error.js';
 import type { BridgeHandlers } from '../bridge-handlers.js';
 import type { CreateCore } from '../embedded-core.js';
 import type { Host } from '../host.js';
+import { readRememberedPort, rememberPort, rememberedPortFile } from '../remembered-port.js';
 import { buildBrowserHostServer } from './server.js';
 
 /** Options of `startBrowserHost`. */
@@ -109,21 +107,6 @@ function handlersAfter(ready: Promise<Host>): BridgeHandlers {
   return waiting as unknown as BridgeHandlers;
 }
 
-/** Where the browser host keeps the port of its last launch (`{"port": N}`). */
-function portFile(appDataDir: string): string {
-  return join(appDataDir, 'host', 'browser-host-port.json');
-}
-
-/** The port remembered in {@link portFile}, or null when there is none (or it is not a port). */
-async function rememberedPort(appDataDir: string): Promise<number | null> {
-  try {
-    const { port } = JSON.parse(await readFile(portFile(appDataDir), 'utf8')) as { port?: unknown };
-    return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536 ? port : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Listens on 127.0.0.1: on `wanted` when given, else on the remembered port, falling back to a free
  * port when that one is taken (then remembered in its place).
@@ -134,7 +117,8 @@ async function listenOnPort(app: FastifyInstance, appDataDir: string, wanted: nu
     await app.listen({ host: '127.0.0.1', port: wanted });
     return;
   }
-  const remembered = await rememberedPort(appDataDir);
+  const file = rememberedPortFile(appDataDir, 'browser-host-port.json');
+  const remembered = await readRememberedPort(file);
   try {
     await app.listen({ host: '127.0.0.1', port: remembered ?? 0 });
   } catch (err) {
@@ -145,7 +129,7 @@ async function listenOnPort(app: FastifyInstance, appDataDir: string, wanted: nu
   const port = typeof address === 'object' && address ? address.port : null;
   if (port !== null && port !== remembered) {
     // Best effort: without the file the next launch takes a free port (and a cold browser cache).
-    await writeFileAtomic(portFile(appDataDir), `${JSON.stringify({ port })}\n`).catch(() => undefined);
+    await rememberPort(file, port).catch(() => undefined);
   }
 }
 
