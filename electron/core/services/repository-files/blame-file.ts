@@ -6,7 +6,6 @@
 import type { ProjectRow } from '../../db/projects.js';
 import { blameFile } from '../../git/blame.js';
 import { readCommits, resolveCommit, type CommitInfo } from '../../git/commit-info.js';
-import { GitError } from '../../git/run-git.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, ParameterError } from '../errors.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
@@ -38,12 +37,7 @@ export async function blameRepositoryFile(
   const commitId = await resolveCommit(repoPath, input.ref);
   if (!commitId) throw new NotFoundError('Commit');
   // The file read and the blame run side by side; a blame failure only matters when the file exists.
-  // The commits' metadata is read while git blames: each batch of commits git has blamed so far.
-  const commits = new BlameCommitReader(repoPath);
-  const blame = blameFile(repoPath, commitId, input.filePath, {
-    range: input.range,
-    onCommits: (ids) => commits.want(ids),
-  }).then(
+  const blame = blameFile(repoPath, commitId, input.filePath, input.range).then(
     (ranges) => ({ ranges }),
     (error: unknown) => ({ error }),
   );
@@ -53,12 +47,10 @@ export async function blameRepositoryFile(
   ]);
   if ('error' in outcome) throw outcome.error;
   const raw = outcome.ranges;
-  // A blame answered from the cache named no commits while it ran: all of them are wanted now.
-  for (const r of raw) commits.want([r.commitId]);
-  const found = await commits.all();
+  const commits = await blameCommits(repoPath, [...new Set(raw.map((r) => r.commitId))]);
   return {
     file,
-    ranges: raw.map((r) => ({ commit: found.get(r.commitId)!, lines: r.lines })),
+    ranges: raw.map((r) => ({ commit: commits.get(r.commitId)!, lines: r.lines })),
   };
 }
 
@@ -85,77 +77,29 @@ export function blameCommitsRead(): number {
 }
 
 /**
- * Commits a blame's reader asks git for in one request while the blame runs: fewer requests cost fewer
- * pipe round trips and wake-ups beside the working `git blame` (on two busy cores, a request per
- * commit as git named them slowed the blame itself visibly); more leave more to read after git finishes.
+ * The metadata of `ids` (full commit ids from a blame of `repoPath`): remembered ones as they are, the
+ * others read in one git call (`readCommits`) and remembered. @throws GitError as `readCommits`.
  */
-const BLAME_COMMITS_BATCH = 256;
-
-/**
- * Reads the metadata of a blame's commits as git names them: remembered ones are taken as they are; the
- * others are read through `readCommits` (the cat-file pool), one request at a time, each naming at least
- * {@link BLAME_COMMITS_BATCH} commits wanted since the previous one was sent, and the rest in one last
- * request once the blame is done (`all`); every commit read is remembered.
- */
-class BlameCommitReader {
-  private readonly found = new Map<string, CommitInfo>();
-  private readonly wanted = new Set<string>();
-  private waiting: string[] = [];
-  private reading: Promise<void> | null = null;
-  private error: unknown = null;
-
-  constructor(private readonly repoPath: string) {}
-
-  /** Ask for `ids` (full commit ids; repeats are ignored). */
-  want(ids: readonly string[]): void {
-    for (const id of ids) {
-      if (this.wanted.has(id)) continue;
-      this.wanted.add(id);
-      const known = knownCommits.get(id);
-      if (known) {
-        knownCommits.delete(id);
-        knownCommits.set(id, known);
-        this.found.set(id, known);
-      } else this.waiting.push(id);
-    }
-    if (this.reading === null && this.waiting.length >= BLAME_COMMITS_BATCH)
-      this.reading = this.readWaiting(BLAME_COMMITS_BATCH);
-  }
-
-  /**
-   * Reads waiting commits, batch after batch, while at least `atLeast` wait; a failure is kept for `all`.
-   */
-  private async readWaiting(atLeast: number): Promise<void> {
-    while (this.waiting.length >= atLeast && this.waiting.length > 0 && this.error === null) {
-      const batch = this.waiting;
-      this.waiting = [];
-      commitsRead += batch.length;
-      try {
-        for (const commit of await readCommits(this.repoPath, batch)) {
-          this.found.set(commit.id, commit);
-          knownCommits.set(commit.id, commit);
-        }
-      } catch (err) {
-        this.error = err;
-      }
-    }
-    this.reading = null;
-  }
-
-  /**
-   * Every wanted commit by id, once all are read; the remembered set is then trimmed to
-   * {@link BLAME_COMMITS_MAX}. @throws GitError as `readCommits`; GitError when git has no such commit.
-   */
-  async all(): Promise<Map<string, CommitInfo>> {
-    while (this.reading !== null) await this.reading;
-    if (this.waiting.length > 0) await this.readWaiting(1);
-    if (this.error !== null) throw this.error;
-    for (const id of knownCommits.keys()) {
-      if (knownCommits.size <= BLAME_COMMITS_MAX) break;
+async function blameCommits(repoPath: string, ids: readonly string[]): Promise<Map<string, CommitInfo>> {
+  const commits = new Map<string, CommitInfo>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const known = knownCommits.get(id);
+    if (known) {
       knownCommits.delete(id);
-    }
-    for (const id of this.wanted)
-      if (!this.found.has(id)) throw new GitError(`commit ${id} not found`, ['cat-file'], null, '');
-    return this.found;
+      knownCommits.set(id, known);
+      commits.set(id, known);
+    } else missing.push(id);
   }
+  if (missing.length === 0) return commits;
+  commitsRead += missing.length;
+  for (const commit of await readCommits(repoPath, missing)) {
+    commits.set(commit.id, commit);
+    knownCommits.set(commit.id, commit);
+  }
+  for (const id of knownCommits.keys()) {
+    if (knownCommits.size <= BLAME_COMMITS_MAX) break;
+    knownCommits.delete(id);
+  }
+  return commits;
 }
