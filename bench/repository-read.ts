@@ -12,8 +12,7 @@
  *   repeats of one blame are answered from the blame cache), and of History.md at a different commit each
  *   request (git computes every blame; only the commits' metadata, remembered by commit id, is shared
  *   between requests: the first one reads all of it), and again at further commits with that metadata
- *   forgotten before each request (`forgetBlameCommits`: every commit is read, through the cat-file pool
- *   while `git blame --incremental` runs) ↔ `git blame --porcelain main~<n>`;
+ *   forgotten before each request (`forgetBlameCommits`) ↔ `git blame --porcelain main~<n>`;
  * - `GET tree` (root, and lib/) ↔ `git ls-tree`; `GET commits` (first page of 20) ↔ `git log -20`, and a
  *   different page each request (no cache can answer twice) ↔ `git log --skip`;
  * - `GET branches` ↔ `git for-each-ref refs/heads`; `GET tags` ↔ `git for-each-ref refs/tags`.
