@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../test/helpers/git-fixtures.js';
 import { importSourceProject, type BlameJson } from '../../test/helpers/repository-files.js';
 import { startTestCore, type TestCore } from '../../test/helpers/test-core.js';
-import { blameCommitsRead } from './blame-file.js';
+import { blameCommitsRead, forgetBlameCommits } from './blame-file.js';
 
 let t: TestCore;
 let src: string;
@@ -89,5 +89,25 @@ describe('blame commit metadata', () => {
     const fourth = await blameAt('main~1');
     expect(blameCommitsRead() - before).toBe(0);
     expect(fourth.map((r) => r.commit)).toEqual([3, 2, 1, 0].map((i) => gitSays(commits[i]!)));
+  });
+
+  it('answers byte for byte the same with no commit metadata remembered as with all of it', async () => {
+    const url = (ref: string, range = '') =>
+      `/projects/${id}/repository/files/CHANGES.md/blame?ref=${ref}${range}`;
+    for (const [ref, range] of [
+      [commits[3]!, ''],
+      ['main', '&range[start]=2&range[end]=4'],
+    ] as const) {
+      forgetBlameCommits();
+      const before = blameCommitsRead();
+      const cold = await t.api('GET', url(ref, range));
+      expect(cold.status, cold.text).toBe(200);
+      expect(blameCommitsRead() - before).toBe(range ? 3 : 4);
+      const warm = await t.api('GET', url(ref, range));
+      expect(blameCommitsRead() - before).toBe(range ? 3 : 4);
+      expect(warm.text).toBe(cold.text);
+      expect(cold.headers.get('x-gitlab-blob-id')).toMatch(/^[0-9a-f]{40}$/);
+      expect(warm.headers.get('x-gitlab-blob-id')).toBe(cold.headers.get('x-gitlab-blob-id'));
+    }
   });
 });
