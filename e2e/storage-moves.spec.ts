@@ -124,7 +124,7 @@ test('move every repository of a shard and watch the moves finish', async ({
     await expect(page.getByText('Moves scheduled', { exact: true })).toBeVisible();
     // The copy rate keeps the larger move running for a few seconds.
     await expect(page.getByTestId('storage-moves-live')).toBeVisible();
-    await page.mouse.move(0, 0);
+    await settle(page);
     await shot(page, 'storage-moves-running.png');
   });
 

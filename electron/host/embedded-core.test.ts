@@ -180,6 +180,8 @@ describe('the storage-move copy rate (OUTPOST_STORAGE_MOVE_MIB_PER_SECOND)', () 
       // Under the rate the copy can't take less than total / 64 KiB seconds, and the move was seen copying.
       expect(performance.now() - scheduledAt).toBeGreaterThanOrEqual((total / (64 * 1024)) * 1000);
       expect(seen.some((p) => p.state === 'started')).toBe(true);
+      // While it waits for the rate, its progress shows the bytes copied so far.
+      expect(seen.some((p) => p.state === 'started' && p.bytes_copied > 0)).toBe(true);
     } finally {
       await started.core.close();
     }

@@ -214,9 +214,11 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
   );
 
   let copied = 0;
+  let flushed = 0;
   let lastFlush = Date.now();
   const flush = () => {
     lastFlush = Date.now();
+    flushed = copied;
     updateStorageMove(ctx.db, move.id, { bytes_copied: Math.min(copied, total) }, nowIso());
   };
   const created: string[] = [];
@@ -235,12 +237,15 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
           if (Date.now() - lastFlush >= PROGRESS_INTERVAL_MS) flush();
         },
         afterFile: hooks.afterCopyFile
-          ? (rel) =>
-              hooks.afterCopyFile!(
+          ? (rel) => {
+              // A hook may wait (the copy rate limit paces here): show the bytes copied so far first.
+              if (copied > flushed) flush();
+              return hooks.afterCopyFile!(
                 info,
                 { relativePath: rel, bytesCopied: copied, bytesTotal: total },
                 signal,
-              )
+              );
+            }
           : undefined,
       });
     }

@@ -187,6 +187,30 @@ describe('project repository storage moves', () => {
     expect(existsSync(wiki)).toBe(false);
   });
 
+  it('shows the bytes copied so far whenever a hook holds the copy (the copy rate limit waits there)', async () => {
+    const p = await importFixtureProject(t, 'Progress Shown');
+    const seen: { hook: number; progress: number }[] = [];
+    control.current = {
+      afterCopyFile: async (m, file) => {
+        if (m.projectId !== p.id) return;
+        const res = await t.api<Progress>('GET', `/project_repository_storage_moves/${m.id}/progress`);
+        seen.push({ hook: Math.min(file.bytesCopied, file.bytesTotal), progress: res.body.bytes_copied });
+      },
+    };
+    try {
+      const res = await t.api<Move>('POST', `/projects/${p.id}/repository_storage_moves`, {
+        json: { destination_storage_name: 'second' },
+      });
+      expect(res.status).toBe(201);
+      await t.core.idle();
+      expect((await getMove(t, res.body.id)).state).toBe('finished');
+    } finally {
+      control.current = {};
+    }
+    expect(seen.length).toBeGreaterThan(3);
+    for (const s of seen) expect(s.progress).toBe(s.hook);
+  });
+
   it('refuses every repository write while the move runs, and accepts them afterwards', async () => {
     const p = await importFixtureProject(t, 'Busy');
     const gate = new Gate();
