@@ -1,4 +1,4 @@
-import { Badge, Group, SegmentedControl } from '@mantine/core';
+import { Badge, Group, Loader, SegmentedControl } from '@mantine/core';
 import { ALERT_STATUSES, type AlertStatus, type AlertStatusCounts } from '../../api/alerts/types.js';
 import { statusStyle } from './alert-status.js';
 
@@ -21,7 +21,7 @@ export interface AlertStatusTabsProps {
   counts: AlertStatusCounts | undefined;
 }
 
-/** Segmented tabs over the statuses, each with its alert count. */
+/** Segmented tabs over the statuses, each with its alert count (a spinner while the counts load). */
 export function AlertStatusTabs({ value, onChange, counts }: AlertStatusTabsProps) {
   return (
     <SegmentedControl
@@ -36,15 +36,20 @@ export function AlertStatusTabs({ value, onChange, counts }: AlertStatusTabsProp
           label: (
             <Group gap={6} wrap="nowrap" justify="center" data-testid={`status-tab-${tab}`}>
               <span>{label}</span>
-              <Badge
-                size="sm"
-                variant={tab === value ? 'filled' : 'light'}
-                color={tab === 'all' ? 'gray' : statusStyle(tab).color}
-                circle={count !== undefined && count < 10}
-                data-testid={`status-count-${tab}`}
-              >
-                {count ?? '…'}
-              </Badge>
+              {count === undefined ? (
+                // While the counts load: a small spinner, not a badge whose text would be cut off.
+                <Loader size={12} aria-label={`Loading the ${label.toLowerCase()} count`} />
+              ) : (
+                <Badge
+                  size="sm"
+                  variant={tab === value ? 'filled' : 'light'}
+                  color={tab === 'all' ? 'gray' : statusStyle(tab).color}
+                  circle={count < 10}
+                  data-testid={`status-count-${tab}`}
+                >
+                  {count}
+                </Badge>
+              )}
             </Group>
           ),
         };
