@@ -24,14 +24,9 @@ import { loadCreateCore } from '../electron/host/load-core.js';
 import { createKeyFileCipher } from '../electron/host/vault/key-file-cipher.js';
 import { benchSqliteReadAuditEvents, seedAuditEvents } from './audit-events.js';
 import type { BenchRow } from './bench-table.js';
+import { APP_V8_FLAGS } from './core-process.js';
 
 const MIB = 2 ** 20;
-
-/**
- * V8 flags of the process that hosts the core in the app (`CORE_V8_FLAGS` in scripts/start.js: Electron's
- * main process and the browser host run with them); the exporting child runs with the same.
- */
-const APP_V8_FLAGS = ['--max-semi-space-size=16'];
 
 /**
  * The anonymous and file-backed parts of this process's RSS in bytes (Linux `/proc/self/status`:

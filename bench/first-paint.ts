@@ -40,6 +40,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import type { BenchRow } from './bench-table.js';
 import { percentile } from './measure.js';
 import { spawnNode, startScriptPath } from './start-process.js';
+import { APP_V8_FLAGS } from './core-process.js';
 
 /** The repository root (this file runs from dist/node/bench/ or bench/). */
 function repoRoot(): string {
@@ -224,14 +225,7 @@ export async function benchFirstPaint(): Promise<BenchRow[]> {
       try {
         // No --port, as `npm start`: the fresh launch takes a free port and remembers it, the second
         // launch gets the same one back, so the page keeps its origin (and the browser its cache).
-        const args = [
-          '--max-semi-space-size=16',
-          startScript,
-          '--browser-host',
-          '--no-open',
-          '--data-dir',
-          dataDir,
-        ];
+        const args = [...APP_V8_FLAGS, startScript, '--browser-host', '--no-open', '--data-dir', dataDir];
         fresh.push(await launch(context, root, args, { check: true, mark: FIRST_SCREEN_MARK }));
         existing.push(await launch(context, root, args, { check: true, mark: FIRST_SCREEN_MARK }));
       } finally {
