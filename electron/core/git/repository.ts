@@ -3,7 +3,8 @@
  * Writes use plumbing on the bare repository (hash-object, mktree, commit-tree) and move refs with
  * `update-ref <ref> <new> <old>` so concurrent changes are detected rather than overwritten.
  */
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { closeRepositoryProcesses } from './cat-file-pool.js';
 import { invalidateRepositoryRefs, repositoryKey, runGit } from './run-git.js';
@@ -23,6 +24,18 @@ function identityEnv(who: GitIdentity): Record<string, string> {
     GIT_COMMITTER_NAME: who.name,
     GIT_COMMITTER_EMAIL: who.email,
   };
+}
+
+/**
+ * `repositoryExists` as one synchronous stat, for paths checked several times per storage move (a round
+ * trip through libuv's thread pool cost more than the call; issue 17). False on any error.
+ */
+export function repositoryExistsSync(repoPath: string): boolean {
+  try {
+    return statSync(repoPath, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
 }
 
 /** True when `repoPath` exists and is a directory. */
@@ -259,4 +272,44 @@ export async function removeRepository(repoPath: string): Promise<void> {
   await closeRepositoryProcesses(repoPath);
   await rm(repoPath, { recursive: true, force: true });
   invalidateRepositoryRefs(repoPath);
+}
+
+/**
+ * Take repository directories out of service at once, the way Gitaly's RemoveRepository does
+ * (internal/gitaly/service/repository/remove.go: `os.Rename` into a temporary directory, then delete):
+ * each of `repoPaths` (those that don't exist are skipped) is renamed into the new directory `trashDir`
+ * on the same filesystem, after ending its pooled cat-file processes; its cached refs are dropped. A
+ * repository whose rename crosses filesystems (EXDEV) is deleted in place instead.
+ * @returns whether anything was moved into `trashDir` (when nothing was, `trashDir` doesn't exist).
+ * @throws the filesystem's error of a rename (EACCES, EBUSY…); what was renamed before it stays in `trashDir`.
+ */
+export async function moveRepositoriesToTrash(trashDir: string, repoPaths: string[]): Promise<boolean> {
+  let made = false;
+  for (const repoPath of repoPaths) {
+    await closeRepositoryProcesses(repoPath);
+    if (!made) {
+      await mkdir(trashDir, { recursive: true });
+      made = true;
+    }
+    try {
+      await rename(repoPath, path.join(trashDir, path.basename(repoPath)));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      const gone = await lstat(repoPath).then(
+        () => false,
+        () => true,
+      );
+      // Nothing to remove when the repository isn't there (a move with no wiki, a cleanup retried).
+      if (code === 'ENOENT' && gone) continue;
+      // Mounted apart from the trash's filesystem: no atomic rename, removed in place instead.
+      if (code === 'EXDEV') await rm(repoPath, { recursive: true, force: true });
+      else throw err;
+    }
+    invalidateRepositoryRefs(repoPath);
+  }
+  if (made && (await readdir(trashDir)).length === 0) {
+    await rm(trashDir, { recursive: true, force: true });
+    return false;
+  }
+  return made;
 }

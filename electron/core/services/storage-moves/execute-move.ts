@@ -18,7 +18,6 @@
  * with the move `failed` and the reason in `error_message`. On start-up `recoverStorageMoves` finishes or
  * fails what a crash interrupted, so a project never points at a half-copied repository.
  */
-import { statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { nowIso } from '../../db/database.js';
 import { findNamespaceById } from '../../db/namespaces.js';
@@ -41,24 +40,13 @@ import {
   copyTreeVerified,
   directorySize,
 } from '../../git/repository-copy.js';
+import { repositoryExistsSync } from '../../git/repository.js';
 import { hashedDiskPath, resolveRepositoryPath } from '../../git/storage.js';
 import { recordSelfAuditEvent } from '../audit/record-audit-event.js';
 import type { ServiceContext } from '../context.js';
 import { repositoryDiskPaths } from './shards.js';
 import type { StorageMoveHookInfo } from './runtime.js';
 import { emptyTrashLater, moveToTrash, sweepStorageTrash } from './trash.js';
-
-/**
- * Whether `p` is a directory: a synchronous stat (one call; a round trip through the thread pool cost
- * more than the call, six of them per move; issue 17). False on any error, like `repositoryExists`.
- */
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
-  } catch {
-    return false;
-  }
-}
 
 /** Progress is written to SQLite at most this often while copying. */
 const PROGRESS_INTERVAL_MS = 250;
@@ -148,7 +136,7 @@ async function cleanupSource(ctx: ServiceContext, move: StorageMoveRow, info: St
         pairs.map((p) => p.src),
       );
       for (const pair of pairs) {
-        if (isDirectory(pair.src)) throw new Error(`${pair.diskPath} is still there`);
+        if (repositoryExistsSync(pair.src)) throw new Error(`${pair.diskPath} is still there`);
       }
     } else {
       throw new Error(`the storage ${move.source_storage_name} is not configured`);
@@ -201,7 +189,7 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
 
   const pairs: { diskPath: string; src: string; dst: string }[] = [];
   for (const pair of repositoryPairs(ctx, move, project.disk_path)) {
-    if (isDirectory(pair.src)) pairs.push(pair);
+    if (repositoryExistsSync(pair.src)) pairs.push(pair);
   }
   let total = 0;
   for (const pair of pairs) total += await directorySize(pair.src);
@@ -227,7 +215,7 @@ export async function executeStorageMove(ctx: ServiceContext, id: number): Promi
     if (hooks.beforeCopy) await hooks.beforeCopy(info, signal);
     for (const pair of pairs) {
       if (signal.aborted) throw new CopyAbortedError();
-      if (isDirectory(pair.dst))
+      if (repositoryExistsSync(pair.dst))
         throw new Error(`A repository already exists at ${pair.diskPath} on ${destination}`);
       created.push(pair.dst);
       await copyTreeVerified(pair.src, pair.dst, {

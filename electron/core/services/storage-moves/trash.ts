@@ -10,18 +10,10 @@
  * before the rename leaves the repository in place for the start-up recovery to remove.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { closeRepositoryProcesses } from '../../git/cat-file-pool.js';
-import { invalidateRepositoryRefs } from '../../git/run-git.js';
+import { moveRepositoriesToTrash } from '../../git/repository.js';
 import type { ServiceContext } from '../context.js';
-
-async function exists(p: string): Promise<boolean> {
-  return lstat(p).then(
-    () => true,
-    () => false,
-  );
-}
 
 /** The trash directory of every shard, beside `@hashed`. */
 export const TRASH_DIRECTORY = '+removed';
@@ -43,30 +35,7 @@ export async function moveToTrash(
   repoPaths: string[],
 ): Promise<string | null> {
   const dir = path.join(trashRoot(shardRoot), `${moveId}-${randomBytes(6).toString('hex')}`);
-  let made = false;
-  for (const repoPath of repoPaths) {
-    await closeRepositoryProcesses(repoPath);
-    if (!made) {
-      await mkdir(dir, { recursive: true });
-      made = true;
-    }
-    try {
-      await rename(repoPath, path.join(dir, path.basename(repoPath)));
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      // Nothing to remove when the repository isn't there (a move with no wiki, a cleanup retried).
-      if (code === 'ENOENT' && !(await exists(repoPath))) continue;
-      // `@hashed` mounted apart from the shard's root: no atomic rename, removed in place instead.
-      if (code === 'EXDEV') await rm(repoPath, { recursive: true, force: true });
-      else throw err;
-    }
-    invalidateRepositoryRefs(repoPath);
-  }
-  if (made && (await readdir(dir)).length === 0) {
-    await rm(dir, { recursive: true, force: true });
-    return null;
-  }
-  return made ? dir : null;
+  return (await moveRepositoriesToTrash(dir, repoPaths)) ? dir : null;
 }
 
 /** Delete the trash directory `dir` in the core's background tasks (a failure is left for the next sweep). */
