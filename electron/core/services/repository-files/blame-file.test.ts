@@ -17,9 +17,9 @@ let src: string;
 let id: number;
 const commits: string[] = [];
 
-/** What git itself says about `sha`, in the API's field names. */
-function gitSays(sha: string): BlameJson['commit'] {
-  const out = git(src, 'log', '-1', '--format=%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B', sha);
+/** What git itself says about `sha` (in `dir`, the changelog's repository unless named), in the API's field names. */
+function gitSays(sha: string, dir = src): BlameJson['commit'] {
+  const out = git(dir, 'log', '-1', '--format=%H%x00%P%x00%an%x00%ae%x00%aI%x00%cn%x00%ce%x00%cI%x00%B', sha);
   const [cid, parents, an, ae, ad, cn, ce, cd, message] = out.split('\0');
   return {
     id: cid!,
@@ -89,6 +89,35 @@ describe('blame commit metadata', () => {
     const fourth = await blameAt('main~1');
     expect(blameCommitsRead() - before).toBe(0);
     expect(fourth.map((r) => r.commit)).toEqual([3, 2, 1, 0].map((i) => gitSays(commits[i]!)));
+  });
+
+  it("follows a rename: commits from before it (not in the new path's history) are read too", async () => {
+    const renamed = await mkdtemp(path.join(os.tmpdir(), 'outpost-blame-rename-src-'));
+    try {
+      git(renamed, 'init', '--quiet', '--initial-branch=main');
+      await writeFile(path.join(renamed, 'old.md'), 'one\ntwo\nthree\nfour\nfive\n');
+      git(renamed, 'add', '-A');
+      git(renamed, 'commit', '--quiet', '-m', 'Add old.md');
+      git(renamed, 'mv', 'old.md', 'new.md');
+      git(renamed, 'commit', '--quiet', '-m', 'Rename to new.md');
+      await writeFile(path.join(renamed, 'new.md'), 'one\nTWO\nthree\nfour\nfive\n');
+      git(renamed, 'commit', '--quiet', '-am', 'Change a line');
+      const projectId = await importSourceProject(t, renamed, 'blame-rename');
+      forgetBlameCommits();
+      const res = await t.api<BlameJson[]>(
+        'GET',
+        `/projects/${projectId}/repository/files/new.md/blame?ref=main`,
+      );
+      expect(res.status, res.text).toBe(200);
+      const says = (sha: string) => gitSays(sha, renamed);
+      const first = git(renamed, 'rev-list', '--max-parents=0', 'HEAD');
+      const last = git(renamed, 'rev-parse', 'HEAD');
+      expect(res.body.map((r) => r.lines)).toEqual([['one'], ['TWO'], ['three', 'four', 'five']]);
+      expect(res.body.map((r) => r.commit)).toEqual([says(first), says(last), says(first)]);
+      expect(res.headers.get('x-gitlab-last-commit-id')).toBe(last);
+    } finally {
+      await rm(renamed, { recursive: true, force: true });
+    }
   });
 
   it('answers byte for byte the same with no commit metadata remembered as with all of it', async () => {
