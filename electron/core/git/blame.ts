@@ -45,39 +45,6 @@ const BLAME_CACHE_MAX_CHARS = 16 * 1024 * 1024;
 /** …and no blame whose porcelain output is bigger than this. */
 const BLAME_ENTRY_MAX_CHARS = 4 * 1024 * 1024;
 
-/** git's arguments for a blame, and its cache key (null for a commit named other than by full id). */
-function blameCall(
-  repoPath: string,
-  commit: string,
-  filePath: string,
-  range?: { start: number; end: number },
-): { args: string[]; key: string | null } {
-  const args = ['--literal-pathspecs', 'blame', '--porcelain'];
-  if (range) args.push('-L', `${range.start},${range.end}`);
-  args.push(commit, '--', filePath);
-  // A blame at a commit id never changes: answers are cached (least recently used first out).
-  const key = /^[0-9a-f]{40,64}$/.test(commit) ? `${repositoryKey(repoPath)}\0${args.join('\0')}` : null;
-  return { args, key };
-}
-
-/**
- * The cached blame of `filePath` at `commit` (a full commit id), or undefined when `blameFile` would have
- * to run git. Counts as a use (least recently used first out).
- */
-export function cachedBlame(
-  repoPath: string,
-  commit: string,
-  filePath: string,
-  range?: { start: number; end: number },
-): BlameRangeRaw[] | undefined {
-  const { key } = blameCall(repoPath, commit, filePath, range);
-  const hit = key === null ? undefined : blames.get(key);
-  if (!hit) return undefined;
-  blames.delete(key!);
-  blames.set(key!, hit);
-  return [...hit.ranges];
-}
-
 /**
  * Blame `filePath` as of `commit` (a SHA), optionally only lines `range.start..range.end` (1-based,
  * inclusive). A range starting past the end of the file yields no ranges. Blames at a full commit id are
@@ -90,9 +57,17 @@ export async function blameFile(
   filePath: string,
   range?: { start: number; end: number },
 ): Promise<BlameRangeRaw[]> {
-  const hit = cachedBlame(repoPath, commit, filePath, range);
-  if (hit) return hit;
-  const { args, key } = blameCall(repoPath, commit, filePath, range);
+  const args = ['--literal-pathspecs', 'blame', '--porcelain'];
+  if (range) args.push('-L', `${range.start},${range.end}`);
+  args.push(commit, '--', filePath);
+  // A blame at a commit id never changes: answers are cached (least recently used first out).
+  const key = /^[0-9a-f]{40,64}$/.test(commit) ? `${repositoryKey(repoPath)}\0${args.join('\0')}` : null;
+  const hit = key === null ? undefined : blames.get(key);
+  if (hit) {
+    blames.delete(key!);
+    blames.set(key!, hit);
+    return [...hit.ranges];
+  }
   try {
     const out = await runGit(args, { gitDir: repoPath });
     const ranges = parseBlamePorcelain(out);

@@ -87,11 +87,6 @@ async function pooledBlob(repoPath: string, name: string): Promise<Buffer | null
 const lastCommits = new Map<string, string | null>();
 const LAST_COMMITS_MAX = 4096;
 
-/** The `lastCommits` key: cached only for a full commit id (a branch moves, a commit's history doesn't). */
-function lastCommitKey(repoPath: string, commit: string, filePath: string): string | null {
-  return /^[0-9a-f]{40,64}$/.test(commit) ? `${repositoryKey(repoPath)}\0${commit}\0${filePath}` : null;
-}
-
 /**
  * SHA of the newest commit reachable from `commit` that touched `filePath`, or null when none did
  * (GitLab's `last_commit_id`). `git log -1` stops at the first match.
@@ -102,7 +97,8 @@ export async function lastCommitForPath(
   commit: string,
   filePath: string,
 ): Promise<string | null> {
-  const key = lastCommitKey(repoPath, commit, filePath);
+  // Cached only for a full commit id: a branch name moves, the history behind a commit id doesn't.
+  const key = /^[0-9a-f]{40,64}$/.test(commit) ? `${repositoryKey(repoPath)}\0${commit}\0${filePath}` : null;
   if (key !== null && lastCommits.has(key)) {
     const hit = lastCommits.get(key)!;
     lastCommits.delete(key);
@@ -113,26 +109,11 @@ export async function lastCommitForPath(
     gitDir: repoPath,
   });
   const last = out.trim() || null;
-  rememberLastCommitForPath(repoPath, commit, filePath, last);
+  if (key !== null) {
+    lastCommits.set(key, last);
+    if (lastCommits.size > LAST_COMMITS_MAX) lastCommits.delete(lastCommits.keys().next().value!);
+  }
   return last;
-}
-
-/**
- * Remember `lastCommitId` as the answer of `lastCommitForPath(repoPath, commit, filePath)` (a full commit
- * id; anything else is ignored), learnt another way: a blame reads the path's whole history beside
- * `git blame`, and its first commit is this answer.
- */
-export function rememberLastCommitForPath(
-  repoPath: string,
-  commit: string,
-  filePath: string,
-  lastCommitId: string | null,
-): void {
-  const key = lastCommitKey(repoPath, commit, filePath);
-  if (key === null) return;
-  lastCommits.delete(key);
-  lastCommits.set(key, lastCommitId);
-  if (lastCommits.size > LAST_COMMITS_MAX) lastCommits.delete(lastCommits.keys().next().value!);
 }
 
 /**

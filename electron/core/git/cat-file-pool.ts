@@ -5,8 +5,8 @@
  *
  * - Bounded: at most `perRepository` processes per repository (default 2) and `total` overall
  *   (default 16); when the total is reached, the least recently used idle process is ended first.
- * - One request at a time per process (a request may name many objects, written together and answered
- *   in order); further requests wait in that process's queue (FIFO).
+ * - One request at a time per process (a request may name many objects, written together and ended by
+ *   `flush`, answered in order; git buffers its answers until the flush); further requests wait in that process's queue (FIFO).
  * - A process idle for `idleMs` (default 30 s) is ended; one that dies (killed, crashed, repository
  *   gone) is dropped and the next request starts a fresh one; a request whose process died before it
  *   answered is retried once on a fresh process.
@@ -109,7 +109,9 @@ class CatFileProcess {
     readonly repoKey: string,
     private readonly onDeath: (p: CatFileProcess, queued: Job[]) => void,
   ) {
-    this.child = spawnGit(['cat-file', '--batch-command'], { gitDir: repoKey });
+    // `--buffer`: git writes its answers in large blocks until the `flush` ending every request, instead
+    // of one write per object (a many-object request, such as a blame's commits, reads far fewer chunks).
+    this.child = spawnGit(['cat-file', '--batch-command', '--buffer'], { gitDir: repoKey });
     this.exited = new Promise((resolve) => this.child.once('close', () => resolve()));
     this.child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => {
@@ -163,7 +165,7 @@ class CatFileProcess {
       this.die(`git cat-file timed out after ${limits.requestTimeoutMs} ms`, false);
     }, limits.requestTimeoutMs);
     // Every name at once: git answers them in order, and reading overlaps with git's work.
-    this.child.stdin.write(job.names.map((n) => `${job.command} ${n}\n`).join(''));
+    this.child.stdin.write(`${job.names.map((n) => `${job.command} ${n}\n`).join('')}flush\n`);
   }
 
   /** Idle: no timers or pipes keep Node alive, and the idle timeout runs; busy: the reverse. */

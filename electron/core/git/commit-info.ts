@@ -42,39 +42,28 @@ export interface CommitInfo {
 
 const FIELD = '%x1f';
 const RECORD = '%x1e';
-/**
- * `git log --format=` for {@link parseCommitRecords}: id, parents, author, committer and message fields
- * joined by US (0x1f), each commit ended by RS (0x1e).
- */
-export const COMMIT_LOG_FORMAT =
-  ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join(FIELD) + RECORD;
+const FORMAT = ['%H', '%P', '%an', '%ae', '%aI', '%cn', '%ce', '%cI', '%B'].join(FIELD) + RECORD;
 
-/** Parse the output of `git log --format=<COMMIT_LOG_FORMAT>`. Pure; unit-tested. */
+/** Parse the output of `git log --format=<FORMAT>`. Pure; unit-tested. */
 export function parseCommitRecords(out: string): CommitInfo[] {
   return out
     .split('\x1e')
     .map((r) => r.replace(/^\n/, ''))
     .filter((r) => r.length > 0)
-    .map(parseCommitRecord);
-}
-
-/**
- * One commit of `git log --format=<COMMIT_LOG_FORMAT>` output: the text between two RS bytes, without the
- * newline git writes after each record. Pure.
- */
-export function parseCommitRecord(record: string): CommitInfo {
-  const [id, parents, an, ae, ad, cn, ce, cd, ...msg] = record.split('\x1f');
-  return {
-    id: id ?? '',
-    parentIds: (parents ?? '').split(' ').filter(Boolean),
-    authorName: an ?? '',
-    authorEmail: ae ?? '',
-    authoredDate: ad ?? '',
-    committerName: cn ?? '',
-    committerEmail: ce ?? '',
-    committedDate: cd ?? '',
-    message: msg.join('\x1f').replace(/\n+$/, ''),
-  };
+    .map((r) => {
+      const [id, parents, an, ae, ad, cn, ce, cd, ...msg] = r.split('\x1f');
+      return {
+        id: id ?? '',
+        parentIds: (parents ?? '').split(' ').filter(Boolean),
+        authorName: an ?? '',
+        authorEmail: ae ?? '',
+        authoredDate: ad ?? '',
+        committerName: cn ?? '',
+        committerEmail: ce ?? '',
+        committedDate: cd ?? '',
+        message: msg.join('\x1f').replace(/\n+$/, ''),
+      };
+    });
 }
 
 /**
@@ -89,7 +78,7 @@ export async function readCommits(repoPath: string, revs: readonly string[]): Pr
     const pooled = await readCommitObjects(repoPath, [...new Set(revs)]);
     if (pooled) return pooled;
   }
-  const out = await runGit(['log', '--no-walk=unsorted', `--format=${COMMIT_LOG_FORMAT}`, ...revs, '--'], {
+  const out = await runGit(['log', '--no-walk=unsorted', `--format=${FORMAT}`, ...revs, '--'], {
     gitDir: repoPath,
   });
   return parseCommitRecords(out);
@@ -115,7 +104,7 @@ export async function readHistory(
   } = {},
 ): Promise<CommitInfo[]> {
   // Literal pathspecs: a path such as `:wq` or `*.md` names that file (GitLab passes literal_pathspec).
-  const args = ['--literal-pathspecs', 'log', `--format=${COMMIT_LOG_FORMAT}`];
+  const args = ['--literal-pathspecs', 'log', `--format=${FORMAT}`];
   if (opts.skip) args.push(`--skip=${opts.skip}`);
   if (opts.maxCount !== undefined) args.push(`--max-count=${opts.maxCount}`);
   if (opts.since) args.push(`--since=${opts.since}`);

@@ -4,9 +4,7 @@
  * consecutive lines by commit, each with its commit's metadata. Optional `range` (1-based, inclusive).
  */
 import type { ProjectRow } from '../../db/projects.js';
-import { blameFile, cachedBlame } from '../../git/blame.js';
-import { rememberLastCommitForPath } from '../../git/blobs.js';
-import { readPathHistory, type PathHistory } from '../../git/path-history.js';
+import { blameFile } from '../../git/blame.js';
 import { readCommits, resolveCommit, type CommitInfo } from '../../git/commit-info.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError, ParameterError } from '../errors.js';
@@ -38,36 +36,22 @@ export async function blameRepositoryFile(
   const repoPath = projectRepositoryPath(ctx, project);
   const commitId = await resolveCommit(repoPath, input.ref);
   if (!commitId) throw new NotFoundError('Commit');
-  const cached = cachedBlame(repoPath, commitId, input.filePath, input.range);
-  // A blame git must compute: the path's history is read beside it (a second git, as `git log -1` for
-  // the file's last commit was), giving that last commit and the metadata of the blame's commits.
-  const history = cached ? null : readPathHistory(repoPath, commitId, input.filePath);
-  try {
-    // The file read and the blame run side by side; a blame failure only matters when the file exists.
-    const blame = (
-      cached ? Promise.resolve(cached) : blameFile(repoPath, commitId, input.filePath, input.range)
-    ).then(
-      (ranges) => ({ ranges }),
-      (error: unknown) => ({ error }),
-    );
-    if (history) {
-      const last = await history.lastCommitId.catch(() => undefined);
-      if (last !== undefined) rememberLastCommitForPath(repoPath, commitId, input.filePath, last);
-    }
-    const [file, outcome] = await Promise.all([
-      readRepositoryFileAt(ctx, project, { filePath: input.filePath, ref: input.ref, commitId }),
-      blame,
-    ]);
-    if ('error' in outcome) throw outcome.error;
-    const raw = outcome.ranges;
-    const commits = await blameCommits(repoPath, [...new Set(raw.map((r) => r.commitId))], history);
-    return {
-      file,
-      ranges: raw.map((r) => ({ commit: commits.get(r.commitId)!, lines: r.lines })),
-    };
-  } finally {
-    history?.take([]);
-  }
+  // The file read and the blame run side by side; a blame failure only matters when the file exists.
+  const blame = blameFile(repoPath, commitId, input.filePath, input.range).then(
+    (ranges) => ({ ranges }),
+    (error: unknown) => ({ error }),
+  );
+  const [file, outcome] = await Promise.all([
+    readRepositoryFileAt(ctx, project, { filePath: input.filePath, ref: input.ref, commitId }),
+    blame,
+  ]);
+  if ('error' in outcome) throw outcome.error;
+  const raw = outcome.ranges;
+  const commits = await blameCommits(repoPath, [...new Set(raw.map((r) => r.commitId))]);
+  return {
+    file,
+    ranges: raw.map((r) => ({ commit: commits.get(r.commitId)!, lines: r.lines })),
+  };
 }
 
 /**
@@ -93,15 +77,10 @@ export function blameCommitsRead(): number {
 }
 
 /**
- * The metadata of `ids` (full commit ids from a blame of `repoPath`): remembered ones as they are, then
- * those the path's `history` printed while git blamed, the rest read in one git call (`readCommits`); all
- * remembered. Stops the history's git. @throws GitError as `readCommits`.
+ * The metadata of `ids` (full commit ids from a blame of `repoPath`): remembered ones as they are, the
+ * others read in one git call (`readCommits`) and remembered. @throws GitError as `readCommits`.
  */
-async function blameCommits(
-  repoPath: string,
-  ids: readonly string[],
-  history: PathHistory | null,
-): Promise<Map<string, CommitInfo>> {
+async function blameCommits(repoPath: string, ids: readonly string[]): Promise<Map<string, CommitInfo>> {
   const commits = new Map<string, CommitInfo>();
   const missing: string[] = [];
   for (const id of ids) {
@@ -112,12 +91,9 @@ async function blameCommits(
       commits.set(id, known);
     } else missing.push(id);
   }
-  const fromHistory = history ? history.take(missing) : new Map<string, CommitInfo>();
   if (missing.length === 0) return commits;
   commitsRead += missing.length;
-  const unread = missing.filter((id) => !fromHistory.has(id));
-  const read = unread.length > 0 ? await readCommits(repoPath, unread) : [];
-  for (const commit of [...fromHistory.values(), ...read]) {
+  for (const commit of await readCommits(repoPath, missing)) {
     commits.set(commit.id, commit);
     knownCommits.set(commit.id, commit);
   }
