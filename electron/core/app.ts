@@ -24,6 +24,7 @@ import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerJsonContentType } from './http/json-content-type.js';
 import { collectParams, parseBracketParams, registerParamParsers } from './http/params.js';
+import { routeConfigOf } from './http/route-config.js';
 import { applySudo } from './http/sudo.js';
 import { BackgroundTasks } from './jobs/background-tasks.js';
 import { onPipelineFinished } from './services/merge-requests/accept-merge-request.js';
@@ -179,7 +180,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     const actor: Actor | null = resolveActor(db, req, reply);
     if (!actor) return reply;
     req.svc = { ...systemCtx, actor };
-    if (req.routeOptions.url && !checkRouteAccess(actor, req, reply)) return reply;
+    if (routeConfigOf(req).url && !checkRouteAccess(actor, req, reply)) return reply;
     return undefined;
   });
   app.addHook('preHandler', async (req, reply) => {

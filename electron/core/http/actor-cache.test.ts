@@ -56,4 +56,15 @@ describe('ActorCache', () => {
     expect(cache.size).toBe(2);
     expect(cache.get('a', 'g', NOW, TODAY)).toBeUndefined();
   });
+
+  it('drops the least recently used token first, a hit counting as a use', () => {
+    const cache = new ActorCache(2);
+    cache.set('a', 'g', auth(), NOW);
+    cache.set('b', 'g', auth(), NOW);
+    expect(cache.get('a', 'g', NOW, TODAY)).toBeDefined(); // a is now the most recent
+    cache.set('c', 'g', auth(), NOW);
+    expect(cache.get('b', 'g', NOW, TODAY)).toBeUndefined();
+    expect(cache.get('a', 'g', NOW, TODAY)).toBeDefined();
+    expect(cache.get('c', 'g', NOW, TODAY)).toBeDefined();
+  });
 });

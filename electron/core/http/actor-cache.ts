@@ -54,11 +54,17 @@ export class ActorCache {
   get(digest: string, generation: string, nowMs: number, today: string): AuthenticatedToken | undefined {
     const entry = this.entries.get(digest);
     if (!entry) return undefined;
-    this.entries.delete(digest);
     const expires = entry.token.expires_at;
-    if (entry.generation !== generation || nowMs >= entry.until || (expires !== null && expires <= today))
+    if (entry.generation !== generation || nowMs >= entry.until || (expires !== null && expires <= today)) {
+      this.entries.delete(digest);
       return undefined;
-    this.entries.set(digest, entry);
+    }
+    // Most recently used last. A lone entry already is (and deleting it would shrink the map's table
+    // only to grow it again, on every request of a single-token client).
+    if (this.entries.size > 1) {
+      this.entries.delete(digest);
+      this.entries.set(digest, entry);
+    }
     return entry;
   }
 

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../services/access/project-access.js';
+import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,5 +36,5 @@ export function adminRouteGroup(app: FastifyInstance): void {
  *   (sudo-resolved) caller is not an administrator.
  */
 export function checkAdminRoute(req: FastifyRequest): void {
-  if (req.routeOptions.config?.admin === true) requireAdmin(req.svc);
+  if (routeConfigOf(req).admin === true) requireAdmin(req.svc);
 }

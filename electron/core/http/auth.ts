@@ -14,6 +14,7 @@ import { writeGeneration } from '../db/write-generation.js';
 import { authenticateToken, userAccessDeniedReason } from '../services/users/authenticate-token.js';
 import { digestToken } from '../services/users/credentials.js';
 import { ActorCache } from './actor-cache.js';
+import { routeConfigOf } from './route-config.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,6 +60,22 @@ export function defaultScopes(method: string): readonly string[] {
   return method === 'GET' || method === 'HEAD' ? ['api', 'read_api'] : ['api'];
 }
 
+/** The UTC date of the last {@link utcDate} call and the `Date.now()` range it covers. */
+let today = { from: 0, until: 0, date: '' };
+const DAY_MS = 86_400_000;
+
+/**
+ * The UTC date (`YYYY-MM-DD`) at `nowMs`, as `new Date(nowMs).toISOString().slice(0, 10)` gives it,
+ * formatted once per day rather than once per request. Pure but for the one-day memo.
+ */
+export function utcDate(nowMs: number): string {
+  if (nowMs < today.from || nowMs >= today.until) {
+    const from = Math.floor(nowMs / DAY_MS) * DAY_MS;
+    today = { from, until: from + DAY_MS, date: new Date(from).toISOString().slice(0, 10) };
+  }
+  return today.date;
+}
+
 /** The token cache of the core that owns `db` (one per database connection, created on first use). */
 function actorCacheFor(db: Db): ActorCache {
   let cache = actorCaches.get(db);
@@ -80,7 +97,7 @@ const actorCaches = new WeakMap<Db, ActorCache>();
  */
 export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): Actor | null {
   const ipAddress = req.ip ?? null;
-  if (req.routeOptions.config?.auth === 'none') return { user: null, scopes: [], ipAddress };
+  if (routeConfigOf(req).auth === 'none') return { user: null, scopes: [], ipAddress };
   const token = presentedToken(req);
   if (token === null) return { user: null, scopes: [], ipAddress };
   const cache = actorCacheFor(db);
@@ -91,7 +108,7 @@ export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): 
   const generation = writeGeneration(db);
   req.dbGeneration = generation;
   const now = Date.now();
-  let auth = cache.get(digest, generation, now, new Date(now).toISOString().slice(0, 10));
+  let auth = cache.get(digest, generation, now, utcDate(now));
   if (!auth) {
     const result = authenticateToken(db, token);
     if ('refused' in result) {
@@ -117,7 +134,7 @@ export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): 
  * Enforce the route's auth config for a resolved actor. Sends 401/403 and returns false when refused.
  */
 export function checkRouteAccess(actor: Actor, req: FastifyRequest, reply: FastifyReply): boolean {
-  const config = req.routeOptions.config ?? {};
+  const config = routeConfigOf(req);
   if (!actor.user) {
     if ((config.auth ?? 'required') === 'required') {
       void reply.status(401).send({ message: '401 Unauthorized' });

@@ -20,6 +20,8 @@ const QS_OPTIONS: qs.IParseOptions = {
 
 /** Parse a query or urlencoded string with GitLab's bracket notation. */
 export function parseBracketParams(input: string): Record<string, unknown> {
+  // No parameters (most reads): what qs gives for '', without normalizing its options for it.
+  if (input === '') return {};
   return qs.parse(input, QS_OPTIONS) as Record<string, unknown>;
 }
 
@@ -147,14 +149,18 @@ export function nullByteParam(params: Record<string, unknown>): string | null {
  * or SQLite's `length()` (which stops at it). Path parameters, the query and the body are checked.
  * @throws ValidationError 400 `{"message": "400 Bad request - <param> contains a NUL byte"}`.
  */
-function refuseNullBytes(...sources: unknown[]): void {
+function refuseNullBytes(source: unknown): void {
   // Path params and the query are Fastify's own parsed objects (params has a special prototype); the
   // body reaching here is already plain data (see collectParams).
-  for (const source of sources) {
-    if (!source || typeof source !== 'object') continue;
-    const name = nullByteParam(source as Record<string, unknown>);
-    if (name !== null) throw new ValidationError(`400 Bad request - ${name} contains a NUL byte`);
-  }
+  if (!source || typeof source !== 'object' || !hasOwnKey(source)) return;
+  const name = nullByteParam(source as Record<string, unknown>);
+  if (name !== null) throw new ValidationError(`400 Bad request - ${name} contains a NUL byte`);
+}
+
+/** True when `value` has an own enumerable property (without building the array `Object.keys` would). */
+function hasOwnKey(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
 }
 
 /**
@@ -171,6 +177,8 @@ export async function collectParams(req: FastifyRequest): Promise<Record<string,
   } else if (isPlainData(req.body) && !Array.isArray(req.body)) {
     body = req.body as Record<string, unknown>;
   }
-  refuseNullBytes(req.params, query, body);
+  refuseNullBytes(req.params);
+  refuseNullBytes(query);
+  refuseNullBytes(body);
   return { ...query, ...body };
 }

@@ -84,13 +84,17 @@ export class ResponseCache {
       this.misses += 1;
       return undefined;
     }
-    this.entries.delete(key);
     if (entry.generation !== generation || (entry.fresh && !entry.fresh())) {
+      this.entries.delete(key);
       this.bytes -= entry.bytes;
       this.misses += 1;
       return undefined;
     }
-    this.entries.set(key, entry);
+    // Most recently used last; a lone entry already is (see ActorCache.get).
+    if (this.entries.size > 1) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
     this.hits += 1;
     return entry;
   }

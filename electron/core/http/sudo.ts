@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { findUserById, findUserByUsernameIgnoringCase } from '../db/users.js';
 import type { UserRow } from '../db/users.js';
+import { routeConfigOf } from './route-config.js';
 
 /** The sudo identifier of a request: the `sudo` parameter, else the `Sudo` header; null when absent. */
 export function sudoIdentifier(req: FastifyRequest): string | null {
@@ -43,7 +44,7 @@ export function findSudoUser(db: Db, identifier: string): UserRow | undefined {
  */
 export function applySudo(req: FastifyRequest, reply: FastifyReply): boolean {
   // Only the REST API knows sudo (not git over HTTP, not routes that read no token).
-  if (!req.url.startsWith('/api/v4/') || req.routeOptions.config?.auth === 'none') return true;
+  if (!req.url.startsWith('/api/v4/') || routeConfigOf(req).auth === 'none') return true;
   const identifier = sudoIdentifier(req);
   if (identifier === null || !req.svc) return true;
   const actor = req.svc.actor;
