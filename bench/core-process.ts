@@ -3,6 +3,7 @@
  * flags), for benchmarks that measure a server under load: the benchmark process holds its seeded data,
  * timings and the other groups' leftovers in its heap, which the app's core process never carries.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnNode } from './start-process.js';
 
@@ -12,6 +13,8 @@ export const APP_V8_FLAGS = ['--max-semi-space-size=16'];
 /** A running core process: its base URL (`http://127.0.0.1:PORT`) and how to stop it. */
 export interface CoreProcess {
   url: string;
+  /** Its process id (for {@link processMemory}, {@link cpuWaitMs}). */
+  pid: number;
   /** Sends SIGTERM and waits for the process to exit. */
   stop(): Promise<void>;
 }
@@ -34,5 +37,43 @@ export async function startCoreProcess(dataDir: string): Promise<CoreProcess> {
     await stop();
     throw new Error(`the core process printed "${started.firstLine}" instead of its URL`);
   }
-  return { url, stop };
+  return { url, pid: started.child.pid!, stop };
+}
+
+/** A process's resident memory from `/proc/<pid>/status`, MiB. */
+export interface ProcessMemory {
+  /** VmRSS: all resident pages. */
+  rss: number;
+  /** RssAnon: the heap, stacks and other private memory (what the process itself holds). */
+  anon: number;
+  /** RssFile: resident pages of mapped files (code, the Node binary, native addons). */
+  file: number;
+}
+
+/**
+ * The resident memory of process `pid` now (Linux `/proc/<pid>/status`).
+ * @throws Error when the process is gone or the fields are missing (not Linux).
+ */
+export function processMemory(pid: number | 'self'): ProcessMemory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status);
+    if (!m) throw new Error(`/proc/${pid}/status has no ${field}`);
+    return Number(m[1]) / 1024;
+  };
+  return { rss: kib('VmRSS'), anon: kib('RssAnon'), file: kib('RssFile') };
+}
+
+/**
+ * How long the main thread of process `pid` has waited, runnable, for a CPU since it started, in ms
+ * (Linux `/proc/<pid>/schedstat`, its second field): read before and after a load to see how much of
+ * the latency was the server not getting a CPU. Null where the kernel doesn't provide it.
+ */
+export function cpuWaitMs(pid: number | 'self'): number | null {
+  try {
+    const wait = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]);
+    return Number.isFinite(wait) ? wait / 1e6 : null;
+  } catch {
+    return null;
+  }
 }

@@ -8,11 +8,15 @@
  * runs, default 50), printing requests per second, p50 and p99 latency for each, beside the same count + page SQL
  * (core/db's `countMergeRequests` + `listMergeRequests` with the filter the service resolves) alone on the
  * bench's own connection, interleaved with the requests run for run (a busy machine weighs on both alike).
- * Then the default list over real HTTP: OUTPOST_BENCH_MR_HTTP_CONNECTIONS (default 20) keep-alive clients
- * in a separate process sending OUTPOST_BENCH_MR_HTTP_REQUESTS (default 4000) requests, p50/p99 and
- * errors, beside `GET /version` loaded the same way right before (the server's floor) — once with the
- * core in the bench process, once with the same data dir served by a core process of its own started as
- * `npm run core` starts it (bench/core-process.ts), which doesn't carry the benchmark's heap.
+ * Then the default list over real HTTP: OUTPOST_BENCH_MR_HTTP_CONNECTIONS (default 20) keep-alive
+ * connections of autocannon in a separate process (bench/http-load.ts) sending
+ * OUTPOST_BENCH_MR_HTTP_REQUESTS (default 4000) requests, p50/p99 and errors, beside `GET /version`
+ * loaded the same way right before (the server's floor) — once with the core in the bench process, once
+ * with the same data dir served by a core process of its own started as `npm run core` starts it
+ * (bench/core-process.ts), which doesn't carry the benchmark's heap. Each row names the machine's load
+ * average and each printed line the time the server waited for a CPU meanwhile: on a 2-core machine the
+ * client, the server and whatever else runs take turns, and that wait is part of every latency. Last,
+ * the core process's resident memory after those loads, beside its RSS right after start.
  * The baseline is the SQL the list runs today: since schema v11 the default lists' totals come from kept
  * per-project counts, so that baseline got faster with the list.
  * Since issue 17's response cache (core/http/response-cache.ts) the repeated reads above are answered
@@ -36,7 +40,7 @@ import type { ServiceContext } from '../electron/core/services/context.js';
 import { recordMergeRequest } from '../electron/core/services/merge-requests/create-merge-request.js';
 import { updateMergeRequestBy } from '../electron/core/services/merge-requests/update-merge-request.js';
 import type { BenchRow } from './bench-table.js';
-import { startCoreProcess } from './core-process.js';
+import { cpuWaitMs, processMemory, startCoreProcess } from './core-process.js';
 import { formatLoad, httpLoad } from './http-load.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
@@ -57,36 +61,58 @@ function stats(ms: number[]): string {
   return `${((sorted.length / total) * 1000).toFixed(0)} req/s, p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(1)} ms (${sorted.length} runs)`;
 }
 
+/** The 1-minute load average, for the rows' names: what else ran on the machine meanwhile. */
+function loadAverage(): string {
+  return os.loadavg()[0]!.toFixed(1);
+}
+
 /**
  * `GET /version` then the default merge request list at `base` over HTTP, `connections` keep-alive
- * clients sending `requests` requests each time (200 warm-up requests first); prints both and returns
- * the list's row beside the version floor. `where` names the sizes and where the core runs.
+ * clients (autocannon in a process of its own, bench/http-load.ts) sending `requests` requests each
+ * time (200 warm-up requests first); prints both, with the time the server process `pid` spent waiting
+ * for a CPU during each load (/proc/<pid>/schedstat) and the load client's own CPU time, and returns the
+ * list's row beside the version floor. `where` names the sizes and where the core runs.
  * @throws Error when any list request fails.
  */
 async function loadRow(
   base: string,
+  pid: number | 'self',
   listUrl: (base: string) => string,
   connections: number,
   requests: number,
   where: string,
 ): Promise<BenchRow> {
   const auth = { 'private-token': TOKEN };
+  const measured = async (url: string) => {
+    const wait0 = cpuWaitMs(pid);
+    const result = await httpLoad(url, auth, connections, requests);
+    const wait1 = cpuWaitMs(pid);
+    const waited =
+      wait0 === null || wait1 === null ? '' : `; server waited ${(wait1 - wait0).toFixed(0)} ms for a CPU`;
+    return { result, note: `${waited}; load average ${loadAverage()}` };
+  };
   await httpLoad(`${base}/api/v4/version`, auth, connections, 200);
-  const version = await httpLoad(`${base}/api/v4/version`, auth, connections, requests);
-  console.log(formatLoad(`  GET /version over HTTP (${where})`, version, connections));
+  const version = await measured(`${base}/api/v4/version`);
+  console.log(formatLoad(`  GET /version over HTTP (${where}${version.note})`, version.result, connections));
   await httpLoad(listUrl(base), auth, connections, 200);
-  const http = await httpLoad(listUrl(base), auth, connections, requests);
-  console.log(formatLoad(`GET …/merge_requests default over HTTP (${where})`, http, connections));
-  if (http.errors > 0) throw new Error(`${http.errors} failed merge request list requests over HTTP`);
+  const list = await measured(listUrl(base));
+  console.log(
+    formatLoad(`GET …/merge_requests default over HTTP (${where}${list.note})`, list.result, connections),
+  );
+  if (list.result.errors > 0)
+    throw new Error(`${list.result.errors} failed merge request list requests over HTTP`);
+  if (version.result.errors > 0)
+    throw new Error(`${version.result.errors} failed GET /version requests over HTTP`);
+  const http = list.result;
   return {
     group: 'merge requests: lists',
-    name: `GET …/merge_requests default over HTTP, ${connections} connections (${where}; p50 ${http.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} ms)`,
+    name: `GET …/merge_requests default over HTTP, ${connections} connections (${where}; p50 ${http.p50.toFixed(1)} ms, p99 ${http.p99.toFixed(1)} ms; load average ${loadAverage()})`,
     value: http.rps,
     unit: 'req/s',
     better: 'higher',
     baseline: {
-      name: `GET /version over HTTP, ${connections} connections (p99 ${version.p99.toFixed(1)} ms)`,
-      value: version.rps,
+      name: `GET /version over HTTP, ${connections} connections (p50 ${version.result.p50.toFixed(1)} ms, p99 ${version.result.p99.toFixed(1)} ms)`,
+      value: version.result.rps,
     },
   };
 }
@@ -310,6 +336,7 @@ export async function benchMergeRequestList(): Promise<BenchRow[]> {
     rows.push(
       await loadRow(
         await core.listen({ port: 0 }),
+        'self',
         listUrl,
         connections,
         requests,
@@ -320,7 +347,27 @@ export async function benchMergeRequestList(): Promise<BenchRow[]> {
     await core.close();
     const own = await startCoreProcess(dataDir);
     try {
-      rows.push(await loadRow(own.url, listUrl, connections, requests, `of ${n}, core in its own process`));
+      const started = processMemory(own.pid);
+      rows.push(
+        await loadRow(own.url, own.pid, listUrl, connections, requests, `of ${n}, core in its own process`),
+      );
+      // The core process's own memory (issue 17: "300–400 MiB RSS after modest work"), after the loads
+      // above beside right after its start; anonymous (heap, stacks) and file-backed (code) pages apart.
+      const after = processMemory(own.pid);
+      const mib = (m: { rss: number; anon: number; file: number }) =>
+        `${m.rss.toFixed(1)} MiB (${m.anon.toFixed(1)} anonymous, ${m.file.toFixed(1)} file-backed)`;
+      console.log(`core process RSS: right after start ${mib(started)}; after the HTTP loads ${mib(after)}`);
+      rows.push({
+        group: 'merge requests: lists',
+        name: `core process RSS after the HTTP loads above (${(2 * (requests + 200)).toLocaleString('en')} requests; ${after.anon.toFixed(0)} MiB anonymous)`,
+        value: after.rss,
+        unit: 'MiB',
+        better: 'lower',
+        baseline: {
+          name: `right after start (${started.anon.toFixed(0)} MiB anonymous)`,
+          value: started.rss,
+        },
+      });
     } finally {
       await own.stop();
     }
