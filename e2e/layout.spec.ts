@@ -1,6 +1,7 @@
 /**
- * Every window size, end to end: the browser host on a fresh data dir with the demo instance built from
- * this checkout, Chromium, the real core. Walks EVERY route of renderer/src/app/router.tsx with real ids
+ * Every window size, end to end: the browser host on its own data dir holding the demo instance built
+ * from this checkout (once per run, e2e/fixtures/demo-template.ts), Chromium, the real core. Walks EVERY
+ * route of renderer/src/app/router.tsx with real ids
  * (a project, a directory, a file, a merge request and its tabs, a pipeline, a job, an environment, an
  * alert project …) at 1024×700 in light and dark (each route opened once, checked in light and then in dark
  * on the same screen), and a subset at 1280, 1440 and 1920 wide, asserting
@@ -13,8 +14,8 @@
  */
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, repoRoot, test, type BrowserHostInfo } from './fixtures/browser-host.js';
-import { bridgeApi, loadDemoInstance } from './fixtures/demo-instance.js';
+import { expect, test, type BrowserHostInfo } from './fixtures/browser-host.js';
+import { bridgeApi } from './fixtures/demo-instance.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 
@@ -262,41 +263,44 @@ async function check(page: Page, route: RouteCase, label: string, screenshot = t
     .toEqual([]);
 }
 
-test('no route scrolls sideways at 1024×700 (light and dark), nor at 1280/1440/1920', async ({
-  page,
-  request,
-  browserHost,
-}) => {
-  test.setTimeout(900_000);
-  const built = await loadDemoInstance(request, browserHost, { repositoryPath: repoRoot });
-  const ids = await demoIds(request, browserHost, built.status.project!.id);
-  const routes = allRoutes(ids);
+test.describe('on the demo instance', () => {
+  test.use({ demo: true });
 
-  // At 1024×700 each route is opened once and checked in light, then in dark on the same screen (the
-  // app follows the system scheme live), so its data loads once for both.
-  await test.step('1024×700 light and dark', async () => {
-    await page.setViewportSize({ width: 1024, height: 700 });
-    for (const route of routes) {
-      await page.emulateMedia({ colorScheme: 'light' });
-      await open(page, browserHost, route);
-      await applyScheme(page, 'light');
-      await check(page, route, `1024-light-${route.name}`);
-      await applyScheme(page, 'dark');
-      await settle(page);
-      await check(page, route, `1024-dark-${route.name}`, WIDE_SUBSET.has(route.name));
-    }
-  });
-  for (const width of [1280, 1440, 1920]) {
-    await test.step(`${width} wide`, async () => {
-      await page.setViewportSize({ width, height: 900 });
-      await applyScheme(page, width === 1440 ? 'dark' : 'light');
-      const scheme = width === 1440 ? 'dark' : 'light';
-      for (const route of routes.filter((r) => WIDE_SUBSET.has(r.name))) {
+  test('no route scrolls sideways at 1024×700 (light and dark), nor at 1280/1440/1920', async ({
+    page,
+    request,
+    browserHost,
+  }) => {
+    test.setTimeout(900_000);
+    const ids = await demoIds(request, browserHost, browserHost.demo!.status.project!.id);
+    const routes = allRoutes(ids);
+
+    // At 1024×700 each route is opened once and checked in light, then in dark on the same screen (the
+    // app follows the system scheme live), so its data loads once for both.
+    await test.step('1024×700 light and dark', async () => {
+      await page.setViewportSize({ width: 1024, height: 700 });
+      for (const route of routes) {
+        await page.emulateMedia({ colorScheme: 'light' });
         await open(page, browserHost, route);
-        await check(page, route, `${width}-${scheme}-${route.name}`);
+        await applyScheme(page, 'light');
+        await check(page, route, `1024-light-${route.name}`);
+        await applyScheme(page, 'dark');
+        await settle(page);
+        await check(page, route, `1024-dark-${route.name}`, WIDE_SUBSET.has(route.name));
       }
     });
-  }
+    for (const width of [1280, 1440, 1920]) {
+      await test.step(`${width} wide`, async () => {
+        await page.setViewportSize({ width, height: 900 });
+        await applyScheme(page, width === 1440 ? 'dark' : 'light');
+        const scheme = width === 1440 ? 'dark' : 'light';
+        for (const route of routes.filter((r) => WIDE_SUBSET.has(r.name))) {
+          await open(page, browserHost, route);
+          await check(page, route, `${width}-${scheme}-${route.name}`);
+        }
+      });
+    }
+  });
 });
 
 test('the sidebar shows icons with tooltips below 1280 px, and its toggle expands it', async ({

@@ -1,5 +1,6 @@
 /**
- * The review screen on the demo instance (built from this checkout, e2e/fixtures/demo-instance.ts): the
+ * The review screen on the demo instance (built once per run from this checkout, e2e/fixtures/demo-template.ts,
+ * and copied into this test's own data dir): the
  * Overview's timeline (opening, diff threads with their code, a label added in the sidebar, merge) and
  * head pipeline card with its link,
  * commit titles linking to the commit page, and every merge request route at 1024×700 without sideways
@@ -7,8 +8,10 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { bridgeApi, loadDemoInstance } from './fixtures/demo-instance.js';
-import { expect, repoRoot, test } from './fixtures/browser-host.js';
+import { bridgeApi } from './fixtures/demo-instance.js';
+import { expect, test } from './fixtures/browser-host.js';
+
+test.use({ demo: true });
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string, fullPage = false) =>
@@ -47,8 +50,7 @@ test('demo instance: timeline, pipeline card, commit links, every MR route at 10
 }) => {
   test.setTimeout(720_000);
   const api = <T>(req: Parameters<typeof bridgeApi>[2]) => bridgeApi<T>(request, browserHost, req);
-  const built = await loadDemoInstance(request, browserHost, { repositoryPath: repoRoot });
-  const projectId = built.status.project!.id;
+  const projectId = browserHost.demo!.status.project!.id;
 
   const all = (
     await api<MergeRequestJson[]>({

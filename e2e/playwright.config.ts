@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // One temp dir per run for shared files (the demo built once: e2e/fixtures/demo-template.ts).
+  globalSetup: './global-setup.ts',
   outputDir: '../test-results',
   fullyParallel: false,
   workers: 2,

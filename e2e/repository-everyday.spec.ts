@@ -1,6 +1,7 @@
 /**
  * Everyday repository work without dead ends (issue 18's Repository items), end to end on the demo
- * instance built from this checkout (browser host, Chromium, the real core): the Files tab shows each
+ * instance built from this checkout (once per run, e2e/fixtures/demo-template.ts, copied into this test's
+ * own data dir; browser host, Chromium, the real core): the Files tab shows each
  * entry's last commit and links it to the commit page; a merge request's commit page names the merge
  * request that brought it; a signed annotated tag shows "signed" instead of its PGP armour; "New file"
  * is offered on branches only; the default branch leads the branch list; committing to a new branch offers
@@ -13,8 +14,10 @@
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, repoRoot, test, type BrowserHostInfo } from './fixtures/browser-host.js';
-import { bridgeApi, loadDemoInstance } from './fixtures/demo-instance.js';
+import { expect, test, type BrowserHostInfo } from './fixtures/browser-host.js';
+import { bridgeApi } from './fixtures/demo-instance.js';
+
+test.use({ demo: true });
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 const shot = (page: Page, name: string) =>
@@ -52,13 +55,11 @@ async function settle(page: Page) {
 
 test('repository screens on the demo data: last commits, commit page, tags, branches, MR offer, protections', async ({
   page,
-  request,
   browserHost,
   consoleProblems,
 }) => {
   test.setTimeout(900_000);
-  const built = await loadDemoInstance(request, browserHost, { repositoryPath: repoRoot });
-  const projectId = built.status.project!.id;
+  const projectId = browserHost.demo!.status.project!.id;
   const project = await api<{ default_branch: string }>(page, browserHost, 'GET', `/projects/${projectId}`);
   const base = `${browserHost.url}#/repository/${projectId}`;
   await page.setViewportSize({ width: 1440, height: 900 });
