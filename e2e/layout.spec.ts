@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, type BrowserHostInfo } from './fixtures/browser-host.js';
 import { bridgeApi } from './fixtures/demo-instance.js';
+import { settleScreen } from './fixtures/settle-screen.js';
 
 const artifacts = path.join(import.meta.dirname, 'artifacts');
 
@@ -144,33 +145,6 @@ const WIDE_SUBSET = new Set([
 ]);
 
 /**
- * Waits for a screen to settle: the shell is there, and no skeleton or page loader is left in the main
- * area within the window (up to 20 s; a screen still loading after that is measured as it is). Skeletons
- * below the fold are not waited for: cells that load once scrolled into view (the file tree's last-commit
- * cells, `useInViewport`) stay skeletons until then by design, so waiting for them only ran out the 20 s.
- */
-async function settle(page: Page) {
-  await expect(page.locator('main')).toBeVisible();
-  await page
-    .waitForFunction(
-      () =>
-        Array.from(document.querySelectorAll('main .mantine-Skeleton-root[data-visible="true"]')).every(
-          (el) => {
-            const rect = el.getBoundingClientRect();
-            return rect.width === 0 || rect.bottom <= 0 || rect.top >= window.innerHeight;
-          },
-        ),
-      undefined,
-      { timeout: 20_000, polling: 100 },
-    )
-    .catch(() => undefined);
-  await expect(page.locator('main .mantine-Loader-root'))
-    .toHaveCount(0, { timeout: 10_000 })
-    .catch(() => undefined);
-  await page.mouse.move(0, 0);
-}
-
-/**
  * Measures horizontal overflow: `scrollWidth` of the page against `innerWidth`, and when it overflows,
  * the innermost elements whose right edge passes the window (none of their children does), each
  * described by tag, test id, class and text, with its nearest ancestor that has a test id or a class.
@@ -240,7 +214,7 @@ async function applyScheme(page: Page, scheme: 'light' | 'dark') {
 /** Opens `route` in the page (a hash navigation in the same app) and waits for it to settle. */
 async function open(page: Page, host: BrowserHostInfo, route: RouteCase) {
   await page.goto(`${host.url}#${route.path}`);
-  await settle(page);
+  await settleScreen(page);
 }
 
 /**
@@ -285,7 +259,7 @@ test.describe('on the demo instance', () => {
         await applyScheme(page, 'light');
         await check(page, route, `1024-light-${route.name}`);
         await applyScheme(page, 'dark');
-        await settle(page);
+        await settleScreen(page);
         await check(page, route, `1024-dark-${route.name}`, WIDE_SUBSET.has(route.name));
       }
     });

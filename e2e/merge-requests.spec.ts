@@ -314,7 +314,7 @@ test('create, filter, review, comment, approve, rebase and merge a merge request
     await rows.filter({ hasText: 'bug' }).getByRole('switch').click({ force: true });
     await expect(rows.filter({ hasText: 'bug' }).getByRole('switch')).toBeChecked();
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(300); // the switch's thumb animation
+    // The switch's thumb transition: the screenshot's `animations: 'disabled'` finishes it first.
     await shot(page, 'labels.png');
   });
 

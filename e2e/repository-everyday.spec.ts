@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test, type BrowserHostInfo } from './fixtures/browser-host.js';
 import { bridgeApi } from './fixtures/demo-instance.js';
+import { settleScreen } from './fixtures/settle-screen.js';
 
 test.use({ demo: true });
 
@@ -257,10 +258,9 @@ test('repository screens on the demo data: last commits, commit page, tags, bran
       for (const route of routes) {
         await page.goto(`${base}/${route}`);
         await expect(page.getByRole('tab', { name: 'Files' })).toBeVisible();
-        // The app keeps a live-updates long poll open, so "network idle" never comes: give the screen a
-        // moment to lay out what it loaded (this measures widths, not time).
-        await page.waitForTimeout(700);
-        await page.mouse.move(0, 0);
+        // The app keeps a live-updates long poll open, so "network idle" never comes: wait until the
+        // screen has laid out what it loaded (no skeleton or loader left in view) before measuring.
+        await settleScreen(page);
         expect.soft(await sidewaysOverflow(page), `${route} at 1024 ${scheme}`).toBeLessThanOrEqual(0);
         if (route === 'tree' || route.startsWith('commit/') || route === 'commits')
           await shot(page, `repository-${route.split('/')[0]}-1024-${scheme}.png`);
