@@ -23,7 +23,7 @@ export interface HttpLoadResult {
   errors: number;
   /** Answers received (every status). */
   requests: number;
-  /** CPU time (user + system) the load client process spent, ms. */
+  /** CPU time (user + system) the load client process spent, ms, its start (≈ 0.2 s) included. */
   clientCpuMs: number;
 }
 
