@@ -24,6 +24,7 @@ import type { JobView } from '../entities/jobs.js';
 import {
   findJobForRead,
   JOB_SCOPES,
+  jobShowsLiveData,
   listJobsPage,
   loadJobViews,
   readJobTrace,
@@ -34,8 +35,10 @@ import {
   projectPipelinesRevision,
   projectWebUrl,
 } from '../services/pipelines/pipeline-reads.js';
-import { ACTIVE_POLL_MS, PIPELINE_READ, pollIntervalFor } from './pipelines.js';
-import { intParam, pageOf, pathParam, sendPage } from './respond.js';
+import { listPaginationHeaders } from '../http/pagination.js';
+import { ACTIVE_POLL_MS, PIPELINE_READ, pollIntervalFor, sendConditionalRead } from './pipelines.js';
+import type { ConditionalAnswer } from './pipelines.js';
+import { intParam, pageOf, pathParam } from './respond.js';
 
 /** Poll interval of a running job's trace, in ms. */
 const TRACE_POLL_MS = 3000;
@@ -69,6 +72,25 @@ function presentAll(req: FastifyRequest, views: readonly JobView[], projectWebUr
   );
 }
 
+/** Never true: the freshness of an answer that shows the clock or a growing trace (never served kept). */
+const NOT_KEPT = () => false;
+
+/**
+ * A page of job views as a kept answer: kept while nothing is written unless one of its jobs shows live
+ * data (a running job's duration, a pending job's queued duration, a trace file's current size).
+ */
+function jobPageAnswer(
+  req: FastifyRequest,
+  page: ReturnType<typeof pageOf>,
+  r: { views: JobView[]; total: number; projectWebUrl: string },
+): ConditionalAnswer {
+  return {
+    headers: listPaginationHeaders(req, page, r.total, req.svc.externalUrl()),
+    items: presentAll(req, r.views, r.projectWebUrl),
+    fresh: r.views.some((v) => jobShowsLiveData(v.job)) ? NOT_KEPT : undefined,
+  };
+}
+
 function presentOne(req: FastifyRequest, project: ProjectRow, job: JobRow) {
   return presentAll(req, loadJobViews(req.svc, [job]), projectWebUrl(req.svc, project))[0]!;
 }
@@ -76,53 +98,72 @@ function presentOne(req: FastifyRequest, project: ProjectRow, job: JobRow) {
 /** Registers the job routes (see the file comment for shapes and errors). */
 export async function jobsRoutes(app: FastifyInstance): Promise<void> {
   /** A pipeline's jobs. */
-  app.get('/projects/:id/pipelines/:pipeline_id/jobs', { config: PIPELINE_READ }, async (req, reply) => {
-    const page = pageOf(req);
-    const scopes = readScopes(req.gparams);
-    const p = parseParams(PIPELINE_JOBS_PARAMS, req.gparams);
-    const project = findReadableProject(req.svc, pathParam(req, 'id'));
-    const pipeline = findPipelineForRead(req.svc, project, intParam(req, 'pipeline_id'));
-    const etag = weakEtag('jobs', pipeline.id, pipeline.revision, queryDigest(req));
-    if (notModified(req, reply, etag, pollIntervalFor(pipeline.status))) return reply;
-    const r = listJobsPage(req.svc, project, {
-      pipelineId: pipeline.id,
-      scopes,
-      includeRetried: p.include_retried,
-      limit: page.perPage,
-      offset: page.offset,
-    });
-    return sendPage(req, reply, page, r.total, presentAll(req, r.views, r.projectWebUrl));
-  });
+  app.get('/projects/:id/pipelines/:pipeline_id/jobs', { config: PIPELINE_READ }, async (req, reply) =>
+    sendConditionalRead(req, reply, () => {
+      const page = pageOf(req);
+      const scopes = readScopes(req.gparams);
+      const p = parseParams(PIPELINE_JOBS_PARAMS, req.gparams);
+      const project = findReadableProject(req.svc, pathParam(req, 'id'));
+      const pipeline = findPipelineForRead(req.svc, project, intParam(req, 'pipeline_id'));
+      return {
+        etag: weakEtag('jobs', pipeline.id, pipeline.revision, queryDigest(req)),
+        pollMs: pollIntervalFor(pipeline.status),
+        answer: () =>
+          jobPageAnswer(
+            req,
+            page,
+            listJobsPage(req.svc, project, {
+              pipelineId: pipeline.id,
+              scopes,
+              includeRetried: p.include_retried,
+              limit: page.perPage,
+              offset: page.offset,
+            }),
+          ),
+      };
+    }),
+  );
 
   /** A project's jobs (all attempts). */
-  app.get('/projects/:id/jobs', { config: PIPELINE_READ }, async (req, reply) => {
-    const page = pageOf(req);
-    const scopes = readScopes(req.gparams);
-    const project = findReadableProject(req.svc, pathParam(req, 'id'));
-    const etag = weakEtag(
-      'project-jobs',
-      project.id,
-      projectPipelinesRevision(req.svc, project),
-      queryDigest(req),
-    );
-    if (notModified(req, reply, etag, ACTIVE_POLL_MS)) return reply;
-    const r = listJobsPage(req.svc, project, {
-      scopes,
-      includeRetried: true,
-      limit: page.perPage,
-      offset: page.offset,
-    });
-    return sendPage(req, reply, page, r.total, presentAll(req, r.views, r.projectWebUrl));
-  });
+  app.get('/projects/:id/jobs', { config: PIPELINE_READ }, async (req, reply) =>
+    sendConditionalRead(req, reply, () => {
+      const page = pageOf(req);
+      const scopes = readScopes(req.gparams);
+      const project = findReadableProject(req.svc, pathParam(req, 'id'));
+      const revision = projectPipelinesRevision(req.svc, project);
+      return {
+        etag: weakEtag('project-jobs', project.id, revision, queryDigest(req)),
+        pollMs: ACTIVE_POLL_MS,
+        answer: () =>
+          jobPageAnswer(
+            req,
+            page,
+            listJobsPage(req.svc, project, {
+              scopes,
+              includeRetried: true,
+              limit: page.perPage,
+              offset: page.offset,
+            }),
+          ),
+      };
+    }),
+  );
 
-  /** One job. */
-  app.get('/projects/:id/jobs/:job_id', { config: PIPELINE_READ }, async (req, reply) => {
-    const project = findReadableProject(req.svc, pathParam(req, 'id'));
-    const job = findJobForRead(req.svc, project, intParam(req, 'job_id'));
-    const etag = weakEtag('job', job.id, job.revision, traceSizeOf(req.svc, job) ?? 0);
-    if (notModified(req, reply, etag, pollIntervalFor(job.status))) return reply;
-    return presentOne(req, project, job);
-  });
+  /** One job (kept unless it shows live data: see `jobPageAnswer`). */
+  app.get('/projects/:id/jobs/:job_id', { config: PIPELINE_READ }, async (req, reply) =>
+    sendConditionalRead(req, reply, () => {
+      const project = findReadableProject(req.svc, pathParam(req, 'id'));
+      const job = findJobForRead(req.svc, project, intParam(req, 'job_id'));
+      return {
+        etag: weakEtag('job', job.id, job.revision, traceSizeOf(req.svc, job) ?? 0),
+        pollMs: pollIntervalFor(job.status),
+        answer: () => ({
+          items: presentOne(req, project, job),
+          fresh: jobShowsLiveData(job) ? NOT_KEPT : undefined,
+        }),
+      };
+    }),
+  );
 
   /** The job's log, whole, as text/plain. */
   app.get('/projects/:id/jobs/:job_id/trace', { config: PIPELINE_READ }, async (req, reply) => {

@@ -11,7 +11,7 @@
  * Reads are anonymous on public projects, send a weak `ETag` (304 on `If-None-Match`) and `Poll-Interval`
  * (10000 ms; -1 once the pipeline is finished). Missing pipelines: 404 `404 Not found`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   presentPipeline,
@@ -21,6 +21,8 @@ import {
 } from '../entities/pipelines.js';
 import type { PipelineRow } from '../db/ci-pipelines.js';
 import { notModified, queryDigest, weakEtag } from '../http/etag.js';
+import { listPaginationHeaders } from '../http/pagination.js';
+import { sendCachedList } from '../http/response-cache.js';
 import { gBool, gEnum, gString, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import type { ProjectRow } from '../db/projects.js';
@@ -38,7 +40,7 @@ import {
 } from '../services/pipelines/pipeline-reads.js';
 import { COMPLETED_STATUSES, JOB_STATUSES } from '../ci/status.js';
 import type { CiStatus } from '../ci/status.js';
-import { intParam, pageOf, pathParam, sendPage } from './respond.js';
+import { intParam, pageOf, pathParam } from './respond.js';
 
 /** Reads: anonymous on public projects ("Public pipelines" on); tokens with api or read_api. */
 export const PIPELINE_READ = { auth: 'optional' } as const;
@@ -67,6 +69,66 @@ function presentDetail(req: FastifyRequest, project: ProjectRow, pipeline: Pipel
     warnings: view.warnings,
     detailsPath: view.detailsPath,
   });
+}
+
+/** The JSON answer of a conditional read: its body, extra headers (pagination) and freshness beyond SQLite. */
+export interface ConditionalAnswer {
+  items: unknown;
+  headers?: Record<string, string>;
+  /** For answers that show more than SQLite holds (the clock, a trace file): true while still right. */
+  fresh?: () => boolean;
+}
+
+/** A conditional read after its validation and lookups: its version, and how to build its answer. */
+export interface ConditionalRead {
+  /** Weak ETag of what the answer shows (http/etag.ts `weakEtag`). */
+  etag: string;
+  /** `Poll-Interval` in ms (-1: final). */
+  pollMs: number;
+  answer: () => ConditionalAnswer | Promise<ConditionalAnswer>;
+}
+
+/** `ETag`, `Poll-Interval` and `Cache-Control` as http/etag.ts `notModified` sets them, as headers to keep. */
+export function conditionalHeaders(etag: string, pollMs: number): Record<string, string> {
+  return { etag, 'poll-interval': String(pollMs), 'cache-control': 'max-age=0, private, must-revalidate' };
+}
+
+/**
+ * Answer a pipeline or job read that sends a weak `ETag` and `Poll-Interval` (GitLab's polling, doc/
+ * development/polling.md), kept in the core's response cache (http/response-cache.ts `sendCachedList`)
+ * while nothing is written to the database and the answer's own `fresh` check holds:
+ * - with `If-None-Match`: `read` runs (validation, lookups, ETag); 304 without a body when it names the
+ *   current version, else the answer is computed in full (never kept, never taken from the cache);
+ * - without it: the kept answer (same headers, ETag included, same body bytes) when there is one; else
+ *   `read` and its answer run, and the answer is kept unless `cacheable` is false.
+ * Errors `read` throws (400, 404) go to the error handler and are never kept.
+ */
+export async function sendConditionalRead(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  read: () => ConditionalRead | Promise<ConditionalRead>,
+  cacheable = true,
+): Promise<FastifyReply> {
+  const full = async (r: ConditionalRead) => {
+    const a = await r.answer();
+    return {
+      headers: { ...conditionalHeaders(r.etag, r.pollMs), ...a.headers },
+      items: a.items,
+      fresh: a.fresh,
+    };
+  };
+  if (req.headers['if-none-match'] !== undefined) {
+    const r = await read();
+    if (notModified(req, reply, r.etag, r.pollMs)) return reply;
+    return sendCachedList(req, reply, () => full(r), false);
+  }
+  return sendCachedList(req, reply, async () => full(await read()), cacheable);
+}
+
+/** `scope=branches` / `scope=tags` (in any form the parameter comes): the answer depends on git refs. */
+function refScoped(scope: unknown): boolean {
+  const values = Array.isArray(scope) ? scope : [scope];
+  return values.some((v) => v === 'branches' || v === 'tags');
 }
 
 /** `GET /projects/:id/pipelines` parameters (one schema, built once). */
@@ -103,41 +165,46 @@ const LIST_PARAMS = {
 /** Registers the pipeline routes (see the file comment for shapes and errors). */
 export async function pipelinesRoutes(app: FastifyInstance): Promise<void> {
   /** List a project's pipelines, newest first by default. */
-  app.get('/projects/:id/pipelines', { config: PIPELINE_READ }, async (req, reply) => {
-    const page = pageOf(req);
-    const p = parseParams(LIST_PARAMS, req.gparams);
-    const project = findReadableProject(req.svc, pathParam(req, 'id'));
-    const etag = weakEtag(
-      'pipelines',
-      project.id,
-      projectPipelinesRevision(req.svc, project),
-      queryDigest(req),
-    );
-    if (notModified(req, reply, etag, ACTIVE_POLL_MS)) return reply;
-    const r = await listPipelinesPage(req.svc, project, {
-      scope: p.scope,
-      status: p.status,
-      ref: p.ref,
-      sha: p.sha,
-      yamlErrors: p.yaml_errors,
-      name: p.name,
-      username: p.username,
-      updatedAfter: p.updated_after,
-      updatedBefore: p.updated_before,
-      source: p.source,
-      orderBy: p.order_by,
-      sort: p.sort,
-      limit: page.perPage,
-      offset: page.offset,
-    });
-    return sendPage(
+  app.get('/projects/:id/pipelines', { config: PIPELINE_READ }, async (req, reply) =>
+    // scope=branches and scope=tags pick pipelines by the repository's refs (git, not SQLite): never kept.
+    sendConditionalRead(
       req,
       reply,
-      page,
-      r.total,
-      r.rows.map((row) => presentPipelineBasic(row, r.projectWebUrl)),
-    );
-  });
+      async () => {
+        const page = pageOf(req);
+        const p = parseParams(LIST_PARAMS, req.gparams);
+        const project = findReadableProject(req.svc, pathParam(req, 'id'));
+        const revision = projectPipelinesRevision(req.svc, project);
+        return {
+          etag: weakEtag('pipelines', project.id, revision, queryDigest(req)),
+          pollMs: ACTIVE_POLL_MS,
+          answer: async () => {
+            const r = await listPipelinesPage(req.svc, project, {
+              scope: p.scope,
+              status: p.status,
+              ref: p.ref,
+              sha: p.sha,
+              yamlErrors: p.yaml_errors,
+              name: p.name,
+              username: p.username,
+              updatedAfter: p.updated_after,
+              updatedBefore: p.updated_before,
+              source: p.source,
+              orderBy: p.order_by,
+              sort: p.sort,
+              limit: page.perPage,
+              offset: page.offset,
+            });
+            return {
+              headers: listPaginationHeaders(req, page, r.total, req.svc.externalUrl()),
+              items: r.rows.map((row) => presentPipelineBasic(row, r.projectWebUrl)),
+            };
+          },
+        };
+      },
+      !refScoped(req.gparams.scope),
+    ),
+  );
 
   /** The latest pipeline of `ref` (default branch by default); 403 when there is none. */
   app.get('/projects/:id/pipelines/latest', { config: PIPELINE_READ }, async (req, reply) => {
@@ -150,13 +217,18 @@ export async function pipelinesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** One pipeline (child pipelines included). */
-  app.get('/projects/:id/pipelines/:pipeline_id', { config: PIPELINE_READ }, async (req, reply) => {
-    const project = findReadableProject(req.svc, pathParam(req, 'id'));
-    const pipeline = findPipelineForRead(req.svc, project, intParam(req, 'pipeline_id'));
-    const etag = weakEtag('pipeline', pipeline.id, pipeline.revision);
-    if (notModified(req, reply, etag, pollIntervalFor(pipeline.status))) return reply;
-    return presentDetail(req, project, pipeline);
-  });
+  app.get('/projects/:id/pipelines/:pipeline_id', { config: PIPELINE_READ }, async (req, reply) =>
+    // Everything it shows is in SQLite (durations are stored, not computed from the clock): kept.
+    sendConditionalRead(req, reply, () => {
+      const project = findReadableProject(req.svc, pathParam(req, 'id'));
+      const pipeline = findPipelineForRead(req.svc, project, intParam(req, 'pipeline_id'));
+      return {
+        etag: weakEtag('pipeline', pipeline.id, pipeline.revision),
+        pollMs: pollIntervalFor(pipeline.status),
+        answer: () => ({ items: presentDetail(req, project, pipeline) }),
+      };
+    }),
+  );
 
   /** The pipeline's variables (Developer or above). */
   app.get('/projects/:id/pipelines/:pipeline_id/variables', async (req) => {

@@ -50,6 +50,20 @@ export function traceSizeOf(ctx: ServiceContext, job: JobRow): number | null {
 }
 
 /**
+ * Whether a job's API form shows more than its database rows hold, so an answer showing it must not be
+ * kept (http/response-cache.ts): the clock (a running job's `duration`, a pending job's `queued_duration`,
+ * entities/jobs.ts) or its trace file's current size (`traceSizeOf` stats the file of a running job and
+ * of one whose size is not stored yet).
+ */
+export function jobShowsLiveData(job: JobRow): boolean {
+  return (
+    job.status === 'running' ||
+    job.status === 'pending' ||
+    (job.trace_path !== null && job.trace_size === null)
+  );
+}
+
+/**
  * Presenter data for `jobs`: their pipelines, users and report sizes in three statements however many jobs
  * (none for an empty list); trace sizes from the rows (a running job's trace file is stat-ed).
  */
