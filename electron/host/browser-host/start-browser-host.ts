@@ -49,7 +49,10 @@ export interface BrowserHost {
    * the start failure (unreadable data files, a core that can't start). Bridge calls wait for it.
    */
   ready: Promise<Host>;
-  /** Stops the server, then the host and its embedded core (after they finish starting). Idempotent. */
+  /**
+   * Answers every waiting `events:poll`, stops the server, then the host and its embedded core (after they
+   * finish starting). Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -185,6 +188,12 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
     urlWithSecret: `${url}/?${BROWSER_HOST_SECRET_PARAM}=${secret}`,
     ready,
     close() {
+      // A page's waiting `events:poll` is answered first: the server's close waits for requests in
+      // flight, and that long-poll would otherwise hold it for up to 30 s.
+      void ready.then(
+        (host) => host.changes.close(),
+        () => undefined,
+      );
       closing ??= server.close().then(closeHost);
       return closing;
     },
