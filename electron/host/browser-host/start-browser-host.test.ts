@@ -324,12 +324,16 @@ describe('browser host start order', () => {
 
   it("closes at once while a page's events:poll waits, answering the poll", async () => {
     const other = await startBrowserHost({ appDataDir: join(dir, 'data-poll'), port: 0, rendererDir });
-    const now = JSON.parse((await bridgeOn(other, 'events:poll', [-1, 0])).text) as { result: { seq: number } };
+    const now = JSON.parse((await bridgeOn(other, 'events:poll', [-1, 0])).text) as {
+      result: { seq: number };
+    };
     // A poll for what comes after now, willing to wait 60 s (the renderer waits 25 s): it is left waiting.
     const poll = bridgeOn(other, 'events:poll', [now.result.seq, 60_000]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const closed = other.close().then(() => 'closed' as const);
-    const waited = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 10_000));
+    const waited = new Promise<'still waiting'>((resolve) =>
+      setTimeout(() => resolve('still waiting'), 10_000),
+    );
     expect(await Promise.race([closed, waited])).toBe('closed');
     const answer = await poll;
     expect(answer.status).toBe(200);
