@@ -141,10 +141,12 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     chmodSync(file, 0o600);
   }
 
-  // Finish what a crash left behind.
+  // Finish what a crash left behind. Repositories are repaired before storage moves are recovered: the
+  // recovery queues moves, and a move that switched a project and renamed its source away while the
+  // repair still held the old project row had its source recreated as an empty repository.
   await finishRepositoryRemovals(systemCtx);
-  await recoverStorageMoves(systemCtx);
   await repairRepositories(systemCtx);
+  await recoverStorageMoves(systemCtx);
   resumeImports(systemCtx);
   // The pre-receive hook every push over HTTP runs (rewritten at each start).
   const gitHooksDir = await installPreReceiveHook(path.join(dataDir, 'git-hooks'));

@@ -731,14 +731,17 @@ describe('a core stopped or crashed in the middle of a move', () => {
       expect(refs(started.repo)).toEqual(refsOf.started);
       expect((await createFile(again, started.id, 'ok.txt')).status).toBe(201);
 
-      expect((await getMove(again, moveIds.replicated)).state).toBe('finished');
+      const replicatedMove = await getMove(again, moveIds.replicated);
+      expect(replicatedMove.state, replicatedMove.error_message ?? '').toBe('finished');
       expect(existsSync(replicated.repo)).toBe(false);
       expect(refs(shardRepoPath(second, replicated.id))).toEqual(refsOf.replicated);
       expect((await createFile(again, replicated.id, 'ok.txt')).status).toBe(201);
 
       // The scheduled move resumed and finished.
-      expect((await getMove(again, moveIds.scheduled)).state).toBe('finished');
+      const scheduledMove = await getMove(again, moveIds.scheduled);
+      expect(scheduledMove.state, scheduledMove.error_message ?? '').toBe('finished');
       expect(await projectStorage(again, scheduled.id)).toBe('second');
+      expect(existsSync(scheduled.repo)).toBe(false);
       expect(refs(shardRepoPath(second, scheduled.id))).toEqual(refsOf.scheduled);
       expect((await createFile(again, scheduled.id, 'ok.txt')).status).toBe(201);
     } finally {
