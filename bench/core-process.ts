@@ -65,6 +65,23 @@ export function processMemory(pid: number | 'self'): ProcessMemory {
 }
 
 /**
+ * The CPU time (user + system, all threads) process `pid` has used since it started, in ms, from
+ * `/proc/<pid>/stat` (clock ticks of 10 ms: read it around a load of a few hundred ms or more). Null
+ * where the kernel doesn't provide it.
+ */
+export function cpuTimeMs(pid: number | 'self'): number | null {
+  try {
+    // The fields after the command name (which may hold spaces), from field 3 (state) on.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime (14) + stime (15)
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * How long the main thread of process `pid` has waited, runnable, for a CPU since it started, in ms
  * (Linux `/proc/<pid>/schedstat`, its second field): read before and after a load to see how much of
  * the latency was the server not getting a CPU. Null where the kernel doesn't provide it.

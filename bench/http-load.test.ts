@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpuWaitMs, processMemory } from './core-process.js';
+import { cpuTimeMs, cpuWaitMs, processMemory } from './core-process.js';
 import { httpLoad } from './http-load.js';
 
 // A real loopback server: 200 on /ok, 503 on anything else; it records the token header it received.
@@ -52,7 +52,7 @@ describe('httpLoad (autocannon in a process of its own)', () => {
   });
 });
 
-describe('processMemory and cpuWaitMs (Linux /proc)', () => {
+describe('processMemory, cpuTimeMs and cpuWaitMs (Linux /proc)', () => {
   it('reads this process: resident memory is its anonymous plus file-backed pages', () => {
     const m = processMemory(process.pid);
     expect(m.anon).toBeGreaterThan(0);
@@ -60,10 +60,14 @@ describe('processMemory and cpuWaitMs (Linux /proc)', () => {
     // VmRSS = RssAnon + RssFile + RssShmem, each rounded to a KiB.
     expect(m.rss).toBeGreaterThanOrEqual(m.anon + m.file - 0.01);
     expect(cpuWaitMs(process.pid)).toBeGreaterThanOrEqual(0);
+    // At least the CPU this process has used so far (which ticks round down, by < 10 ms per field).
+    const used = process.cpuUsage();
+    expect(cpuTimeMs(process.pid)).toBeGreaterThan((used.user + used.system) / 1000 - 20);
   });
 
   it('throws for a process that does not exist, and gives no CPU wait for it', () => {
     expect(() => processMemory(2 ** 30)).toThrow();
     expect(cpuWaitMs(2 ** 30)).toBeNull();
+    expect(cpuTimeMs(2 ** 30)).toBeNull();
   });
 });

@@ -40,7 +40,7 @@ import type { ServiceContext } from '../electron/core/services/context.js';
 import { recordMergeRequest } from '../electron/core/services/merge-requests/create-merge-request.js';
 import { updateMergeRequestBy } from '../electron/core/services/merge-requests/update-merge-request.js';
 import type { BenchRow } from './bench-table.js';
-import { cpuWaitMs, processMemory, startCoreProcess } from './core-process.js';
+import { cpuTimeMs, cpuWaitMs, processMemory, startCoreProcess } from './core-process.js';
 import { formatLoad, httpLoad } from './http-load.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';
@@ -69,8 +69,10 @@ function loadAverage(): string {
 /**
  * `GET /version` then the default merge request list at `base` over HTTP, `connections` keep-alive
  * clients (autocannon in a process of its own, bench/http-load.ts) sending `requests` requests each
- * time (200 warm-up requests first); prints both, with the time the server process `pid` spent waiting
- * for a CPU during each load (/proc/<pid>/schedstat) and the load client's own CPU time, and returns the
+ * time (200 warm-up requests first); prints both, with the CPU time the server process `pid` used per
+ * request (/proc/<pid>/stat; for the core in the bench process that is the bench process, idle
+ * meanwhile but for the core), the time it spent waiting for a CPU during each load
+ * (/proc/<pid>/schedstat) and the load client's own CPU time, and returns the
  * list's row beside the version floor. `where` names the sizes and where the core runs.
  * @throws Error when any list request fails.
  */
@@ -85,11 +87,17 @@ async function loadRow(
   const auth = { 'private-token': TOKEN };
   const measured = async (url: string) => {
     const wait0 = cpuWaitMs(pid);
+    const cpu0 = cpuTimeMs(pid);
     const result = await httpLoad(url, auth, connections, requests);
     const wait1 = cpuWaitMs(pid);
+    const cpu1 = cpuTimeMs(pid);
     const waited =
       wait0 === null || wait1 === null ? '' : `; server waited ${(wait1 - wait0).toFixed(0)} ms for a CPU`;
-    return { result, note: `${waited}; load average ${loadAverage()}` };
+    const used =
+      cpu0 === null || cpu1 === null
+        ? ''
+        : `; server CPU ${(((cpu1 - cpu0) / result.requests) * 1000).toFixed(0)} µs per request`;
+    return { result, note: `${used}${waited}; load average ${loadAverage()}` };
   };
   await httpLoad(`${base}/api/v4/version`, auth, connections, 200);
   const version = await measured(`${base}/api/v4/version`);
