@@ -55,7 +55,9 @@ function followPageRequests(): { abortAndStop(): void } {
   globalThis.fetch = async (input, init) => {
     const controller = new AbortController();
     open.add(controller);
-    const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+    // The caller's own signal (in `init`, or on a Request passed as `input`) still aborts it too.
+    const theirs = init?.signal ?? (input instanceof Request ? input.signal : null);
+    const signal = theirs ? AbortSignal.any([theirs, controller.signal]) : controller.signal;
     try {
       return await original(input, { ...init, signal });
     } finally {
