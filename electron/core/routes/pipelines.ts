@@ -34,6 +34,7 @@ import {
   listPipelinesPage,
   loadPipelineView,
   PIPELINE_SCOPES,
+  pipelineListRefsDigest,
   projectPipelinesRevision,
   readPipelineVariables,
   readTestReport,
@@ -175,8 +176,10 @@ export async function pipelinesRoutes(app: FastifyInstance): Promise<void> {
         const p = parseParams(LIST_PARAMS, req.gparams);
         const project = findReadableProject(req.svc, pathParam(req, 'id'));
         const revision = projectPipelinesRevision(req.svc, project);
+        // scope=branches/tags: a ref created or deleted changes the list with no CI change.
+        const refs = await pipelineListRefsDigest(req.svc, project, p.scope);
         return {
-          etag: weakEtag('pipelines', project.id, revision, queryDigest(req)),
+          etag: weakEtag('pipelines', project.id, revision, queryDigest(req), refs),
           pollMs: ACTIVE_POLL_MS,
           answer: async () => {
             const r = await listPipelinesPage(req.svc, project, {

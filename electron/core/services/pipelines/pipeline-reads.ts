@@ -3,6 +3,7 @@
  * of a ref, its variables and its test report, plus the revisions that make the ETags of these reads.
  * Missing pipelines are 404 `{"message":"404 Not found"}` (GitLab's ActiveRecord lookup).
  */
+import { createHash } from 'node:crypto';
 import { AccessLevel } from '../../../../shared/access-levels.js';
 import { findJobTestReports, findPipelineJobs, pipelineHasAllowedFailure } from '../../db/ci-jobs.js';
 import {
@@ -213,4 +214,25 @@ export function readTestReport(
 /** The project's CI revision (ETag of lists). */
 export function projectPipelinesRevision(ctx: ServiceContext, project: ProjectRow): number {
   return findProjectCiRevision(ctx.db, project.id);
+}
+
+/**
+ * What a list with `scope` shows beyond SQLite, for its ETag: for `branches`/`tags`, the names of the
+ * repository's branches or tags (the list shows the latest pipeline of each), as a short digest; '' for
+ * every other scope. Read through the refs cache (no git process when it is warm).
+ */
+export async function pipelineListRefsDigest(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  scope: PipelineScope | undefined,
+): Promise<string> {
+  if (scope !== 'branches' && scope !== 'tags') return '';
+  const repoPath = projectRepositoryPath(ctx, project);
+  const refs = await (scope === 'branches' ? listBranchRefs(repoPath) : listTagRefs(repoPath)).catch(
+    () => [],
+  );
+  return createHash('sha1')
+    .update(refs.map((r) => r.name).join('\0'))
+    .digest('base64url')
+    .slice(0, 16);
 }

@@ -281,6 +281,22 @@ describe('GET /projects/:id/pipelines', () => {
     await waitForPipeline(t, project.id, created.body.id);
   });
 
+  it('a scope=tags (or branches) list is not 304 once its refs change, though no pipeline did', async () => {
+    await t.api('POST', `${base()}/repository/tags`, { json: { tag_name: 'v-etag', ref: 'main' } });
+    const tagged = await create('v-etag', { token: dev.token });
+    await waitForPipeline(t, project.id, tagged.body.id);
+    const before = await list('?scope=tags');
+    expect(before.body.map((p) => p.ref)).toContain('v-etag');
+    const etag = before.headers.get('etag')!;
+    expect((await t.api('DELETE', `${base()}/repository/tags/v-etag`)).status).toBe(204);
+    const after = await t.api<PipelineJson[]>('GET', `${base()}/pipelines?scope=tags`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.status).toBe(200);
+    expect(after.body.map((p) => p.ref)).not.toContain('v-etag');
+    expect(after.headers.get('etag')).not.toBe(etag);
+  });
+
   it('is readable by members down to Guest (public pipelines), not by outsiders', async () => {
     expect((await list('', guest.token)).status).toBe(200);
     expect((await list('', reporter.token)).status).toBe(200);
