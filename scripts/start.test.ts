@@ -51,6 +51,30 @@ describe.skipIf(!built)('scripts/start.js (needs npm run build:node)', () => {
     expect(started.stdout().trim().split('\n')).toHaveLength(1);
   });
 
+  it("stops at once on SIGTERM while a page's events:poll waits on a kept-alive connection", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'outpost-start-poll-'));
+    dirs.push(dataDir);
+    const started = await start(['--browser-host', '--port', '0', '--no-open', '--data-dir', dataDir]);
+    const url = new URL(started.url as string);
+    const poll = (args: [number, number]) =>
+      fetch(`${url.origin}/bridge/events:poll`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-outpost-secret': url.searchParams.get('secret') as string,
+        },
+        body: JSON.stringify({ args }),
+      });
+    const now = (await (await poll([-1, 0])).json()) as { result: { seq: number } };
+    // Waits up to 60 s for an event that never comes; fetch keeps the connection for its next request.
+    const waiting = poll([now.result.seq, 60_000]).then((res) => res.status);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stopped = started.stop().then((code) => ({ code }));
+    const held = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 8_000));
+    expect(await Promise.race([stopped, held])).toEqual({ code: 0 });
+    expect(await waiting).toBe(200);
+  }, 20_000);
+
   it('without --port, listens on the port of the last launch on the same data dir', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'outpost-start-port-'));
     dirs.push(dataDir);

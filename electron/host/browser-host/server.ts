@@ -120,7 +120,13 @@ function forbidden(reply: FastifyReply, message: string): FastifyReply {
  */
 export async function buildBrowserHostServer(options: BrowserHostServerOptions): Promise<FastifyInstance> {
   const { handlers, secret, rendererDir, port } = options;
-  const app = Fastify({ logger: false, bodyLimit: BRIDGE_BODY_LIMIT_BYTES, return503OnClosing: true });
+  // forceCloseConnections: closing the host ends every connection (a browser keeps its own open).
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BRIDGE_BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
 
   const indexPath = join(rendererDir, 'index.html');
   const classicScriptPath = join(rendererDir, CLASSIC_SCRIPT);

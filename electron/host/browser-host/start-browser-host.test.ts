@@ -328,7 +328,16 @@ describe('browser host start order', () => {
       result: { seq: number };
     };
     // A poll for what comes after now, willing to wait 60 s (the renderer waits 25 s): it is left waiting.
-    const poll = bridgeOn(other, 'events:poll', [now.result.seq, 60_000]);
+    // Sent with fetch, which keeps its connection open for the next request once answered, as a browser does.
+    const launch = new URL(other.urlWithSecret);
+    const poll = fetch(`${other.url}/bridge/events:poll`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-outpost-secret': launch.searchParams.get('secret') as string,
+      },
+      body: JSON.stringify({ args: [now.result.seq, 60_000] }),
+    }).then(async (res) => ({ status: res.status, text: await res.text() }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const closed = other.close().then(() => 'closed' as const);
     const waited = new Promise<'still waiting'>((resolve) =>

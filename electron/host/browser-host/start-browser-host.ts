@@ -188,13 +188,18 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
     urlWithSecret: `${url}/?${BROWSER_HOST_SECRET_PARAM}=${secret}`,
     ready,
     close() {
-      // A page's waiting `events:poll` is answered first: the server's close waits for requests in
-      // flight, and that long-poll would otherwise hold it for up to 30 s.
-      void ready.then(
-        (host) => host.changes.close(),
-        () => undefined,
-      );
-      closing ??= server.close().then(closeHost);
+      closing ??= (async () => {
+        // A page's waiting `events:poll` is answered, and the answer given a turn to go out; then the
+        // server closes with every connection still open (the browser's keep-alive ones, a request in
+        // flight): waiting for them held a stop for up to 30 s.
+        void ready.then(
+          (host) => host.changes.close(),
+          () => undefined,
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+        await server.close();
+        await closeHost();
+      })();
       return closing;
     },
   };
