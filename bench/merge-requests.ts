@@ -4,8 +4,9 @@
  * (`recordMergeRequest`: labels found or created, assignees, iids; the git branch checks of the HTTP
  * create are skipped, every request shares the fixture's SHAs), a quarter closed through
  * `updateMergeRequestBy`; then the project list is requested through the core (inject) with several
- * filters (OUTPOST_BENCH_MR_LIST_RUNS runs each, default 200, after OUTPOST_BENCH_MR_LIST_WARMUP warm-up
- * runs, default 50), printing requests per second, p50 and p99 latency for each, beside the same count + page SQL
+ * filters (OUTPOST_BENCH_MR_LIST_RUNS runs each, default 1,000 — with 200, one garbage collection in the
+ * benchmark's large heap could halve a figure — after OUTPOST_BENCH_MR_LIST_WARMUP warm-up runs, default
+ * 50), printing requests per second, p50 and p99 latency for each, beside the same count + page SQL
  * (core/db's `countMergeRequests` + `listMergeRequests` with the filter the service resolves) alone on the
  * bench's own connection, interleaved with the requests run for run (a busy machine weighs on both alike).
  * Then the default list over real HTTP: OUTPOST_BENCH_MR_HTTP_CONNECTIONS (default 20) keep-alive
@@ -127,7 +128,7 @@ async function loadRow(
 
 export async function benchMergeRequestList(): Promise<BenchRow[]> {
   const n = Number(process.env.OUTPOST_BENCH_MRS ?? 10_000);
-  const runs = Number(process.env.OUTPOST_BENCH_MR_LIST_RUNS ?? 200);
+  const runs = Number(process.env.OUTPOST_BENCH_MR_LIST_RUNS ?? 1000);
   const warmup = Number(process.env.OUTPOST_BENCH_MR_LIST_WARMUP ?? 50);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-mrs-'));
   const src = await mkdtemp(path.join(os.tmpdir(), 'outpost-bench-mrs-src-'));
