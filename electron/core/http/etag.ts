@@ -29,6 +29,15 @@ export function ifNoneMatchHits(header: string | string[] | undefined, etag: str
   return value.split(',').some((t) => t.trim() === '*' || strip(t) === wanted);
 }
 
+/** `ETag`, `Poll-Interval` and `Cache-Control` of a conditional read (also kept with cached answers). */
+export function conditionalHeaders(etag: string, pollIntervalMs: number): Record<string, string> {
+  return {
+    etag,
+    'poll-interval': String(pollIntervalMs),
+    'cache-control': 'max-age=0, private, must-revalidate',
+  };
+}
+
 /**
  * Set `ETag` and `Poll-Interval`; when the client already has this version, answer 304 and return true
  * (the caller sends nothing else).
@@ -39,9 +48,7 @@ export function notModified(
   etag: string,
   pollIntervalMs: number,
 ): boolean {
-  void reply.header('etag', etag);
-  void reply.header('poll-interval', String(pollIntervalMs));
-  void reply.header('cache-control', 'max-age=0, private, must-revalidate');
+  void reply.headers(conditionalHeaders(etag, pollIntervalMs));
   if (!ifNoneMatchHits(req.headers['if-none-match'], etag)) return false;
   void reply.status(304).send();
   return true;

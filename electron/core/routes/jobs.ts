@@ -36,8 +36,9 @@ import {
   projectWebUrl,
 } from '../services/pipelines/pipeline-reads.js';
 import { listPaginationHeaders } from '../http/pagination.js';
-import { ACTIVE_POLL_MS, PIPELINE_READ, pollIntervalFor, sendConditionalRead } from './pipelines.js';
-import type { ConditionalAnswer } from './pipelines.js';
+import { sendConditionalRead } from '../http/conditional-read.js';
+import type { ConditionalAnswer } from '../http/conditional-read.js';
+import { ACTIVE_POLL_MS, PIPELINE_READ, pollIntervalFor } from './pipelines.js';
 import { intParam, pageOf, pathParam } from './respond.js';
 
 /** Poll interval of a running job's trace, in ms. */

@@ -11,7 +11,7 @@
  * Reads are anonymous on public projects, send a weak `ETag` (304 on `If-None-Match`) and `Poll-Interval`
  * (10000 ms; -1 once the pipeline is finished). Missing pipelines: 404 `404 Not found`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   presentPipeline,
@@ -20,9 +20,9 @@ import {
   presentTestReport,
 } from '../entities/pipelines.js';
 import type { PipelineRow } from '../db/ci-pipelines.js';
+import { sendConditionalRead } from '../http/conditional-read.js';
 import { notModified, queryDigest, weakEtag } from '../http/etag.js';
 import { listPaginationHeaders } from '../http/pagination.js';
-import { sendCachedList } from '../http/response-cache.js';
 import { gBool, gEnum, gString, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import type { ProjectRow } from '../db/projects.js';
@@ -70,60 +70,6 @@ function presentDetail(req: FastifyRequest, project: ProjectRow, pipeline: Pipel
     warnings: view.warnings,
     detailsPath: view.detailsPath,
   });
-}
-
-/** The JSON answer of a conditional read: its body, extra headers (pagination) and freshness beyond SQLite. */
-export interface ConditionalAnswer {
-  items: unknown;
-  headers?: Record<string, string>;
-  /** For answers that show more than SQLite holds (the clock, a trace file): true while still right. */
-  fresh?: () => boolean;
-}
-
-/** A conditional read after its validation and lookups: its version, and how to build its answer. */
-export interface ConditionalRead {
-  /** Weak ETag of what the answer shows (http/etag.ts `weakEtag`). */
-  etag: string;
-  /** `Poll-Interval` in ms (-1: final). */
-  pollMs: number;
-  answer: () => ConditionalAnswer | Promise<ConditionalAnswer>;
-}
-
-/** `ETag`, `Poll-Interval` and `Cache-Control` as http/etag.ts `notModified` sets them, as headers to keep. */
-export function conditionalHeaders(etag: string, pollMs: number): Record<string, string> {
-  return { etag, 'poll-interval': String(pollMs), 'cache-control': 'max-age=0, private, must-revalidate' };
-}
-
-/**
- * Answer a pipeline or job read that sends a weak `ETag` and `Poll-Interval` (GitLab's polling, doc/
- * development/polling.md), kept in the core's response cache (http/response-cache.ts `sendCachedList`)
- * while nothing is written to the database and the answer's own `fresh` check holds:
- * - with `If-None-Match`: `read` runs (validation, lookups, ETag); 304 without a body when it names the
- *   current version, else the answer is computed in full (never kept, never taken from the cache);
- * - without it: the kept answer (same headers, ETag included, same body bytes) when there is one; else
- *   `read` and its answer run, and the answer is kept unless `cacheable` is false.
- * Errors `read` throws (400, 404) go to the error handler and are never kept.
- */
-export async function sendConditionalRead(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  read: () => ConditionalRead | Promise<ConditionalRead>,
-  cacheable = true,
-): Promise<FastifyReply> {
-  const full = async (r: ConditionalRead) => {
-    const a = await r.answer();
-    return {
-      headers: { ...conditionalHeaders(r.etag, r.pollMs), ...a.headers },
-      items: a.items,
-      fresh: a.fresh,
-    };
-  };
-  if (req.headers['if-none-match'] !== undefined) {
-    const r = await read();
-    if (notModified(req, reply, r.etag, r.pollMs)) return reply;
-    return sendCachedList(req, reply, () => full(r), false);
-  }
-  return sendCachedList(req, reply, async () => full(await read()), cacheable);
 }
 
 /** `scope=branches` / `scope=tags` (in any form the parameter comes): the answer depends on git refs. */
