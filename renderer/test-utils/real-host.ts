@@ -21,56 +21,13 @@ interface HappyDomWindow {
 }
 
 /**
- * Start the real browser host (embedded core on a fresh temp dir, HTTP bridge on 127.0.0.1:0).
- *
- * While it runs, the page's `fetch` is followed so that `close()` can first abort the requests still in
- * flight, as closing a browser tab does, before it stops the host. Every rendered app long-polls
- * `events:poll` (waits of up to 25 s, CHANGE_FEED_POLL_WAIT_MS); unmounting the app ends its loop but
- * not the request already sent, and the host's server waits for open requests before it closes: ~25 s
- * of idle waiting per file without this (projects-real-host.test.tsx: 31 s → 4 s, same assertions).
+ * Start the real browser host (embedded core on a fresh temp dir, HTTP bridge on 127.0.0.1:0). Its
+ * `close()` answers the page's open `events:poll` and closes the connections left, as `npm start` stops.
  */
 export async function startRealHost(): Promise<RealHost> {
   const specifier = ['..', '..', 'e2e', 'fixtures', 'in-process-host.ts'].join('/');
   const module = (await import(/* @vite-ignore */ specifier)) as InProcessHostModule;
-  const host = await module.startInProcessHost();
-  const requests = followPageRequests();
-  return {
-    url: host.url,
-    urlWithSecret: host.urlWithSecret,
-    async close() {
-      requests.abortAndStop();
-      await host.close();
-    },
-  };
-}
-
-/**
- * Wrap the page's global `fetch` (happy-dom's) so every request also carries our own abort signal
- * (beside the caller's, if any). `abortAndStop()` aborts the requests still open and puts the original
- * `fetch` back.
- */
-function followPageRequests(): { abortAndStop(): void } {
-  const original = globalThis.fetch;
-  const open = new Set<AbortController>();
-  globalThis.fetch = async (input, init) => {
-    const controller = new AbortController();
-    open.add(controller);
-    // The caller's own signal (in `init`, or on a Request passed as `input`) still aborts it too.
-    const theirs = init?.signal ?? (input instanceof Request ? input.signal : null);
-    const signal = theirs ? AbortSignal.any([theirs, controller.signal]) : controller.signal;
-    try {
-      return await original(input, { ...init, signal });
-    } finally {
-      open.delete(controller);
-    }
-  };
-  return {
-    abortAndStop() {
-      globalThis.fetch = original;
-      for (const controller of open) controller.abort();
-      open.clear();
-    },
-  };
+  return module.startInProcessHost();
 }
 
 /** What {@link pushGeneratedHistory} pushes (e2e/fixtures/generated-history.ts). */
