@@ -123,6 +123,11 @@ function buildRootOf(marker: string): string {
   return path.join(os.tmpdir(), `outpost-job-${marker}`);
 }
 
+/** The runner's own directory of a job attempt (beside the build root, never inside it). */
+function runnerDirOf(marker: string): string {
+  return path.join(os.tmpdir(), `outpost-runner-${marker}`);
+}
+
 /** What `prepareJob` sets up for a job attempt: its rows, build directories, variables, trace and script. */
 interface JobSetup {
   job: JobRow;
@@ -131,6 +136,11 @@ interface JobSetup {
   marker: string;
   /** The attempt's build root (removed after the job). */
   root: string;
+  /**
+   * The runner's own directory of the attempt, outside the build root (0700, removed after the job):
+   * scripts and file variables are written here before the job starts; a sandboxed job sees it read-only.
+   */
+  runnerDir: string;
   tmpDir: string;
   homeDir: string;
   projectDir: string;
@@ -421,6 +431,7 @@ export class PipelineRunner {
       project,
       marker,
       root,
+      runnerDir: runnerDirOf(marker),
       tmpDir: path.join(root, 'tmp'),
       homeDir: path.join(root, 'home'),
       projectDir,
@@ -494,7 +505,7 @@ export class PipelineRunner {
       commandFor: (scriptFile) => {
         const inner = limitedScriptCommand(scriptFile, limits);
         return probe.available
-          ? sandboxedCommand(probe, root, projectDir, inner, limits.memoryMb * 1024 * 1024)
+          ? sandboxedCommand(probe, root, projectDir, inner, limits.memoryMb * 1024 * 1024, setup.runnerDir)
           : inner;
       },
       jobPath: probe.available ? sandboxPath(hostPath, probe.layout) : hostPath,

@@ -48,6 +48,11 @@ export interface SandboxSpec {
   hostname: string;
   /** Size cap of the `/tmp` tmpfs in bytes (its pages are memory the address-space limit misses); null: none. */
   tmpSizeBytes?: number | null;
+  /**
+   * Absolute directory bound read-only at the same path: the runner's own files of the job (its scripts
+   * and file variables), written before the job starts and never writable from inside (issue 25).
+   */
+  runnerDir?: string | null;
 }
 
 /** Host name every job sees. */
@@ -81,6 +86,7 @@ export function bwrapArgs(layout: HostLayout, spec: SandboxSpec, command: readon
   if (spec.tmpSizeBytes) args.push('--size', String(spec.tmpSizeBytes));
   args.push('--tmpfs', '/tmp');
   args.push('--bind', spec.buildRoot, spec.buildRoot);
+  if (spec.runnerDir) args.push('--ro-bind', spec.runnerDir, spec.runnerDir);
   args.push('--remount-ro', '/');
   args.push('--chdir', spec.cwd);
   args.push('--', ...command);

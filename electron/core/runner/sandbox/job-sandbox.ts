@@ -169,7 +169,8 @@ export class JobSandbox {
 
 /**
  * The argv that runs `command` in a sandbox with build root `buildRoot` and working directory `cwd`,
- * its `/tmp` capped at `tmpSizeBytes` where this bwrap can.
+ * its `/tmp` capped at `tmpSizeBytes` where this bwrap can, and `runnerDir` (the runner's own files of
+ * the job) bound read-only.
  */
 export function sandboxedCommand(
   found: Extract<SandboxProbe, { available: true }>,
@@ -177,9 +178,11 @@ export function sandboxedCommand(
   cwd: string,
   command: readonly string[],
   tmpSizeBytes: number | null = null,
+  runnerDir: string | null = null,
 ): string[] {
   const spec: SandboxSpec = {
     buildRoot,
+    runnerDir,
     cwd,
     uid: found.uid,
     hostname: SANDBOX_HOSTNAME,
