@@ -32,7 +32,7 @@ import type { ParsedTestReport } from '../ci/junit.js';
 import { secondsBetween } from '../ci/timing.js';
 import { nowIso } from '../db/database.js';
 import { findJobById, findJobsByStatus, upsertJobTestReport } from '../db/ci-jobs.js';
-import type { JobRow } from '../db/ci-jobs.js';
+import type { JobChanges, JobRow } from '../db/ci-jobs.js';
 import { findPipelineById, findUnfinishedPipelineIds } from '../db/ci-pipelines.js';
 import type { PipelineRow } from '../db/ci-pipelines.js';
 import { findProjectById } from '../db/projects.js';
@@ -274,26 +274,27 @@ export class PipelineRunner {
         void rm(buildRootOf(job.marker), { recursive: true, force: true }).catch(() => undefined);
       let size = job.trace_size;
       if (job.trace_path) {
-        try {
-          const w = new TraceWriter(path.join(this.dataDir, job.trace_path), [], null);
-          w.note(`ERROR: Job failed (system failure): ${INTERRUPTED_MESSAGE}`, 'red');
-          size = w.close();
-        } catch (err) {
-          this.onError('trace of an interrupted job', err);
-        }
+        // Never throws (a full disk leaves the note out and says so through onError).
+        const w = new TraceWriter(path.join(this.dataDir, job.trace_path), [], null);
+        w.note(`ERROR: Job failed (system failure): ${INTERRUPTED_MESSAGE}`, 'red');
+        size = w.close();
+        if (w.writeError !== null) this.onError('trace of an interrupted job', new Error(w.writeError));
       }
-      state.changeJob(
-        job,
-        {
-          status: 'failed',
-          failure_reason: 'runner_system_failure',
-          finished_at: now,
-          duration: job.started_at ? secondsBetween(job.started_at, now) : null,
-          pid: null,
-          trace_size: size,
-        },
-        now,
-      );
+      const changes: JobChanges = {
+        status: 'failed',
+        failure_reason: 'runner_system_failure',
+        finished_at: now,
+        duration: job.started_at ? secondsBetween(job.started_at, now) : null,
+        pid: null,
+        trace_size: size,
+      };
+      try {
+        state.changeJob(job, changes, now);
+      } catch (err) {
+        // SQLITE_FULL at start: the core still starts; the state is stored once it can be.
+        this.onError(`job ${job.id}: its interrupted state could not be stored`, err);
+        this.storeFinalStateLater(job.id, changes, 1);
+      }
       this.dirty.add(job.pipeline_id);
     }
     this.dirtyAll = true;
@@ -420,10 +421,22 @@ export class PipelineRunner {
           })
         : [];
     const secrets = variables.filter((v) => v.masked).map((v) => v.value);
+    // Bounded by `ci_job_output_limit_kb` (read now, at the job's start). A write error (ENOSPC, EIO…)
+    // stops the job (soon, outside the stream handler that met it); finishJob fails it.
     const trace = new TraceWriter(
       path.join(this.dataDir, job.trace_path!),
       secrets,
       job.coverage_regex ? safeRegExp(job.coverage_regex) : null,
+      {
+        limitBytes: state.jobOutputLimitKb() * 1024,
+        onWriteError: () =>
+          setImmediate(() => {
+            const entry = this.running.get(job.id);
+            if (!entry) return;
+            entry.cancelRequested = true;
+            entry.script?.cancel();
+          }),
+      },
     );
     return {
       job,
@@ -657,6 +670,11 @@ export class PipelineRunner {
     if (this.stopping && !alreadyFinal) {
       failureReason = 'runner_system_failure';
       trace.note(`ERROR: Job failed (system failure): ${INTERRUPTED_MESSAGE}`, 'red');
+    } else if (!alreadyFinal && trace.writeError !== null) {
+      // The disk is full (or failing): the job's output is lost, so the job fails, whatever its exit
+      // code; the note gets into the trace if space came back in the meantime.
+      failureReason = 'runner_system_failure';
+      trace.note(`ERROR: Job failed (system failure): ${traceWriteFailureMessage(trace.writeError)}`, 'red');
     } else if (alreadyFinal || outcome === 'canceled') {
       status = 'canceled';
     } else if (outcome === 'refused') {
@@ -684,25 +702,52 @@ export class PipelineRunner {
     }
     const coverage = trace.coverage;
     const size = trace.close();
-    if (result.report)
-      upsertJobTestReport(state.db, job.id, JSON.stringify(result.report), result.reportBytes);
-    const finished = state.changeJob(
-      current,
-      {
-        status,
-        failure_reason: status === 'failed' ? failureReason : null,
-        finished_at: alreadyFinal ? (current.finished_at ?? now) : now,
-        duration: current.started_at ? secondsBetween(current.started_at, now) : null,
-        coverage,
-        trace_size: size,
-        pid: null,
-        allow_failure: allowFailure,
-      },
-      now,
-    );
-    if (finished.status === 'failed' && !this.stopping && shouldAutoRetry(finished))
-      state.retryJob(finished, now);
-    state.refreshPipeline(job.pipeline_id);
+    const changes: JobChanges = {
+      status,
+      failure_reason: status === 'failed' ? failureReason : null,
+      finished_at: alreadyFinal ? (current.finished_at ?? now) : now,
+      duration: current.started_at ? secondsBetween(current.started_at, now) : null,
+      coverage,
+      trace_size: size,
+      pid: null,
+      allow_failure: allowFailure,
+    };
+    try {
+      if (result.report)
+        upsertJobTestReport(state.db, job.id, JSON.stringify(result.report), result.reportBytes);
+      const finished = state.changeJob(current, changes, now);
+      if (finished.status === 'failed' && !this.stopping && shouldAutoRetry(finished))
+        state.retryJob(finished, now);
+      state.refreshPipeline(job.pipeline_id);
+    } catch (err) {
+      // SQLITE_FULL / SQLITE_IOERR: the database cannot take the final state now. Try again until it can
+      // (the disk may get space back); a restart fails the job as interrupted otherwise.
+      this.onError(`job ${job.id}: its final state could not be stored`, err);
+      this.storeFinalStateLater(job.id, changes, 1);
+    }
+  }
+
+  /**
+   * Retry storing a job's final state after a failed write (`attempt` 1, 2, …: every 2 s, then up to
+   * every 30 s), until it is stored, the job is no longer running (a cancel wrote it), or the runner stops.
+   */
+  private storeFinalStateLater(jobId: number, changes: JobChanges, attempt: number): void {
+    const delay = Math.min(30_000, 2000 * attempt);
+    setTimeout(() => {
+      const state = this.state;
+      if (!state || this.stopping) return;
+      try {
+        const current = findJobById(state.db, jobId);
+        if (!current || (current.status !== 'running' && current.status !== 'preparing')) return;
+        state.changeJob(current, changes);
+        state.refreshPipeline(current.pipeline_id);
+        this.schedule(current.pipeline_id);
+      } catch (err) {
+        if (attempt === 1 || attempt % 10 === 0)
+          this.onError(`job ${jobId}: its final state could not be stored (attempt ${attempt + 1})`, err);
+        this.storeFinalStateLater(jobId, changes, attempt + 1);
+      }
+    }, delay).unref();
   }
 
   private async cleanup(root: string): Promise<void> {
@@ -710,6 +755,15 @@ export class PipelineRunner {
       this.onError('build directory cleanup', err),
     );
   }
+}
+
+/**
+ * The reason a job whose trace could not be written failed, after "Job failed (system failure): ":
+ * `the job's log could not be written: ENOSPC: no space left on device`.
+ * @param writeError TraceWriter.writeError (`CODE: description`).
+ */
+export function traceWriteFailureMessage(writeError: string): string {
+  return `the job's log could not be written: ${writeError}`;
 }
 
 /** Thrown in `runJob` when the job is refused for want of a sandbox (its trace says why). */

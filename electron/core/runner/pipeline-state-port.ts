@@ -44,6 +44,11 @@ export interface PipelineStatePort {
   concurrentJobs(): number;
   /** See RunnerSandboxSettings. */
   sandboxSettings(): RunnerSandboxSettings;
+  /**
+   * `ci_job_output_limit_kb`: the most a job's trace stores, in KiB (GitLab Runner's `output_limit`),
+   * read at each job's start.
+   */
+  jobOutputLimitKb(): number;
   /** Write `changes` to a job (publishing its change when its status changed); returns the updated row. */
   changeJob(job: JobRow, changes: JobChanges, now?: string): JobRow;
   /** Run GitLab's processing of a pipeline and derive its status (publishes the changes). */

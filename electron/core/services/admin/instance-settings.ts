@@ -13,6 +13,12 @@
  *   limit of every process of a job, in MiB.
  * - `ci_job_cpu_limit_seconds` (Outpost extension, integer 1–86,400, default 3600): CPU seconds any one
  *   process of a job may use.
+ * - `ci_job_output_limit_kb` (Outpost extension, integer 1–1,048,576, default 4096): the most a job's trace
+ *   stores, in KiB, like GitLab Runner's `output_limit` in config.toml `[[runners]]` (same unit and
+ *   default, docs.gitlab.com/runner/configuration/advanced-configuration.html); past it the trace ends with
+ *   GitLab Runner's "Job's log exceeded limit of N bytes." sentence (runner/trace-writer.ts).
+ * - `ci_job_process_limit` (Outpost extension, integer 16–65,536, default 512): processes (and threads) a
+ *   job may have at once (runner/sandbox/limits.ts); a fork bomb stops there.
  * Each is a zod schema (setting-schema.ts); the other GitLab settings are in gitlab-settings.ts.
  */
 import type { Db } from '../../db/database.js';
@@ -42,6 +48,8 @@ export interface InstanceSettings {
   ci_concurrent_jobs: number;
   ci_job_memory_limit_mb: number;
   ci_job_cpu_limit_seconds: number;
+  ci_job_output_limit_kb: number;
+  ci_job_process_limit: number;
 }
 
 export type InstanceSettingKey = keyof InstanceSettings;
@@ -54,6 +62,8 @@ const SPECS: { [K in InstanceSettingKey]: SettingSpec<InstanceSettings[K]> } = {
   ci_concurrent_jobs: intSetting(2, 1, 64),
   ci_job_memory_limit_mb: intSetting(4096, 64, 1_048_576),
   ci_job_cpu_limit_seconds: intSetting(3600, 1, 86_400),
+  ci_job_output_limit_kb: intSetting(4096, 1, 1_048_576),
+  ci_job_process_limit: intSetting(512, 16, 65_536),
 };
 
 /** Every key this module owns, in a stable order. */

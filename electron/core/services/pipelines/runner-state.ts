@@ -23,6 +23,7 @@ export function runnerPipelineState(ctx: ServiceContext): PipelineStatePort {
         cpuSeconds: instanceSetting(ctx.db, 'ci_job_cpu_limit_seconds'),
       },
     }),
+    jobOutputLimitKb: () => instanceSetting(ctx.db, 'ci_job_output_limit_kb'),
     changeJob: (job, changes, now) => changeJob(ctx, job, changes, now),
     refreshPipeline: (pipelineId, now) => {
       refreshPipeline(ctx, pipelineId, now);
