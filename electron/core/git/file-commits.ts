@@ -1,20 +1,20 @@
 /**
  * Committing file changes to a bare repository without a work tree, the way Gitaly's UserCommitFiles
- * does: a temporary index (`GIT_INDEX_FILE` in the OS temp dir) loaded from the parent commit
+ * does: a temporary index (`GIT_INDEX_FILE` in a fresh private directory of the data dir's git temp
+ * area, git/temp-area.ts) loaded from the parent commit
  * (`read-tree`), new blobs written with `hash-object -w --stdin`, entries set or removed with
  * `update-index -z --index-info`, `write-tree`, `commit-tree -p <parent>`, and finally
  * `update-ref refs/heads/<branch> <new> <old>`: git moves the branch only if it still points where the
  * caller read it (or does not exist yet, when `old` is the zero SHA), so a concurrent change is refused
  * instead of overwritten. Nothing is changed when any step fails (new objects stay unreferenced).
  */
-import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { findTreeEntries } from './blobs.js';
 import type { TreeEntry } from './blobs.js';
 import type { GitIdentity } from './repository.js';
 import { GitError, runGit } from './run-git.js';
+import { makeGitTempDir, PRIVATE_GIT_UMASK } from './temp-area.js';
 
 export const ZERO_SHA = '0000000000000000000000000000000000000000';
 
@@ -67,7 +67,10 @@ export interface CommitFileChangesInput {
   message: string;
   author: GitIdentity;
   committer: GitIdentity;
-  /** Directory for the temporary index file; default the OS temp dir. */
+  /**
+   * The area under which the commit's private work directory (holding the temporary index) is made:
+   * `gitTempRoot(<dataDir>)` (git/temp-area.ts) for a core; default the OS temp dir.
+   */
   indexDir?: string;
 }
 
@@ -157,10 +160,14 @@ export async function commitFileChanges(repoPath: string, input: CommitFileChang
   checkChanges(changes, entries);
   const existingModes = new Map(entries.map((e) => [e.path, e.mode]));
 
-  const indexFile = path.join(input.indexDir ?? os.tmpdir(), `outpost-index-${randomUUID()}`);
+  // A fresh 0700 directory made exclusively (mkdtemp), and git under umask 077: the index and its
+  // lock are 0600 and no pre-existing path is ever followed (git/temp-area.ts).
+  const workDir = await makeGitTempDir(input.indexDir, 'index-');
+  const indexFile = path.join(workDir, 'index');
   const env = { GIT_INDEX_FILE: indexFile };
+  const umask = PRIVATE_GIT_UMASK;
   try {
-    await runGit(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { gitDir: repoPath, env });
+    await runGit(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { gitDir: repoPath, env, umask });
 
     const records: string[] = [];
     for (const change of changes) {
@@ -184,6 +191,7 @@ export async function commitFileChanges(repoPath: string, input: CommitFileChang
       await runGit(['update-index', '-z', '--index-info'], {
         gitDir: repoPath,
         env,
+        umask,
         input: records.join(''),
       });
     } catch (err) {
@@ -191,7 +199,7 @@ export async function commitFileChanges(repoPath: string, input: CommitFileChang
       throw err;
     }
 
-    const tree = (await runGit(['write-tree'], { gitDir: repoPath, env })).trim();
+    const tree = (await runGit(['write-tree'], { gitDir: repoPath, env, umask })).trim();
     if (parent) {
       const parentTree = (await runGit(['rev-parse', `${parent}^{tree}`], { gitDir: repoPath })).trim();
       if (parentTree === tree)
@@ -221,7 +229,6 @@ export async function commitFileChanges(repoPath: string, input: CommitFileChang
     }
     return commit;
   } finally {
-    await rm(indexFile, { force: true });
-    await rm(`${indexFile}.lock`, { force: true });
+    await rm(workDir, { recursive: true, force: true });
   }
 }

@@ -13,13 +13,12 @@
  *   `git rebase <target>` in it, the source branch moved with the same old-value check; the worktree is
  *   always removed (and pruned), whatever happened.
  */
-import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { catFileContentsMany } from './cat-file-pool.js';
 import type { GitIdentity } from './repository.js';
 import { GitError, runGit } from './run-git.js';
+import { makeGitTempDir } from './temp-area.js';
 
 /** Why a merge, squash or rebase was refused. Nothing was changed. */
 export type MergeErrorCode = 'conflict' | 'ref_moved' | 'rebase_failed';
@@ -300,7 +299,10 @@ export interface RebaseInput {
   sourceSha: string;
   targetSha: string;
   committer: GitIdentity;
-  /** Directory for the temporary worktree; default the OS temp dir. */
+  /**
+   * The area under which the rebase's private work directory (holding the temporary worktree) is made:
+   * `gitTempRoot(<dataDir>)` (git/temp-area.ts) for a core; default the OS temp dir.
+   */
   tmpDir?: string;
 }
 
@@ -310,7 +312,9 @@ export interface RebaseInput {
  * @throws MergeError rebase_failed (conflict; message names the paths) | ref_moved.
  */
 export async function rebaseInWorktree(repoPath: string, input: RebaseInput): Promise<string> {
-  const dir = path.join(input.tmpDir ?? os.tmpdir(), `outpost-rebase-${randomUUID()}`);
+  // The worktree goes inside a fresh 0700 directory made exclusively (mkdtemp; git/temp-area.ts).
+  const workDir = await makeGitTempDir(input.tmpDir, 'rebase-');
+  const dir = path.join(workDir, 'worktree');
   const env = {
     GIT_COMMITTER_NAME: input.committer.name,
     GIT_COMMITTER_EMAIL: input.committer.email,
@@ -318,8 +322,8 @@ export async function rebaseInWorktree(repoPath: string, input: RebaseInput): Pr
     GIT_AUTHOR_NAME: input.committer.name,
     GIT_AUTHOR_EMAIL: input.committer.email,
   };
-  await runGit(['worktree', 'add', '--detach', dir, input.sourceSha], { gitDir: repoPath });
   try {
+    await runGit(['worktree', 'add', '--detach', dir, input.sourceSha], { gitDir: repoPath });
     let head: string;
     try {
       await runGit(['-c', 'rebase.autoStash=false', 'rebase', '--no-autosquash', input.targetSha], {
@@ -344,7 +348,7 @@ export async function rebaseInWorktree(repoPath: string, input: RebaseInput): Pr
     return head;
   } finally {
     await runGit(['worktree', 'remove', '--force', dir], { gitDir: repoPath }).catch(() => '');
-    await rm(dir, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true });
     await runGit(['worktree', 'prune'], { gitDir: repoPath }).catch(() => '');
   }
 }

@@ -70,6 +70,32 @@ export interface RunGitOptions {
   maxBuffer?: number;
   /** Non-zero exit codes that still resolve to stdout (`merge-tree` exits 1 on conflicts). */
   okExitCodes?: readonly number[];
+  /**
+   * The file-mode creation mask git starts with (e.g. 0o077: the temporary index and its lock are 0600,
+   * git/temp-area.ts). Default: the process's own. Ignored on Windows and where Node may not set it (a
+   * worker thread); the private directory the files live in still keeps them to the owner.
+   */
+  umask?: number;
+}
+
+/**
+ * Run `spawnChild` (which starts a process synchronously) with the process umask set to `mask`, then
+ * restore it: the child inherits the mask at fork. Node's `process.umask(mask)` is process-wide, so a
+ * file another part of the core creates in that same instant gets the stricter mask, never a looser one.
+ */
+function withUmask<T>(mask: number | undefined, spawnChild: () => T): T {
+  if (mask === undefined || process.platform === 'win32') return spawnChild();
+  let previous: number;
+  try {
+    previous = process.umask(mask);
+  } catch {
+    return spawnChild();
+  }
+  try {
+    return spawnChild();
+  } finally {
+    process.umask(previous);
+  }
 }
 
 /** Environment every git call gets: no terminal prompts, no system or global config leaking in. */
@@ -200,36 +226,38 @@ export function runGitRaw(args: readonly string[], opts: RunGitOptions = {}): Pr
   if (movesRefs) invalidateRepositoryRefs(opts.gitDir!);
   spawned++;
   return new Promise<Buffer>((resolve, reject) => {
-    const child = execFile(
-      'git',
-      fullArgs,
-      {
-        cwd: opts.cwd,
-        env: gitEnv(opts.env),
-        timeout: opts.timeoutMs ?? 60_000,
-        killSignal: 'SIGKILL',
-        maxBuffer: opts.maxBuffer ?? 256 * 1024 * 1024,
-        encoding: 'buffer',
-        windowsHide: true,
-      },
-      (err, stdout, stderr) => {
-        const exit =
-          typeof (err as { code?: unknown } | null)?.code === 'number' ? (err as { code: number }).code : 0;
-        if (err && opts.okExitCodes?.includes(exit) && !(err as { killed?: boolean }).killed) {
+    const child = withUmask(opts.umask, () =>
+      execFile(
+        'git',
+        fullArgs,
+        {
+          cwd: opts.cwd,
+          env: gitEnv(opts.env),
+          timeout: opts.timeoutMs ?? 60_000,
+          killSignal: 'SIGKILL',
+          maxBuffer: opts.maxBuffer ?? 256 * 1024 * 1024,
+          encoding: 'buffer',
+          windowsHide: true,
+        },
+        (err, stdout, stderr) => {
+          const exit =
+            typeof (err as { code?: unknown } | null)?.code === 'number' ? (err as { code: number }).code : 0;
+          if (err && opts.okExitCodes?.includes(exit) && !(err as { killed?: boolean }).killed) {
+            resolve(stdout);
+            return;
+          }
+          if (err) {
+            const text = stderr.toString('utf8').trim();
+            const killed = (err as { killed?: boolean }).killed;
+            const message = killed ? `git ${args[0] ?? ''} timed out` : gitErrorMessage(text, err.message);
+            const code =
+              typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : null;
+            reject(new GitError(message, fullArgs, code, text));
+            return;
+          }
           resolve(stdout);
-          return;
-        }
-        if (err) {
-          const text = stderr.toString('utf8').trim();
-          const killed = (err as { killed?: boolean }).killed;
-          const message = killed ? `git ${args[0] ?? ''} timed out` : gitErrorMessage(text, err.message);
-          const code =
-            typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : null;
-          reject(new GitError(message, fullArgs, code, text));
-          return;
-        }
-        resolve(stdout);
-      },
+        },
+      ),
     );
     if (opts.input !== undefined) child.stdin?.end(opts.input);
     else child.stdin?.end();

@@ -3,7 +3,11 @@
  * `PRIVATE-TOKEN` header, `Authorization: Bearer <token>`, or the `private_token`/`access_token` query
  * parameter. A presented but unknown, revoked or expired token is refused with 401 even where anonymous
  * access is allowed. Scope checks per route: reads accept `api` or `read_api`, writes need `api`, unless
- * the route's config names other scopes; a missing scope is 403 `insufficient_scope`. Routes with
+ * the route's config names other scopes for a read; a missing scope is 403 `insufficient_scope`. A REST
+ * write (any method but GET and HEAD) is granted by `api` alone, whatever a route's config says: GitLab's
+ * lib/api/api.rb declares `allow_access_with_scope :api` and `:read_api, if: request.get? || request.head?`,
+ * and the routes that add `read_repository` (lib/api/files.rb, commits.rb) add it for GET/HEAD only, so a
+ * `write_repository` or `read_*` token pushes and reads over git but never writes through REST. Routes with
  * `config: { auth: 'none' }` don't read tokens at all. Sudo (an administrator acting as another user) is
  * applied after the parameters are read: see sudo.ts.
  */
@@ -57,7 +61,28 @@ export function presentedToken(req: FastifyRequest): string | null {
 
 /** Scopes that grant a request when the route names none. */
 export function defaultScopes(method: string): readonly string[] {
-  return method === 'GET' || method === 'HEAD' ? ['api', 'read_api'] : ['api'];
+  return isReadMethod(method) ? ['api', 'read_api'] : ['api'];
+}
+
+/** GET and HEAD: the methods GitLab's `if: ->(request) { request.get? || request.head? }` scopes allow. */
+function isReadMethod(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/** The only scope that grants a REST write (lib/api/api.rb `allow_access_with_scope :api`). */
+const REST_WRITE_SCOPES: ReadonlySet<string> = new Set(['api']);
+
+/**
+ * The token scopes that grant `method` on a route whose config names `configured` (undefined: the
+ * default of {@link defaultScopes}). Reads get the configured list as it is; writes keep only `api` from
+ * it, so no route config can let `write_repository`, `read_api`, `read_repository` or `read_user` write
+ * through REST (GitLab answers 403 `insufficient_scope` with `"scope":"api"`). Pure.
+ */
+export function grantingScopes(method: string, configured: readonly string[] | undefined): readonly string[] {
+  const allowed = configured ?? defaultScopes(method);
+  if (isReadMethod(method)) return allowed;
+  const writes = allowed.filter((s) => REST_WRITE_SCOPES.has(s));
+  return writes.length > 0 ? writes : ['api'];
 }
 
 /** The UTC date of the last {@link utcDate} call and the `Date.now()` range it covers. */
@@ -132,6 +157,9 @@ export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): 
 
 /**
  * Enforce the route's auth config for a resolved actor. Sends 401/403 and returns false when refused.
+ * The 403 is GitLab's API::APIGuard answer to `Gitlab::Auth::InsufficientScopeError` (lib/api/api_guard.rb:
+ * rack-oauth2's `Bearer::Forbidden` with `:insufficient_scope`, its default description and
+ * `scope: e.scopes` joined by spaces; no `WWW-Authenticate` header, as GitLab's own FIXME there says).
  */
 export function checkRouteAccess(actor: Actor, req: FastifyRequest, reply: FastifyReply): boolean {
   const config = routeConfigOf(req);
@@ -142,7 +170,7 @@ export function checkRouteAccess(actor: Actor, req: FastifyRequest, reply: Fasti
     }
     return true;
   }
-  const allowed = config.scopes ?? defaultScopes(req.method);
+  const allowed = grantingScopes(req.method, config.scopes);
   if (!allowed.some((s) => actor.scopes.includes(s))) {
     void reply.status(403).send({
       error: 'insufficient_scope',

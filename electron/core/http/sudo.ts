@@ -5,7 +5,9 @@
  * parameter wins, as in GitLab). The request then runs with the other user's permissions; the token's
  * scopes still decide which routes it may call.
  *
- * Refusals, in GitLab's order:
+ * Refusals, in GitLab's order (lib/api/helpers.rb `sudo!`: `unauthorized!` without a user,
+ * `forbidden!('Must be admin to use sudo')`, then `validate_access_token!(scopes: [:sudo])`, whose
+ * `InsufficientScopeError` API::APIGuard answers as below, then `not_found!("User with ID or username …")`):
  * - anonymous caller: 401 `{"message":"401 Unauthorized"}`;
  * - caller not an administrator: 403 `{"message":"403 Forbidden - Must be admin to use sudo"}`;
  * - token without `sudo`: 403 `{"error":"insufficient_scope", …, "scope":"sudo"}`;
@@ -43,8 +45,11 @@ export function findSudoUser(db: Db, identifier: string): UserRow | undefined {
  * @returns false after sending the refusal; true when the request goes on (with or without sudo).
  */
 export function applySudo(req: FastifyRequest, reply: FastifyReply): boolean {
-  // Only the REST API knows sudo (not git over HTTP, not routes that read no token).
-  if (!req.url.startsWith('/api/v4/') || routeConfigOf(req).auth === 'none') return true;
+  // Only the REST API knows sudo (not git over HTTP, not routes that read no token). Decided by the
+  // route that matched (its registered pattern), not by the raw URL: the router decodes the path, so
+  // `/api/%76%34/user` reaches `/api/v4/user` while its raw URL does not start with `/api/v4/`.
+  const config = routeConfigOf(req);
+  if (!config.url?.startsWith('/api/v4/') || config.auth === 'none') return true;
   const identifier = sudoIdentifier(req);
   if (identifier === null || !req.svc) return true;
   const actor = req.svc.actor;

@@ -34,7 +34,11 @@ import { listRepositoryCommits } from '../services/repository/list-commits.js';
 import { pageOf, pathParam, sendPage, sendUncountedPage } from './respond.js';
 
 const READ = { auth: 'optional', scopes: ['api', 'read_api', 'read_repository'] } as const;
-const WRITE = { scopes: ['api', 'write_repository'] } as const;
+/**
+ * Writes need `api` (lib/api/api.rb `allow_access_with_scope :api`): a `write_repository` token pushes
+ * over git only; REST answers it 403 `insufficient_scope` (http/auth.ts `grantingScopes`).
+ */
+const WRITE = { scopes: ['api'] } as const;
 
 /** One of `actions[]` (Grape's nested params of lib/api/commits.rb). */
 const ACTION = z.object({

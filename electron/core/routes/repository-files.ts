@@ -4,7 +4,7 @@
  * `GET|HEAD …/:file_path/raw`, `POST|PUT|DELETE …/:file_path`.
  * `:file_path` is the URL-encoded path (`lib%2Fclass%2Erb`); the router decodes it, so `%2F` never splits
  * the route and `…/a%2Fb.txt/blame` is the blame of `a/b.txt`. Reads are open to anonymous callers on
- * public projects and accept `read_repository` tokens; writes need `api` or `write_repository`.
+ * public projects and accept `read_repository` tokens; writes need `api` (`write_repository` is git only).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProjectRow } from '../db/projects.js';
@@ -34,7 +34,11 @@ import { pathParam } from './respond.js';
 
 const FILE = '/projects/:id/repository/files/:file_path';
 const READ = { auth: 'optional', scopes: ['api', 'read_api', 'read_repository'] } as const;
-const WRITE = { scopes: ['api', 'write_repository'] } as const;
+/**
+ * Writes need `api` (lib/api/api.rb `allow_access_with_scope :api`): a `write_repository` token pushes
+ * over git only; REST answers it 403 `insufficient_scope` (http/auth.ts `grantingScopes`).
+ */
+const WRITE = { scopes: ['api'] } as const;
 
 /** The project, when the caller may read its code (404 Project Not Found / 403 Forbidden otherwise). */
 function codeProject(req: FastifyRequest): ProjectRow {

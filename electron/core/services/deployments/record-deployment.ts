@@ -3,7 +3,8 @@
  * and move one through the state machine. Both run inside the caller's transaction, audit the change on
  * the project (`deployment_created`, `deployment_status_changed`) and apply GitLab's effect of a
  * successful deployment on its environment (Deployments::UpdateEnvironmentService): a stopped environment
- * becomes available again and the job's `environment:url`, when given, becomes its external URL.
+ * becomes available again and the job's `environment:url`, when given and a valid external URL (the REST
+ * API's check), becomes its external URL; an invalid one leaves the environment untouched.
  */
 import { nowIso } from '../../db/database.js';
 import {
@@ -22,6 +23,7 @@ import type { ServiceContext } from '../context.js';
 import { ValidationError } from '../errors.js';
 import { projectFullPath } from '../environments/environment-audit.js';
 import { markEnvironmentAvailable } from '../environments/environment-lifecycle.js';
+import { externalUrlErrors } from '../environments/environment-rules.js';
 import { canTransitionDeployment, deploymentEvent, isFinishedDeploymentStatus } from './deployment-status.js';
 import { linkDeploymentMergeRequests } from './link-merge-requests.js';
 
@@ -55,7 +57,17 @@ function audit(
   });
 }
 
-/** What a successful deployment does to its environment. */
+/**
+ * What a successful deployment does to its environment (Deployments::UpdateEnvironmentService
+ * `update_environment`: `renew_external_url`, `fire_state_event(:start)`, then `environment.save`).
+ *
+ * The job's expanded `environment:url` goes through the same check as the REST API's `external_url`
+ * (environments/environment-rules.ts `externalUrlErrors`: app/models/environment.rb validates
+ * `external_url` with `length: { maximum: 255 }, addressable_url: true`, i.e. an absolute http(s) URL).
+ * An invalid one (`javascript:…`, `data:…`, a relative path, over 255 characters) fails GitLab's
+ * `environment.save`, so the environment is left exactly as it was: neither the URL nor the state
+ * changes, and the deployment itself still succeeds. Such a URL is never stored.
+ */
 function onSuccess(
   ctx: ServiceContext,
   project: ProjectRow,
@@ -64,6 +76,7 @@ function onSuccess(
   externalUrl: string | null | undefined,
 ): void {
   linkDeploymentMergeRequests(ctx, project, deployment);
+  if (externalUrl && externalUrlErrors(externalUrl).length > 0) return;
   if (externalUrl && externalUrl !== env.external_url)
     updateEnvironment(ctx.db, env.id, { external_url: externalUrl }, nowIso());
   markEnvironmentAvailable(ctx, project, findEnvironment(ctx.db, project.id, env.id)!);

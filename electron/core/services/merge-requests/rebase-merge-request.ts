@@ -22,6 +22,7 @@ import type { MergeRequestRow } from '../../db/merge-requests.js';
 import { findUserById } from '../../db/users.js';
 import { MergeError, rebaseInWorktree } from '../../git/merges.js';
 import { refreshCommitGraph } from '../../git/repository.js';
+import { gitTempRoot } from '../../git/temp-area.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ConflictError, ForbiddenError } from '../errors.js';
@@ -117,6 +118,7 @@ async function rebaseNow(ctx: ServiceContext, id: number): Promise<void> {
       sourceSha: heads.source,
       targetSha: heads.target,
       committer: { name: user.name, email: user.email },
+      tmpDir: ctx.dataDir === undefined ? undefined : gitTempRoot(ctx.dataDir),
     });
   } catch (err) {
     if (err instanceof MergeError) {

@@ -28,6 +28,7 @@ import type { ProjectRow } from '../../db/projects.js';
 import { findTreeEntries, lastCommitForPath, readBlob } from '../../git/blobs.js';
 import { resolveCommit } from '../../git/commit-info.js';
 import { commitFileChanges, FileCommitError } from '../../git/file-commits.js';
+import { gitTempRoot } from '../../git/temp-area.js';
 import type { FileChange } from '../../git/file-commits.js';
 import { isAncestor } from '../../git/merges.js';
 import { isRepositoryEmpty, refreshCommitGraph, setDefaultBranch } from '../../git/repository.js';
@@ -289,6 +290,7 @@ export async function commitRepositoryActions(
       message: target.commitMessage,
       author,
       committer: { name: user.name, email: user.email },
+      indexDir: ctx.dataDir === undefined ? undefined : gitTempRoot(ctx.dataDir),
     });
   } catch (err) {
     if (err instanceof FileCommitError) throw new ValidationError(err.message);

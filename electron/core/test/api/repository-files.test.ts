@@ -685,7 +685,7 @@ describe('repository files API', () => {
       }
     });
 
-    it('needs push access: 401 anonymous, 404 stranger, 403 guest and reporter, 403 insufficient_scope for read tokens', async () => {
+    it('needs push access: 401 anonymous, 404 stranger, 403 guest and reporter, 403 insufficient_scope for read and write_repository tokens', async () => {
       const body = { branch: 'trunk', content: 'x', commit_message: 'm' };
       const before = refs(privateRepo);
       expect((await t.api('POST', file(privateId, 'p.txt'), { token: null, json: body })).status).toBe(401);
@@ -707,13 +707,20 @@ describe('repository files API', () => {
       expect(scoped.body.error).toBe('insufficient_scope');
       expect(refs(privateRepo)).toEqual(before);
 
+      // write_repository is for git pushes only: REST writes need `api` (lib/api/api.rb), issue 25.
       const writer = await createUserWithToken(t, { scopes: ['write_repository'] });
       await addMember(privateId, writer.id, 30);
-      const ok = await t.api('POST', file(privateId, 'by-write-scope.txt'), {
+      const refused = await t.api('POST', file(privateId, 'by-write-scope.txt'), {
         token: writer.token,
         json: body,
       });
-      expect(ok.status).toBe(201);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({
+        error: 'insufficient_scope',
+        error_description: 'The request requires higher privileges than provided by the access token.',
+        scope: 'api',
+      });
+      expect(refs(privateRepo)).toEqual(before);
     });
 
     it('creates the first commit of an empty project, which becomes its default branch', async () => {
