@@ -20,8 +20,9 @@
  * pipelines side reports finished pipelines to `onPipelineFinished` (wired in app.ts through the runner's
  * change events): when the request's head pipeline succeeded it is merged as the user who set it.
  *
- * A merge commits with `commit-tree` (git/merges.ts) and moves the target branch with an old-value check;
- * then: the request is `merged` (merged_by, merged_at, merge_commit_sha or squash_commit_sha), issues the
+ * A merge commits with `commit-tree` (git/merges.ts) and moves the target branch with an old-value check,
+ * one merge at a time per target branch and against the target head of its turn (merge-queue.ts,
+ * `mergeNow`), so concurrent merges of requests that don't conflict all succeed; then: the request is `merged` (merged_by, merged_at, merge_commit_sha or squash_commit_sha), issues the
  * description closes ("Closes #1", "Fixes #2", "Resolves #3") are closed, the source branch is removed when
  * asked (never a protected one or the default branch), a pipeline is created for the target branch, and
  * open requests targeting or sourcing the moved branch are re-checked, and the commit-graph gains the new
@@ -56,6 +57,7 @@ import {
   defaultMergeCommitMessage,
   MergeError,
 } from '../../git/merges.js';
+import { resolveCommit } from '../../git/commit-info.js';
 import { deleteRef, setRef } from '../../git/refs.js';
 import { refreshCommitGraph } from '../../git/repository.js';
 import { isAdmin, projectAccessLevel } from '../access/project-access.js';
@@ -71,6 +73,7 @@ import {
 } from '../protected-branches/branch-protection.js';
 import { requireWritableRepository } from '../storage-moves/read-only.js';
 import { cancelAutoMerge, enableAutoMerge } from './auto-merge.js';
+import { inMergeQueue } from './merge-queue.js';
 import { branchHeads, mergeRequestRepos, onBranchMoved } from './merge-status.js';
 import { recordStateEvent } from './system-notes.js';
 
@@ -222,11 +225,24 @@ export async function acceptMergeRequest(
   return mergeNow(ctx, project, mr, user!, p, heads.source!, heads.target, check.tree, deferFollowUps);
 }
 
+/** How many times a merge re-reads the target and tries again when a push moved it under the merge. */
+const MERGE_ATTEMPTS = 5;
+
 /**
  * Merge (or squash) now and do everything that follows a merge. Caller checked permissions and state.
  * `mergedTree`: the clean merged tree of exactly `targetSha` and `sourceSha` when the caller just checked
  * them (the merge is not computed twice); without it git/merges.ts runs merge-tree itself.
- * @throws ValidationError 422 on conflicts; ConflictError when a branch moved during the merge.
+ *
+ * Merges into one target branch run one at a time (merge-queue.ts, GitLab's MergeService lease and
+ * Gitaly's UserMergeBranch merging into the branch as it is then). In its turn the merge re-reads the
+ * request (a merge of the same request that went first makes this one 405) and the target head: when an
+ * earlier merge moved it, the merge is computed again against the new head — still clean, it commits on
+ * top of it; now conflicting, 422 `Branch cannot be merged` as for any conflict. A push over git that moves
+ * the branch between the read and the ref update is retried the same way, up to `MERGE_ATTEMPTS` times,
+ * then 409. In the uncontended case nothing more runs than before: merge-tree (unless `mergedTree`),
+ * commit-tree, update-ref.
+ * @throws MethodNotAllowedError 405 when the request was merged or closed while it waited; ValidationError
+ *   422 on conflicts; ConflictError 409 when the branch kept moving.
  */
 export async function mergeNow(
   ctx: ServiceContext,
@@ -245,71 +261,96 @@ export async function mergeNow(
   const squash = p.squash ?? mr.squash === 1;
   const ns = findNamespaceById(ctx.db, project.namespace_id);
   const reference = `${ns ? `${ns.full_path}/` : ''}${project.path}!${mr.iid}`;
-  let commit: string;
-  try {
-    if (squash) {
-      commit = await createSquashCommit(repos.targetPath, {
+  const message = squash
+    ? (p.squash_commit_message ?? mr.title)
+    : (p.merge_commit_message ??
+      defaultMergeCommitMessage({
+        sourceBranch: mr.source_branch,
         targetBranch: mr.target_branch,
-        targetSha,
-        sourceSha,
-        message: p.squash_commit_message ?? mr.title,
-        author: identity,
-        committer: identity,
-        mergedTree,
-      });
-    } else {
-      commit = await createMergeCommit(repos.targetPath, {
-        targetBranch: mr.target_branch,
-        targetSha,
-        sourceSha,
-        message:
-          p.merge_commit_message ??
-          defaultMergeCommitMessage({
-            sourceBranch: mr.source_branch,
-            targetBranch: mr.target_branch,
-            title: mr.title,
-            reference,
-          }),
-        author: identity,
-        committer: identity,
-        mergedTree,
-      });
-    }
-  } catch (err) {
-    if (err instanceof MergeError && err.code === 'conflict')
-      throw new ValidationError(BRANCH_CANNOT_BE_MERGED, undefined, 422);
-    if (err instanceof MergeError)
-      throw new ConflictError('Merge request is not mergeable: the branch moved. Try again.');
-    throw err;
-  }
+        title: mr.title,
+        reference,
+      }));
 
-  const at = nowIso();
-  ctx.db.transaction(() => {
-    updateMergeRequest(
-      ctx.db,
-      mr.id,
-      {
-        state: 'merged',
-        merge_status: 'can_be_merged',
-        merge_when_pipeline_succeeds: 0,
-        merged_by_id: user.id,
-        merged_at: at,
-        merge_commit_sha: squash ? null : commit,
-        squash_commit_sha: squash ? commit : null,
-        squash: squash ? 1 : 0,
-        merge_error: null,
-        head_sha: sourceSha,
-      },
-      at,
-    );
-    deleteMergeRequestJob(ctx.db, mr.id, 'auto_merge');
-    recordStateEvent(ctx, mr, user.id, 'merged');
-    for (const issue of findIssuesByIids(ctx.db, project.id, closingIssueIids(mr.description)))
-      closeIssue(ctx, issue, user.id);
-  })();
+  /** Commit on the target head as it is now (see above). */
+  const commitOnTarget = async (): Promise<{ commit: string; base: string }> => {
+    let base = targetSha;
+    let tree = mergedTree;
+    for (let attempt = 1; attempt <= MERGE_ATTEMPTS; attempt++) {
+      const head = await resolveCommit(repos.targetPath, `refs/heads/${mr.target_branch}`);
+      if (!head) throw new MethodNotAllowedError('405 Method Not Allowed');
+      if (head !== base) {
+        const check = await checkMergeability(repos.targetPath, head, sourceSha);
+        if (!check.clean) {
+          updateMergeRequest(
+            ctx.db,
+            mr.id,
+            { merge_status: 'cannot_be_merged', updated_at: mr.updated_at },
+            mr.updated_at,
+          );
+          throw new ValidationError(BRANCH_CANNOT_BE_MERGED, undefined, 422);
+        }
+        base = head;
+        tree = check.tree;
+      }
+      const input = {
+        targetBranch: mr.target_branch,
+        targetSha: base,
+        sourceSha,
+        message,
+        author: identity,
+        committer: identity,
+        mergedTree: tree,
+      };
+      try {
+        const commit = squash
+          ? await createSquashCommit(repos.targetPath, input)
+          : await createMergeCommit(repos.targetPath, input);
+        return { commit, base };
+      } catch (err) {
+        if (err instanceof MergeError && err.code === 'conflict')
+          throw new ValidationError(BRANCH_CANNOT_BE_MERGED, undefined, 422);
+        if (!(err instanceof MergeError)) throw err;
+        // ref_moved: a push moved the branch after it was read; read it again.
+      }
+    }
+    throw new ConflictError('Merge request is not mergeable: the branch moved. Try again.');
+  };
+
+  const { commit, base } = await inMergeQueue(repos.targetPath, mr.target_branch, async () => {
+    // The request as it is now: a merge of the same request may have gone first.
+    const current = findMergeRequestById(ctx.db, mr.id);
+    if (!current || notMergeableState(current, sourceSha))
+      throw new MethodNotAllowedError('405 Method Not Allowed');
+    const made = await commitOnTarget();
+    const at = nowIso();
+    ctx.db.transaction(() => {
+      updateMergeRequest(
+        ctx.db,
+        mr.id,
+        {
+          state: 'merged',
+          merge_status: 'can_be_merged',
+          merge_when_pipeline_succeeds: 0,
+          merged_by_id: user.id,
+          merged_at: at,
+          merge_commit_sha: squash ? null : made.commit,
+          squash_commit_sha: squash ? made.commit : null,
+          squash: squash ? 1 : 0,
+          merge_error: null,
+          head_sha: sourceSha,
+        },
+        at,
+      );
+      deleteMergeRequestJob(ctx.db, mr.id, 'auto_merge');
+      recordStateEvent(ctx, mr, user.id, 'merged');
+      for (const issue of findIssuesByIids(ctx.db, project.id, closingIssueIids(mr.description)))
+        closeIssue(ctx, issue, user.id);
+    })();
+    return made;
+  });
 
   const followUps = () => {
-    createPipelinesForRefUpdate(ctx, project, mr.target_branch, commit, { before: targetSha });
+    createPipelinesForRefUpdate(ctx, project, mr.target_branch, commit, { before: base });
     onBranchMoved(ctx, project, mr.target_branch);
     // The new commit into the commit-graph (coalesced per repository).
     ctx.tasks.run(
