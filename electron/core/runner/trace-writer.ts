@@ -19,6 +19,7 @@
 import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { MASKED, TraceMasker } from '../ci/mask.js';
+import { RegexBudgetError, UntrustedRegexp } from '../ci/untrusted-regexp.js';
 
 const RESET = '\x1b[0;m';
 const CLEAR = '\x1b[0K';
@@ -54,14 +55,53 @@ export interface TraceWriterOptions {
   onWriteError?: (message: string) => void;
 }
 
-/** The coverage value GitLab reads from one trace line, or null. */
-export function coverageFromLine(line: string, regex: RegExp): number | null {
-  const global = new RegExp(regex.source, regex.flags.includes('g') ? regex.flags : `${regex.flags}g`);
-  const matches = [...line.matchAll(global)];
-  const last = matches[matches.length - 1];
-  if (!last) return null;
-  const groups = last.slice(1).filter((g): g is string => g !== undefined);
-  const text = groups.length > 0 ? groups[groups.length - 1]! : last[0];
+/**
+ * A job's `coverage` pattern: an {@link UntrustedRegexp} (re2js, linear time). A `RegExp` is accepted
+ * for patterns written in code (tests); only its `source` is used, compiled on re2js like user input.
+ */
+export type CoverageRegex = UntrustedRegexp | RegExp;
+
+const compiledSources = new Map<string, UntrustedRegexp | null>();
+
+function untrusted(regex: CoverageRegex): UntrustedRegexp | null {
+  if (regex instanceof UntrustedRegexp) return regex;
+  if (!compiledSources.has(regex.source)) {
+    let compiled: UntrustedRegexp | null = null;
+    try {
+      compiled = UntrustedRegexp.compile(regex.source);
+    } catch {
+      compiled = null;
+    }
+    if (compiledSources.size > 100) compiledSources.clear();
+    compiledSources.set(regex.source, compiled);
+  }
+  return compiledSources.get(regex.source)!;
+}
+
+/**
+ * The coverage value GitLab reads from one trace line, or null (GitLab's
+ * Gitlab::Ci::Trace::Stream#extract_coverage, lib/gitlab/ci/trace/stream.rb: `regex.scan(line)` with
+ * UntrustedRegexp, `matches.flatten.last`, i.e. the last capture group of the last match or the whole
+ * match when there is no group, then the first `\d+(\.\d+)?` in it). The caller keeps the value of the
+ * last line that has one, as GitLab reads the trace backwards and stops at the first.
+ *
+ * Runs on re2js. Bounded: a line whose boolean match would exceed REGEX_LIMITS.maxMatchUnits, or whose
+ * capturing scan would exceed REGEX_LIMITS.maxCaptureUnits (program size × line length), gives null
+ * instead of being scanned (~100 ms at most per line). Differences from GitLab: a last group that did
+ * not take part in the match gives null for that line (GitLab's `nil.gsub` raises and the whole
+ * extraction yields nil), and a trailing `\r` is dropped by the caller.
+ */
+export function coverageFromLine(line: string, regex: CoverageRegex): number | null {
+  const re = untrusted(regex);
+  if (!re) return null;
+  let text: string | undefined | null;
+  try {
+    text = re.lastMatchLastGroup(line);
+  } catch (err) {
+    if (err instanceof RegexBudgetError) return null;
+    throw err;
+  }
+  if (text === null || text === undefined) return null;
   const n = /\d+(\.\d+)?/.exec(text);
   return n ? Number(n[0]) : null;
 }
@@ -84,7 +124,7 @@ export class TraceWriter {
   constructor(
     file: string,
     secrets: readonly string[],
-    private readonly coverageRegex: RegExp | null,
+    private readonly coverageRegex: CoverageRegex | null,
     options: TraceWriterOptions = {},
   ) {
     const limit = options.limitBytes ?? Infinity;

@@ -5,12 +5,30 @@
  * (binds tighter) and `||`, and parentheses. A bare `$VAR` is true when the variable is set and not empty;
  * undefined variables are `null`. The right side of `=~` may be a variable holding `/regex/`. Pure;
  * unit-tested.
+ *
+ * Patterns run on re2js through {@link UntrustedRegexp} (linear time; GitLab's RE2 syntax and `[ismU]`
+ * flags, see ../untrusted-regexp.ts), never on a JavaScript `RegExp`. As in GitLab
+ * (lib/gitlab/ci/pipeline/expression/lexeme/{pattern,matches,not_matches}.rb and lexer.rb):
+ * - a literal `/re/flags` is compiled when the expression is read; an invalid one (bad syntax, a flag
+ *   outside `[ismU]`, too large) is a syntax error, so the YAML is invalid. `\/` in a literal is `/`.
+ * - `=~`/`!~` with a right side that is a string (a variable or a quoted string): when it has the
+ *   `/re/flags` form and compiles, it is that pattern; otherwise Pattern.build_and_evaluate hands the
+ *   string itself back and Ruby's `String#scan(left)` decides, i.e. the match is "the right side contains
+ *   the left side". A null right side (an undefined variable) never matches.
+ * - the left side is `text.to_s`: an undefined variable is the empty string (`$UNDEFINED =~ /^$/` holds).
+ * - at most 100 tokens (Lexer::MAX_TOKENS).
+ * Time: every match is charged to a {@link RegexBudget} (one per pipeline creation, or one per
+ * `evaluate` call when none is given); a match over its limit or the budget throws RegexBudgetError.
  */
+import { RegexBudget, RubySyntax, UntrustedRegexp, UntrustedRegexpError } from '../untrusted-regexp.js';
+
+/** GitLab's Lexer::MAX_TOKENS. */
+export const MAX_EXPRESSION_TOKENS = 100;
 
 type Token =
   | { kind: 'var'; name: string }
   | { kind: 'string'; value: string }
-  | { kind: 'regex'; source: string; flags: string }
+  | { kind: 'regex'; regexp: UntrustedRegexp }
   | { kind: 'null' }
   | { kind: 'op'; op: '==' | '!=' | '=~' | '!~' | '&&' | '||' }
   | { kind: 'paren'; open: boolean };
@@ -32,6 +50,7 @@ function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
+    if (tokens.length >= MAX_EXPRESSION_TOKENS) throw new ExpressionSyntaxError('too many tokens');
     const c = text[i]!;
     if (/\s/.test(c)) {
       i++;
@@ -67,13 +86,22 @@ function tokenize(text: string): Token[] {
       let source = '';
       while (j < text.length && text[j] !== '/') {
         if (text[j] === '\\' && j + 1 < text.length) {
-          source += text.slice(j, j + 2);
+          // Pattern#initialize: `\/` becomes `/`; other escapes stay for RE2.
+          source += text[j + 1] === '/' ? '/' : text.slice(j, j + 2);
           j += 2;
         } else source += text[j++];
       }
-      if (j >= text.length) throw new ExpressionSyntaxError();
-      const flags = /^[a-z]*/.exec(text.slice(j + 1))![0];
-      tokens.push({ kind: 'regex', source, flags });
+      if (j >= text.length || source === '') throw new ExpressionSyntaxError();
+      const flags = /^[ismU]*/.exec(text.slice(j + 1))![0];
+      let regexp: UntrustedRegexp;
+      try {
+        regexp = UntrustedRegexp.compile(source, flags);
+      } catch (err) {
+        if (err instanceof UntrustedRegexpError)
+          throw new ExpressionSyntaxError('invalid regular expression');
+        throw err;
+      }
+      tokens.push({ kind: 'regex', regexp });
       i = j + 1 + flags.length;
       continue;
     }
@@ -136,57 +164,50 @@ function parseTokens(tokens: Token[]): Node {
 /** A compiled expression. */
 export interface Expression {
   readonly text: string;
-  evaluate(variables: Readonly<Record<string, string>>): boolean;
+  /**
+   * True when the expression holds for `variables` (name → value).
+   * @param budget the regex budget to charge (one per pipeline creation); a fresh one when omitted.
+   * @throws RegexBudgetError when a match would exceed its limit or the budget.
+   */
+  evaluate(variables: Readonly<Record<string, string>>, budget?: RegexBudget): boolean;
 }
 
-/** The JavaScript RegExp of a `/source/flags` pattern (Ruby's `m` is JavaScript's `s`). */
-export function toRegExp(source: string, flags: string): RegExp {
-  const js = [...new Set(flags.split(''))]
-    .map((f) => (f === 'm' ? 's' : f))
-    .filter((f) => f === 'i' || f === 's')
-    .join('');
-  return new RegExp(source, js);
-}
+type Value = string | null | UntrustedRegexp;
 
-type Value = string | null | RegExp;
-
-function valueOf(node: Node, vars: Readonly<Record<string, string>>): Value | boolean {
+function valueOf(node: Node, vars: Readonly<Record<string, string>>, budget: RegexBudget): Value | boolean {
   if (node.kind === 'value') {
     const t = node.token;
     if (t.kind === 'var') return Object.hasOwn(vars, t.name) ? vars[t.name]! : null;
     if (t.kind === 'string') return t.value;
-    if (t.kind === 'regex') return toRegExp(t.source, t.flags);
+    if (t.kind === 'regex') return t.regexp;
     return null;
   }
   if (node.kind === 'logic') {
-    const l = truthy(valueOf(node.left, vars));
-    if (node.op === '&&') return l && truthy(valueOf(node.right, vars));
-    return l || truthy(valueOf(node.right, vars));
+    const l = truthy(valueOf(node.left, vars, budget));
+    if (node.op === '&&') return l && truthy(valueOf(node.right, vars, budget));
+    return l || truthy(valueOf(node.right, vars, budget));
   }
-  const left = valueOf(node.left, vars);
-  let right = valueOf(node.right, vars);
+  const left = valueOf(node.left, vars, budget);
+  const right = valueOf(node.right, vars, budget);
   if (node.op === '==' || node.op === '!=') {
     const eq = equal(left, right);
     return node.op === '==' ? eq : !eq;
   }
-  if (typeof right === 'string') {
-    const m = /^\/(.*)\/([a-z]*)$/s.exec(right);
-    right = m ? safeRegExp(m[1]!, m[2]!) : null;
-  }
-  const matches = typeof left === 'string' && right instanceof RegExp ? right.test(left) : false;
+  // Matches / NotMatches: `return false unless regexp` (true for !~), then build_and_evaluate.
+  if (right === null || right === false) return node.op === '!~';
+  const text = left === null ? '' : String(left);
+  let matches: boolean;
+  if (right instanceof UntrustedRegexp) matches = right.test(text, budget);
+  else if (typeof right === 'string') {
+    const pattern = RubySyntax.fabricate(right.replace(/\\\//g, '/'));
+    // Not a valid `/re/flags`: GitLab keeps the string, and String#scan(text) finds `text` in it.
+    matches = pattern ? pattern.test(text, budget) : right.includes(text);
+  } else matches = false;
   return node.op === '=~' ? matches : !matches;
 }
 
-function safeRegExp(source: string, flags: string): RegExp | null {
-  try {
-    return toRegExp(source, flags);
-  } catch {
-    return null;
-  }
-}
-
 function equal(a: Value | boolean, b: Value | boolean): boolean {
-  if (a instanceof RegExp || b instanceof RegExp) return String(a) === String(b);
+  if (a instanceof UntrustedRegexp || b instanceof UntrustedRegexp) return String(a) === String(b);
   return a === b;
 }
 
@@ -204,18 +225,9 @@ function truthy(v: Value | boolean): boolean {
 export function compileExpression(text: string): Expression {
   const tokens = tokenize(text);
   if (tokens.length === 0) throw new ExpressionSyntaxError();
-  for (const t of tokens) {
-    if (t.kind === 'regex') {
-      try {
-        toRegExp(t.source, t.flags);
-      } catch {
-        throw new ExpressionSyntaxError('invalid regular expression');
-      }
-    }
-  }
   const node = parseTokens(tokens);
   return {
     text,
-    evaluate: (variables) => truthy(valueOf(node, variables)),
+    evaluate: (variables, budget = new RegexBudget()) => truthy(valueOf(node, variables, budget)),
   };
 }

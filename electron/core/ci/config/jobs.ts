@@ -5,7 +5,7 @@
  * local executor can't honour (`trigger`, `parallel`, `start_in`) are errors. Pure.
  */
 import { parseDuration } from './duration.js';
-import { toRegExp } from './expression.js';
+import { RubySyntax } from '../untrusted-regexp.js';
 import {
   ENV_ACTIONS,
   Errors,
@@ -193,18 +193,15 @@ export function readJob(name: string, raw: unknown, defaults: Defaults, errors: 
   const retryRaw = raw.retry !== undefined ? raw.retry : inherits('retry') ? defaults.retry : undefined;
   const retry = readRetry(retryRaw, `${at}:retry`, errors);
 
+  // Entry::Coverage: `validates :config, regexp: true` (RegexpValidator: RubySyntax.matches_syntax? and
+  // valid?, so RE2 syntax with `[ismU]` flags), and its value is `config[1...-1]`, the text between the
+  // first and the last character, compiled later by Trace::Stream#extract_coverage with
+  // UntrustedRegexp.new. (So GitLab drops flags: `/x/i` keeps `x/`. We do the same.)
   let coverageRegex: string | null = null;
   if (raw.coverage !== undefined) {
-    const m = typeof raw.coverage === 'string' ? /^\/(.+)\/$/s.exec(raw.coverage) : null;
-    if (!m) errors.add(`${at}:coverage config must be a regular expression`);
-    else {
-      try {
-        toRegExp(m[1]!, '');
-        coverageRegex = m[1]!;
-      } catch {
-        errors.add(`${at}:coverage config must be a regular expression`);
-      }
-    }
+    if (typeof raw.coverage === 'string' && RubySyntax.valid(raw.coverage))
+      coverageRegex = raw.coverage.slice(1, -1);
+    else errors.add(`${at}:coverage config must be a regular expression with re2 syntax`);
   }
 
   const junit: string[] = [];

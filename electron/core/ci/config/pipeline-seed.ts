@@ -5,9 +5,19 @@
  * `merge_requests`, names and `/regex/`; `variables` expressions; `changes`), and the default
  * `only: [branches, tags]`. `changes` compares against the push's previous commit and is always true when
  * there is none (new branch, tag, API or web pipelines). Pure; unit-tested.
+ *
+ * Every user-supplied pattern (`rules:if`/`only:variables` `=~`/`!~`, `/regex/` refs, `changes`/`exists`
+ * globs) runs on re2js (../untrusted-regexp.ts), and all matches of one `seedPipeline` call share one
+ * {@link RegexBudget}: past it, pipeline creation fails with an error instead of holding the event loop.
  */
 import type { CiConfig, CiJob, CiRule, JobEnvironment, JobWhen, RefPolicy } from './types.js';
-import { toRegExp } from './expression.js';
+import {
+  quoteMeta,
+  RegexBudget,
+  RegexBudgetError,
+  RubySyntax,
+  UntrustedRegexp,
+} from '../untrusted-regexp.js';
 
 export type PipelineSource = 'push' | 'web' | 'api' | 'merge_request_event';
 
@@ -59,11 +69,20 @@ export function usesExists(config: CiConfig): boolean {
   return rules.some((r) => r.exists !== null);
 }
 
+/** What a compiled glob offers: a linear-time test of one path. */
+export interface GlobMatcher {
+  test(path: string): boolean;
+}
+
+const NEVER: GlobMatcher = { test: () => false };
+
 /**
  * `fnmatch` with FNM_PATHNAME | FNM_DOTMATCH | FNM_EXTGLOB, as GitLab matches `changes`/`exists`:
- * `*` stays within a directory, `**` crosses them, `?`, `[...]` and `{a,b}` as usual.
+ * `*` stays within a directory, `**` crosses them, `?`, `[...]` and `{a,b}` as usual. The glob becomes
+ * an RE2 pattern run on re2js (a glob like `*a*a*a*a*b` would backtrack on a JavaScript RegExp); a glob
+ * RE2 refuses (a bad `[...]` class, or one past REGEX_LIMITS) matches nothing.
  */
-export function globToRegExp(glob: string): RegExp {
+export function globToRegExp(glob: string): GlobMatcher {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;
@@ -83,7 +102,7 @@ export function globToRegExp(glob: string): RegExp {
         re += `(?:${glob
           .slice(i + 1, end)
           .split(',')
-          .map((p) => p.replace(/[.+^$()|[\]\\*?]/g, '\\$&'))
+          .map((p) => quoteMeta(p))
           .join('|')})`;
         i = end;
       }
@@ -94,9 +113,13 @@ export function globToRegExp(glob: string): RegExp {
         re += `[${glob.slice(i + 1, end).replace(/^!/, '^')}]`;
         i = end;
       }
-    } else re += c.replace(/[.+^$()|\\/]/g, '\\$&');
+    } else re += quoteMeta(c);
   }
-  return new RegExp(`^${re}$`);
+  try {
+    return UntrustedRegexp.compile(`^${re}$`, 's');
+  } catch {
+    return NEVER;
+  }
 }
 
 function anyPathMatches(paths: readonly string[], globs: readonly string[]): boolean {
@@ -115,16 +138,29 @@ export function expandVariables(text: string, vars: Readonly<Record<string, stri
   );
 }
 
-function ruleMatches(rule: CiRule, vars: Readonly<Record<string, string>>, ctx: SeedContext): boolean {
-  if (rule.if && !rule.if.evaluate(vars)) return false;
+function ruleMatches(
+  rule: CiRule,
+  vars: Readonly<Record<string, string>>,
+  ctx: SeedContext,
+  budget: RegexBudget,
+): boolean {
+  if (rule.if && !rule.if.evaluate(vars, budget)) return false;
   if (rule.changes && ctx.changedPaths !== null && !anyPathMatches(ctx.changedPaths, rule.changes))
     return false;
   if (rule.exists && !(ctx.files && anyPathMatches(ctx.files, rule.exists))) return false;
   return true;
 }
 
-/** Whether one `only`/`except` refs entry matches the pipeline. */
-export function refMatches(pattern: string, ctx: Pick<SeedContext, 'ref' | 'tag' | 'source'>): boolean {
+/**
+ * Whether one `only`/`except` refs entry matches the pipeline (Build::Policy::Refs#matches_pattern?: a
+ * `/re/flags` entry that RubySyntax.fabricate compiles is matched on re2js, anything else is a ref name).
+ * @throws RegexBudgetError when the match would exceed its limit or `budget`.
+ */
+export function refMatches(
+  pattern: string,
+  ctx: Pick<SeedContext, 'ref' | 'tag' | 'source'>,
+  budget: RegexBudget = new RegexBudget(),
+): boolean {
   switch (pattern) {
     case 'branches':
       return !ctx.tag && ctx.source !== 'merge_request_event';
@@ -146,8 +182,8 @@ export function refMatches(pattern: string, ctx: Pick<SeedContext, 'ref' | 'tag'
     case 'external_pull_requests':
       return false;
   }
-  const re = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
-  if (re) return toRegExp(re[1]!, re[2]!).test(ctx.ref);
+  const re = RubySyntax.fabricate(pattern);
+  if (re) return re.test(ctx.ref, budget);
   const name = pattern.replace(/@.*$/, '');
   return name === ctx.ref;
 }
@@ -157,10 +193,11 @@ function policyMatches(
   vars: Readonly<Record<string, string>>,
   ctx: SeedContext,
   mode: 'only' | 'except',
+  budget: RegexBudget,
 ): boolean {
   const checks: boolean[] = [];
-  if (policy.refs) checks.push(policy.refs.some((r) => refMatches(r, ctx)));
-  if (policy.variables) checks.push(policy.variables.some((e) => e.evaluate(vars)));
+  if (policy.refs) checks.push(policy.refs.some((r) => refMatches(r, ctx, budget)));
+  if (policy.variables) checks.push(policy.variables.some((e) => e.evaluate(vars, budget)));
   if (policy.changes)
     checks.push(ctx.changedPaths === null || anyPathMatches(ctx.changedPaths, policy.changes));
   if (checks.length === 0) return mode === 'only';
@@ -176,13 +213,28 @@ function globalVariablesFor(job: CiJob, global: Record<string, string>): Record<
 
 /**
  * The jobs of a pipeline for `ctx`, or why there are none: `excluded` by `workflow:rules`, `no-jobs`
- * (nothing selected, or only `.pre`/`.post` jobs), or `error` (a job needs a job left out).
+ * (nothing selected, or only `.pre`/`.post` jobs), or `error` (a job needs a job left out, or the
+ * rules' regular expressions went past their limits: one match over REGEX_LIMITS.maxMatchUnits, or all
+ * of them over `budget`, REGEX_LIMITS.pipelineUnits by default).
  */
-export function seedPipeline(config: CiConfig, ctx: SeedContext): SeedResult {
+export function seedPipeline(
+  config: CiConfig,
+  ctx: SeedContext,
+  budget: RegexBudget = new RegexBudget(),
+): SeedResult {
+  try {
+    return seedWithin(config, ctx, budget);
+  } catch (err) {
+    if (err instanceof RegexBudgetError) return { kind: 'error', errors: [err.message] };
+    throw err;
+  }
+}
+
+function seedWithin(config: CiConfig, ctx: SeedContext, budget: RegexBudget): SeedResult {
   let globalVars = { ...config.variables };
   if (config.workflowRules) {
     const vars = { ...globalVars, ...ctx.variables };
-    const rule = config.workflowRules.find((r) => ruleMatches(r, vars, ctx));
+    const rule = config.workflowRules.find((r) => ruleMatches(r, vars, ctx, budget));
     if (!rule || rule.when === 'never') return { kind: 'excluded' };
     globalVars = { ...globalVars, ...rule.variables };
   }
@@ -196,7 +248,7 @@ export function seedPipeline(config: CiConfig, ctx: SeedContext): SeedResult {
     let allowFailure: boolean;
     let ruleVars: Record<string, string> = {};
     if (job.rules) {
-      const rule = job.rules.find((r) => ruleMatches(r, vars, ctx));
+      const rule = job.rules.find((r) => ruleMatches(r, vars, ctx, budget));
       if (!rule || rule.when === 'never') continue;
       when = (rule.when as JobWhen | null) ?? job.when ?? 'on_success';
       allowFailure = rule.allowFailure ?? job.allowFailure ?? false;
@@ -204,8 +256,8 @@ export function seedPipeline(config: CiConfig, ctx: SeedContext): SeedResult {
     } else {
       const only = job.only ?? { refs: ['branches', 'tags'], variables: null, changes: null };
       if (!only.refs && (only.variables || only.changes)) only.refs = ['branches', 'tags'];
-      if (!policyMatches(only, vars, ctx, 'only')) continue;
-      if (job.except && policyMatches(job.except, vars, ctx, 'except')) continue;
+      if (!policyMatches(only, vars, ctx, 'only', budget)) continue;
+      if (job.except && policyMatches(job.except, vars, ctx, 'except', budget)) continue;
       allowFailure = job.allowFailure ?? when === 'manual';
     }
     const variables = [

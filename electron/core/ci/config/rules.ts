@@ -3,7 +3,7 @@
  * older `only`/`except` policies (`refs`, `variables`, `changes`), as doc/ci/yaml/index.md#rules and
  * #only--except describe them, with GitLab's error wording. Pure.
  */
-import { toRegExp } from './expression.js';
+import { RubySyntax } from '../untrusted-regexp.js';
 import type { Expression } from './expression.js';
 import {
   Errors,
@@ -100,15 +100,11 @@ export function readPolicy(raw: unknown, where: string, errors: Errors): RefPoli
   }
   if (raw.changes !== undefined)
     policy.changes = readStringArray(raw.changes, `${where}:changes config`, errors);
+  // ArrayOfStringsOrRegexpsValidator: a ref in the `/re/flags` form must compile on RE2
+  // (RubySyntax.valid?); anything else is a ref name or keyword.
   for (const ref of policy.refs ?? []) {
-    const m = /^\/(.*)\/([a-z]*)$/s.exec(ref);
-    if (m) {
-      try {
-        toRegExp(m[1]!, m[2]!);
-      } catch {
-        errors.add(`${where} config should be an array of strings or regular expressions`);
-      }
-    }
+    if (RubySyntax.matchesSyntax(ref) && !RubySyntax.valid(ref))
+      errors.add(`${where} config should be an array of strings or regular expressions`);
   }
   return policy;
 }

@@ -8,9 +8,8 @@ import type { EnvironmentTier } from '../../db/environments.js';
 
 export const ENVIRONMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
 
-const CHARS = 'a-zA-Z0-9_/$\\{\\}. \\-';
-const CHARS_WITHOUT_SLASH = 'a-zA-Z0-9_$\\{\\}. \\-';
-const NAME_PATTERN = new RegExp(`^[${CHARS_WITHOUT_SLASH}]([${CHARS}]*[${CHARS_WITHOUT_SLASH}])?$`);
+// Gitlab::Regex.environment_name_regex: `[a-zA-Z0-9_/${}. -]`, neither starting nor ending with `/`.
+const NAME_PATTERN = /^[a-zA-Z0-9_${}. -]([a-zA-Z0-9_/${}. -]*[a-zA-Z0-9_${}. -])?$/;
 
 /** Rails' messages for an invalid name, in GitLab's order (`{"message": {"name": [...]}}`); empty when valid. */
 export function environmentNameErrors(name: string): string[] {

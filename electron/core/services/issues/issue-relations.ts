@@ -33,10 +33,6 @@ import { canReadMergeRequests } from '../merge-requests/merge-request-access.js'
 const MENTION = /(?:^|[^\w`])@([A-Za-z0-9_][A-Za-z0-9_.-]*[A-Za-z0-9_]|[A-Za-z0-9_])/g;
 const MR_REFERENCE = /(?:^|[^\w&/!])!(\d+)(?!\d)/g;
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** Usernames `@mentioned` in `text`, in order. Pure. */
 export function mentionedUsernames(text: string | null): string[] {
   if (!text) return [];
@@ -49,10 +45,32 @@ export function mergeRequestIidsIn(text: string | null): number[] {
   return [...text.matchAll(MR_REFERENCE)].map((m) => Number(m[1]));
 }
 
-/** True when `text` references issue `iid` of the project at `fullPath` (`#iid` or `fullPath#iid`). Pure. */
+/** Whether `c` (one character, or undefined at the start) may precede a reference: not `[\w&/#]`. */
+function referenceBoundary(c: string | undefined): boolean {
+  return c === undefined || !/[\w&/#]/.test(c);
+}
+
+/**
+ * True when `text` references issue `iid` of the project at `fullPath` (`#iid` or `fullPath#iid`,
+ * after the start or a character other than `[\w&/#]`, and not followed by a digit). Pure. Matched by
+ * scanning for `#iid` (no RegExp built from the project path), linear in the text.
+ */
 export function referencesIssue(text: string | null, fullPath: string, iid: number): boolean {
   if (!text) return false;
-  return new RegExp(`(?:^|[^\\w&/#])(?:${escapeRegExp(fullPath)})?#${iid}(?!\\d)`).test(text);
+  const needle = `#${iid}`;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+    if (/\d/.test(text[at + needle.length] ?? '')) continue;
+    if (referenceBoundary(text[at - 1])) return true;
+    const start = at - fullPath.length;
+    if (
+      fullPath !== '' &&
+      start >= 0 &&
+      text.startsWith(fullPath, start) &&
+      referenceBoundary(text[start - 1])
+    )
+      return true;
+  }
+  return false;
 }
 
 /** The issue's participants (see the module comment). */

@@ -16,15 +16,28 @@ import { findNamespaceMemberships } from '../../db/members.js';
 import type { Db } from '../../db/database.js';
 import { isAdmin, projectAccessLevel } from '../access/project-access.js';
 
-/** True when a protected-branch name or wildcard matches `branch` (`release/*` matches `release/1.0`). */
+/**
+ * True when a protected-branch name or wildcard matches `branch` (`release/*` matches `release/1.0`;
+ * ProtectedRef#matches?, lib/gitlab/protected_ref_matcher.rb, where `*` becomes `.*?` anchored at both
+ * ends). Matched without a regular expression: the text between stars must appear in order, the first
+ * piece at the start and the last at the end (leftmost `indexOf` for each middle piece suffices), so
+ * the time is at most pattern × branch length, whatever the pattern (a RegExp of `*a*a*a*…b` is not).
+ */
 export function protectedNameMatches(pattern: string, branch: string): boolean {
   if (!pattern.includes('*')) return pattern === branch;
-  const re = new RegExp(`^${pattern.split('*').map(escapeRegExp).join('.*?')}$`);
-  return re.test(branch);
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pieces = pattern.split('*');
+  const first = pieces[0]!;
+  const last = pieces[pieces.length - 1]!;
+  if (branch.length < first.length + last.length) return false;
+  if (!branch.startsWith(first) || !branch.endsWith(last)) return false;
+  let at = first.length;
+  const end = branch.length - last.length;
+  for (const piece of pieces.slice(1, -1)) {
+    const found = branch.indexOf(piece, at);
+    if (found < 0 || found + piece.length > end) return false;
+    at = found + piece.length;
+  }
+  return true;
 }
 
 /** A protection rule with its access entries. */
