@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CiEvents } from '../ci-events.js';
 import { formatGoDuration } from '../ci/config/duration.js';
-import { toRegExp } from '../ci/config/expression.js';
+import { UntrustedRegexp } from '../ci/untrusted-regexp.js';
 import { parseJunitXml } from '../ci/junit.js';
 import type { ParsedTestReport } from '../ci/junit.js';
 import { secondsBetween } from '../ci/timing.js';
@@ -786,9 +786,14 @@ export function shouldAutoRetry(
   return reason === 'job_execution_timeout' && when.includes('stuck_or_timeout_failure');
 }
 
-function safeRegExp(source: string): RegExp | null {
+/**
+ * A job's stored `coverage_regex` compiled on re2js (Trace::Stream#extract_coverage:
+ * `Gitlab::UntrustedRegexp.new(regex)`, no flags), or null when RE2 refuses it (GitLab rescues the
+ * RegexpError and reads no coverage).
+ */
+function safeRegExp(source: string): UntrustedRegexp | null {
   try {
-    return toRegExp(source, '');
+    return UntrustedRegexp.compile(source);
   } catch {
     return null;
   }
