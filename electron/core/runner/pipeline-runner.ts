@@ -21,7 +21,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CiEvents } from '../ci-events.js';
@@ -39,6 +39,7 @@ import { findProjectById } from '../db/projects.js';
 import type { ProjectRow } from '../db/projects.js';
 import { checkoutCommit } from '../git/ci-source.js';
 import { findArtifactFiles } from './artifact-files.js';
+import { ContainmentError, createPrivateDir, openContainedDir, writeNewFile } from './contained-files.js';
 import { buildScript } from './job-script.js';
 import { killGroup, runScript } from './job-process.js';
 import type { RunningScript } from './job-process.js';
@@ -55,6 +56,8 @@ export const INTERRUPTED_MESSAGE = 'The job was interrupted when Outpost stopped
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 3600;
 const AFTER_SCRIPT_TIMEOUT_SECONDS = 300;
 const MAX_JUNIT_BYTES = 30 * 1024 * 1024;
+/** Report files read per job at most (`artifacts:reports:junit` matches beyond it are left out). */
+const MAX_REPORT_FILES = 500;
 
 interface RunningEntry {
   jobId: number;
@@ -160,6 +163,15 @@ interface Executor {
 }
 
 type Outcome = 'success' | 'failed' | 'canceled' | 'timeout' | 'system' | 'refused';
+
+/** What `writeRunnerFiles` wrote in the runner directory before the job started (absolute paths). */
+interface RunnerFiles {
+  stepScript: string;
+  /** null when the job has no after_script. */
+  afterScript: string | null;
+  /** Key → file of each `file` variable. */
+  variableFiles: Map<string, string>;
+}
 
 /** How a job's scripts ended (before its final state is written). */
 interface JobResult {
@@ -270,8 +282,10 @@ export class PipelineRunner {
     const now = nowIso();
     for (const job of findJobsByStatus(state.db, ['running', 'preparing'], 100_000)) {
       if (job.pid && job.marker && processHasMarker(job.pid, job.marker)) killGroup(job.pid, 'SIGKILL');
-      if (job.marker)
+      if (job.marker) {
         void rm(buildRootOf(job.marker), { recursive: true, force: true }).catch(() => undefined);
+        void rm(runnerDirOf(job.marker), { recursive: true, force: true }).catch(() => undefined);
+      }
       let size = job.trace_size;
       if (job.trace_path) {
         // Never throws (a full disk leaves the note out and says so through onError).
@@ -384,11 +398,12 @@ export class PipelineRunner {
       const { pipeline, project } = setup;
       if (!pipeline || !project) throw new Error('the pipeline or project no longer exists');
       await this.getSources(setup, pipeline, project);
-      const env = await this.jobEnvironment(setup, executor);
+      const files = await this.writeRunnerFiles(setup);
+      const env = this.jobEnvironment(setup, executor, files);
       if (entry.cancelRequested) {
         result.outcome = 'canceled';
       } else {
-        await this.runScripts(setup, executor, env, entry, result);
+        await this.runScripts(setup, executor, env, files, entry, result);
         await this.collectReports(setup, result);
         setup.trace.sectionStart('cleanup_file_variables', 'Cleaning up file based variables');
         setup.trace.sectionEnd('cleanup_file_variables');
@@ -401,7 +416,7 @@ export class PipelineRunner {
       }
     }
     this.finishJob(setup, result);
-    await this.cleanup(setup.root);
+    await this.cleanup(setup.root, setup.runnerDir);
   }
 
   /** The job's rows, build directories, variables, trace (masking its masked values) and script. */
@@ -530,24 +545,64 @@ export class PipelineRunner {
     const { trace, root, tmpDir, homeDir, projectDir } = setup;
     trace.sectionStart('get_sources', 'Getting source from Git repository');
     trace.note(`Fetching changes...`, 'green');
-    await mkdir(root, { recursive: true, mode: 0o700 });
-    await mkdir(tmpDir, { recursive: true });
-    await mkdir(homeDir, { recursive: true });
+    // Exclusive: a build root that already exists (a symlink planted in the temp directory) fails the job.
+    await createPrivateDir(root);
+    await mkdir(tmpDir);
+    await mkdir(homeDir);
     await checkoutCommit(this.state!.repositoryPath(project), pipeline.sha, projectDir);
     trace.note(`Checking out ${pipeline.sha.slice(0, 8)} as ${pipeline.ref}...`, 'green');
     trace.sectionEnd('get_sources');
   }
 
-  /** The job's environment: harmless basics, then its variables (`file` ones written under tmp). */
-  private async jobEnvironment(setup: JobSetup, executor: Executor): Promise<Record<string, string>> {
-    const env = baseEnvironment(setup.tmpDir, setup.homeDir, executor.jobPath, setup.marker);
+  /**
+   * Everything the runner writes for the job, before its first process starts (issue 25): the step
+   * script, the after_script and the `file` variables, in the attempt's runner directory (`runnerDirOf`:
+   * beside the build root, never inside it; created exclusively with mode 0700, each file with
+   * `O_CREAT | O_EXCL | O_NOFOLLOW`; bound read-only into the sandbox; removed with the build root).
+   * Nothing is written into a directory the job controls, or after the job started, so a symlink the
+   * job plants (`$TMPDIR/after_script.sh -> <host file>`) is never followed.
+   *
+   * GitLab Runner writes file variables to `<build dir>.tmp/<KEY>` (common/build.go `TmpProjectDir`,
+   * shells/bash.go `BashWriter.Variable`/`TmpFile`) from the job's own shell, inside the job's
+   * container; here the core writes them from the host, so they go where the job can't reach. A key
+   * that is not GitLab's `[A-Za-z0-9_]+` gets a neutral file name (`variable-<n>`), never a path.
+   * @throws Error when the runner directory already exists or a write fails (the job fails as a system
+   *   failure).
+   */
+  private async writeRunnerFiles(setup: JobSetup): Promise<RunnerFiles> {
+    const { runnerDir, script } = setup;
+    await createPrivateDir(runnerDir);
+    const stepScript = await writeNewFile(
+      runnerDir,
+      'step_script.sh',
+      buildScript([...script.before_script, ...script.script]),
+      0o700,
+    );
+    const afterScript =
+      script.after_script.length > 0
+        ? await writeNewFile(runnerDir, 'after_script.sh', buildScript(script.after_script), 0o700)
+        : null;
+    // The last definition of a key wins, as in the environment.
+    const effective = new Map<string, RunnerJobVariable>();
     for (const v of setup.variables) {
-      if (v.file) {
-        const file = path.join(setup.tmpDir, `${v.key}.var`);
-        await writeFile(file, v.value, { mode: 0o600 });
-        env[v.key] = file;
-      } else env[v.key] = v.value;
+      effective.delete(v.key);
+      effective.set(v.key, v);
     }
+    const variableFiles = new Map<string, string>();
+    let n = 0;
+    for (const v of effective.values()) {
+      if (!v.file) continue;
+      n += 1;
+      const name = /^[A-Za-z0-9_]+$/.test(v.key) ? v.key : `variable-${n}`;
+      variableFiles.set(v.key, await writeNewFile(runnerDir, name, v.value, 0o600));
+    }
+    return { stepScript, afterScript, variableFiles };
+  }
+
+  /** The job's environment: harmless basics, then its variables (`file` ones point at `files`). */
+  private jobEnvironment(setup: JobSetup, executor: Executor, files: RunnerFiles): Record<string, string> {
+    const env = baseEnvironment(setup.tmpDir, setup.homeDir, executor.jobPath, setup.marker);
+    for (const v of setup.variables) env[v.key] = (v.file && files.variableFiles.get(v.key)) || v.value;
     return env;
   }
 
@@ -560,17 +615,19 @@ export class PipelineRunner {
     setup: JobSetup,
     executor: Executor,
     env: Record<string, string>,
+    files: RunnerFiles,
     entry: RunningEntry,
     result: JobResult,
   ): Promise<void> {
-    const { job, trace, tmpDir, projectDir, script, timeoutSeconds } = setup;
+    const { job, trace, projectDir, timeoutSeconds } = setup;
     const state = this.state!;
+    // Sandboxed, bwrap changes into the project directory inside (`--chdir`); its own working directory
+    // on the host is the runner directory, so the host never resolves a path the job may have replaced.
+    const cwd = executor.probe.available ? setup.runnerDir : projectDir;
     trace.sectionStart('step_script', 'Executing "step_script" stage of the job script');
-    const stepFile = path.join(tmpDir, 'step_script.sh');
-    await writeFile(stepFile, buildScript([...script.before_script, ...script.script]), { mode: 0o700 });
     const run = runScript({
-      command: executor.commandFor(stepFile),
-      cwd: projectDir,
+      command: executor.commandFor(files.stepScript),
+      cwd,
       env,
       trace,
       timeoutMs: timeoutSeconds * 1000,
@@ -591,14 +648,12 @@ export class PipelineRunner {
     else if (step.timedOut) result.outcome = 'timeout';
     else result.outcome = step.exitCode === 0 ? 'success' : 'failed';
 
-    if ((result.outcome === 'success' || result.outcome === 'failed') && script.after_script.length > 0) {
+    if ((result.outcome === 'success' || result.outcome === 'failed') && files.afterScript !== null) {
       trace.sectionStart('after_script', 'Running after_script');
       trace.note('Running after script...', 'green');
-      const afterFile = path.join(tmpDir, 'after_script.sh');
-      await writeFile(afterFile, buildScript(script.after_script), { mode: 0o700 });
       const after = runScript({
-        command: executor.commandFor(afterFile),
-        cwd: projectDir,
+        command: executor.commandFor(files.afterScript),
+        cwd,
         env: { ...env, CI_JOB_STATUS: result.outcome },
         trace,
         timeoutMs: AFTER_SCRIPT_TIMEOUT_SECONDS * 1000,
@@ -622,7 +677,13 @@ export class PipelineRunner {
     }
   }
 
-  /** `artifacts:reports:junit`: the matching files parsed into `result.report` (at most 30 MiB of XML). */
+  /**
+   * `artifacts:reports:junit`: the matching files parsed into `result.report` (at most 30 MiB of XML,
+   * capped while reading, and at most 500 files). Read from the host after the job's processes are gone,
+   * with containment (contained-files.ts): the project directory must still be the real directory the
+   * runner checked out (a symlinked `$CI_PROJECT_DIR` or `builds/<namespace>` is refused and nothing is
+   * read), no symlink below it is followed, only regular files are read. Every refusal is in the trace.
+   */
   private async collectReports(setup: JobSetup, result: JobResult): Promise<void> {
     const { job, trace, projectDir } = setup;
     const outcome = result.outcome;
@@ -630,22 +691,57 @@ export class PipelineRunner {
     if (junitPaths.length === 0 || outcome === 'canceled' || outcome === 'system') return;
     const label = outcome === 'success' ? 'successful' : 'failed';
     const section = `upload_artifacts_on_${outcome === 'success' ? 'success' : 'failure'}`;
+    const globs = junitPaths.join(' ');
     trace.sectionStart(section, `Uploading artifacts for ${label} job`);
-    const files = await findArtifactFiles(projectDir, junitPaths);
     trace.note(`Uploading artifacts...`, 'green');
-    trace.note(`${junitPaths.join(' ')}: found ${files.length} matching files and directories`);
-    const report: ParsedTestReport = { cases: [], suiteError: null };
-    result.report = report;
-    for (const f of files) {
-      const xml = await readFile(path.join(projectDir, f));
-      result.reportBytes += xml.length;
-      if (result.reportBytes > MAX_JUNIT_BYTES) {
-        report.suiteError = 'JUnit XML parsing failed: the report is too large';
-        break;
-      }
-      parseJunitXml(xml.toString('utf8'), report);
+    let root;
+    try {
+      root = await openContainedDir(os.tmpdir(), path.relative(os.tmpdir(), projectDir));
+    } catch (err) {
+      if (!(err instanceof ContainmentError)) throw err;
+      trace.note(
+        `WARNING: ${globs}: the report was refused and nothing was read: ${err.message}; ` +
+          'reports are read only from the project directory inside the build directory',
+        'yellow',
+      );
+      trace.sectionEnd(section);
+      return;
     }
-    if (files.length === 0) trace.note(`WARNING: ${junitPaths.join(' ')}: no matching files`, 'yellow');
+    try {
+      const search = await findArtifactFiles(root, junitPaths, { maxFiles: MAX_REPORT_FILES });
+      const files = search.files;
+      trace.note(`${globs}: found ${files.length} matching files and directories`);
+      for (const r of search.refused.slice(0, 5)) trace.note(`WARNING: ${r.message}; not read`, 'yellow');
+      const more = search.refused.length - Math.min(5, search.refused.length) + search.moreRefused;
+      if (more > 0) trace.note(`WARNING: ${more} more entries were not followed or not read`, 'yellow');
+      if (search.truncated)
+        trace.note(
+          `WARNING: ${globs}: the search stopped at its limits (${MAX_REPORT_FILES} files); some reports may be missing`,
+          'yellow',
+        );
+      const report: ParsedTestReport = { cases: [], suiteError: null };
+      result.report = report;
+      for (const f of files) {
+        const read = await root.readFile(f, MAX_JUNIT_BYTES - result.reportBytes);
+        if (!read.ok) {
+          if (read.reason === 'too-large') {
+            report.suiteError = 'JUnit XML parsing failed: the report is too large';
+            trace.note(
+              `WARNING: ${read.message}: the JUnit reports are limited to ${MAX_JUNIT_BYTES} bytes`,
+              'yellow',
+            );
+            break;
+          }
+          trace.note(`WARNING: ${read.message}; not read`, 'yellow');
+          continue;
+        }
+        result.reportBytes += read.data.length;
+        parseJunitXml(read.data.toString('utf8'), report);
+      }
+      if (files.length === 0) trace.note(`WARNING: ${globs}: no matching files`, 'yellow');
+    } finally {
+      await root.close();
+    }
     trace.sectionEnd(section);
   }
 
@@ -750,9 +846,13 @@ export class PipelineRunner {
     }, delay).unref();
   }
 
-  private async cleanup(root: string): Promise<void> {
+  /** Remove the build root and the runner directory (`rm` never follows the symlinks inside). */
+  private async cleanup(root: string, runnerDir: string): Promise<void> {
     await rm(root, { recursive: true, force: true, maxRetries: 3 }).catch((err) =>
       this.onError('build directory cleanup', err),
+    );
+    await rm(runnerDir, { recursive: true, force: true, maxRetries: 3 }).catch((err) =>
+      this.onError('runner directory cleanup', err),
     );
   }
 }
