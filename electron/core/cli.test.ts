@@ -3,8 +3,9 @@
  * on fresh temp data dirs, real cores listening on loopback, and the printed lines checked for where the
  * token is and never the token itself.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,6 +92,8 @@ describe('npm run core and the root token', () => {
       const outcome = await main(['--data-dir', dataDir], cli);
       cores.push(outcome.core!);
       expect(process.env.OUTPOST_ROOT_TOKEN).toBeUndefined();
+      // A process started afterwards (git, a hook, a job) does not inherit it.
+      expect(spawnSync('env', [], { encoding: 'utf8' }).stdout).not.toContain(token);
       expect(cli.out[1]).toBe('Created the administrator root with the token from OUTPOST_ROOT_TOKEN.');
       expect(existsSync(path.join(dataDir, 'initial_root_token'))).toBe(false);
       expect(await signsIn(outcome.core!, token)).toBe(true);
@@ -142,4 +145,67 @@ describe('npm run core and the root token', () => {
       'Outpost core failed to start: The root token must be at least 20 characters long',
     );
   });
+
+  it('removes OUTPOST_ROOT_TOKEN for every command, backup included, before anything runs', async () => {
+    const dir = await tempDir();
+    const token = 'glpat-given-to-a-backup-0123456';
+    process.env.OUTPOST_ROOT_TOKEN = token;
+    try {
+      const cli = io(process.env);
+      // A backup of a data dir that doesn't exist fails, but the variable is gone all the same.
+      await main(['backup', '--data-dir', path.join(dir, 'none'), '--to', path.join(dir, 'b')], cli);
+      expect(process.env.OUTPOST_ROOT_TOKEN).toBeUndefined();
+      expect(spawnSync('env', [], { encoding: 'utf8' }).stdout).not.toContain(token);
+    } finally {
+      delete process.env.OUTPOST_ROOT_TOKEN;
+    }
+  });
+});
+
+/**
+ * The real command line in its own process (`node --import jiti/register electron/core/cli.ts`: jiti
+ * compiles the TypeScript sources on the fly), started with OUTPOST_ROOT_TOKEN in its environment.
+ */
+describe.runIf(process.platform === 'linux')('the running core process (Linux /proc)', () => {
+  it('keeps no OUTPOST_ROOT_TOKEN in /proc/<pid>/environ once it listens, and the token signs in', async () => {
+    const dataDir = path.join(await tempDir(), 'data');
+    const token = 'glpat-from-the-real-cli-env-01234';
+    const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'jiti/register', 'electron/core/cli.ts', '--data-dir', dataDir, '--port', '0'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, OUTPOST_ROOT_TOKEN: token, OUTPOST_TEST_KEEP: 'kept' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (c: Buffer) => {
+          stdout += c.toString();
+          const m = /Outpost core listening on (\S+)\n/.exec(stdout);
+          if (m?.[1]) resolve(m[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`cli exited ${code}: ${stdout}${stderr}`)));
+      });
+      const environ = await readFile(`/proc/${child.pid}/environ`, 'latin1');
+      expect(environ).not.toContain(token);
+      expect(environ).not.toContain('OUTPOST_ROOT_TOKEN');
+      expect(environ).toContain('OUTPOST_TEST_KEEP=kept');
+      expect(stdout + stderr).not.toContain(token);
+      const me = await fetch(`${url}/api/v4/user`, { headers: { 'private-token': token } });
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { username: string }).username).toBe('root');
+    } finally {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+  }, 180_000);
 });

@@ -8,8 +8,10 @@
  *
  * The administrator `root` is created on the first start of a data dir with, in this order:
  * - `--root-token-file FILE`: the token in FILE (trimmed; ≥ 20 characters), or
- * - `OUTPOST_ROOT_TOKEN`: read once, then deleted from this process's environment so git, hooks and
- *   jobs don't inherit it (giving both is a usage error), else
+ * - `OUTPOST_ROOT_TOKEN`: read once, first thing for every command, then deleted from this process's
+ *   environment so git, hooks and jobs don't inherit it, and on Linux overwritten in the block
+ *   `/proc/<pid>/environ` shows (electron/core/crypto/root-token-env.ts; giving both is a usage
+ *   error), else
  * - a random `glpat-…` token written to `<DIR>/initial_root_token` (mode 0600), as GitLab's Omnibus
  *   writes `/etc/gitlab/initial_root_password`: move it somewhere safe and delete the file.
  * Later starts ignore both (root exists).
@@ -36,12 +38,13 @@ import {
   runRestoreCommand,
 } from './backup/backup-commands.js';
 import { INITIAL_ROOT_TOKEN_FILE, readTokenFile } from './crypto/root-token-file.js';
+import { ROOT_TOKEN_ENV, takeRootTokenEnv } from './crypto/root-token-env.js';
 
 /** Where the CLI writes and which environment it reads (the process's own by default; tests pass theirs). */
 export interface CliIo {
   writeLine: (line: string) => void;
   writeError: (line: string) => void;
-  /** `OUTPOST_ROOT_TOKEN` is read from here and deleted from it. */
+  /** `OUTPOST_ROOT_TOKEN` is read from here and deleted from it (and from `process.env`, see `main`). */
   env: Record<string, string | undefined>;
 }
 
@@ -49,19 +52,14 @@ export interface CliIo {
 export type CliOutcome = { exitCode: number; core?: undefined } | { exitCode: null; core: Core };
 
 /**
- * The root token handed to the core: from `--root-token-file`, else `OUTPOST_ROOT_TOKEN` (deleted from
- * `env` and, when it is the process's environment or holds the same value, from `process.env`).
- * Null when neither is given. @throws UsageError for both given, or an unreadable or empty file.
+ * The root token handed to the core: from `--root-token-file`, else `fromEnv` (`OUTPOST_ROOT_TOKEN`, already
+ * taken out of the environment by `main`). Null when neither is given.
+ * @throws UsageError for both given, or an unreadable or empty file.
  */
-async function rootTokenFrom(file: string | undefined, env: CliIo['env']): Promise<string | null> {
-  const fromEnv = env.OUTPOST_ROOT_TOKEN;
-  if (fromEnv !== undefined) {
-    if (process.env.OUTPOST_ROOT_TOKEN === fromEnv) delete process.env.OUTPOST_ROOT_TOKEN;
-    delete env.OUTPOST_ROOT_TOKEN;
-  }
-  if (file !== undefined && fromEnv?.trim())
+async function rootTokenFrom(file: string | undefined, fromEnv: string | null): Promise<string | null> {
+  if (file !== undefined && fromEnv)
     throw new UsageError('Give the root token with --root-token-file or OUTPOST_ROOT_TOKEN, not both');
-  if (file === undefined) return fromEnv?.trim() || null;
+  if (file === undefined) return fromEnv;
   let token: string | null;
   try {
     token = await readTokenFile(path.resolve(file));
@@ -72,7 +70,7 @@ async function rootTokenFrom(file: string | undefined, env: CliIo['env']): Promi
   return token;
 }
 
-async function serve(args: string[], io: CliIo): Promise<Core> {
+async function serve(args: string[], io: CliIo, fromEnv: string | null): Promise<Core> {
   const { values } = parseArgs({
     args,
     options: {
@@ -88,7 +86,7 @@ async function serve(args: string[], io: CliIo): Promise<Core> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be an integer from 0 to 65535, got "${values.port}"`);
-  const rootToken = await rootTokenFrom(values['root-token-file'], io.env);
+  const rootToken = await rootTokenFrom(values['root-token-file'], fromEnv);
   const core = await createCore({
     storages: parseStorageFlags(values.storage),
     dataDir: values['data-dir'],
@@ -116,14 +114,24 @@ async function serve(args: string[], io: CliIo): Promise<Core> {
 /**
  * Runs one command line (`argv` without `node` and the script). Failures are written to `io.writeError`
  * and turned into exit code 1 (2 for bad arguments); the serve command resolves to its running core.
+ * `OUTPOST_ROOT_TOKEN` is taken out of `io.env` (and the process's environment) before anything else,
+ * whatever the command (`takeRootTokenEnv`); when it was set but `/proc/<pid>/environ` could not be
+ * cleared, a warning saying so goes to `io.writeError`.
  */
 export async function main(argv: string[], io: CliIo): Promise<CliOutcome> {
+  const wasSet = io.env[ROOT_TOKEN_ENV] !== undefined;
+  const taken = takeRootTokenEnv(io.env);
+  if (wasSet && taken.environ.outcome === 'failed') {
+    io.writeError(
+      `warning: ${ROOT_TOKEN_ENV} was removed from the environment, but not from /proc/${process.pid}/environ (readable by this OS user and root): ${taken.environ.message}`,
+    );
+  }
   const [command, ...rest] = argv;
   const name = command === 'backup' || command === 'restore' ? command : null;
   try {
     if (name === 'backup') await runBackupCommand(rest, io.writeLine);
     else if (name === 'restore') await runRestoreCommand(rest, io.writeLine);
-    else return { exitCode: null, core: await serve(argv, io) };
+    else return { exitCode: null, core: await serve(argv, io, taken.token) };
     return { exitCode: 0 };
   } catch (err: unknown) {
     const message = err instanceof Error ? err.message : String(err);

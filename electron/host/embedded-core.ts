@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { readRememberedPort, rememberPort, rememberedPortFile } from './remembered-port.js';
 import type { Core, CoreOptions } from '../core/core-contract.js';
 import { INITIAL_ROOT_TOKEN_FILE, readTokenFile } from '../core/crypto/root-token-file.js';
+import { takeRootTokenEnv } from '../core/crypto/root-token-env.js';
 import { coreDataDir } from './app-data-dir.js';
 import { EMBEDDED_PROFILE_ID } from './profiles/profile-store.js';
 import type { TokenVault } from './vault/token-vault.js';
@@ -115,17 +116,12 @@ function newRootToken(): string {
 
 /**
  * `OUTPOST_ROOT_TOKEN` from `env`, or null when unset or blank; deleted from `env` and from
- * `process.env` (when it holds the same value) so no process started later inherits it.
- * (The kernel keeps the environment this process was started with in `/proc/<pid>/environ`, readable
- * by the same OS user: the variable is a first-start convenience, not a place to keep a token.)
+ * `process.env` (when it holds the same value) so no process started later inherits it, and on Linux
+ * overwritten in the environment block `/proc/<pid>/environ` shows (see
+ * electron/core/crypto/root-token-env.ts, which says what holds on other systems).
  */
 function takeEnvRootToken(env: Record<string, string | undefined>): string | null {
-  const value = env.OUTPOST_ROOT_TOKEN?.trim() || null;
-  if (env.OUTPOST_ROOT_TOKEN !== undefined) {
-    if (process.env.OUTPOST_ROOT_TOKEN === env.OUTPOST_ROOT_TOKEN) delete process.env.OUTPOST_ROOT_TOKEN;
-    delete env.OUTPOST_ROOT_TOKEN;
-  }
-  return value;
+  return takeRootTokenEnv(env).token;
 }
 
 /** True when `token` signs in to `core` as an administrator (`GET /api/v4/user` in-process). */

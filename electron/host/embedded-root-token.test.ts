@@ -4,6 +4,7 @@
  * is scanned for the token's bytes (core/test/helpers/secrets-on-disk.ts: UTF-8 and UTF-16, SQLite's
  * WAL included).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -164,6 +165,8 @@ describe('the embedded root token', () => {
       const host = await startHost(appDataDir, env);
       expect(env.OUTPOST_ROOT_TOKEN).toBeUndefined();
       expect(process.env.OUTPOST_ROOT_TOKEN).toBeUndefined();
+      // A process started afterwards (git, a hook, a job, the browser) does not inherit it.
+      expect(spawnSync('env', [], { encoding: 'utf8' }).stdout).not.toContain(wanted);
       expect(await host.vault.get('embedded')).toBe(wanted);
       expect(await whoAmI(host.core, wanted)).toBe('root');
       expect(existsSync(tokenFile(appDataDir))).toBe(false);
