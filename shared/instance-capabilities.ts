@@ -29,11 +29,7 @@ export type InstanceEdition = 'ce' | 'ee' | 'unknown';
  * - `unknown`: administrator on 15.8+ but the token's scopes could not be read.
  */
 export type AdminModeState =
-  | 'not-admin'
-  | 'not-applicable'
-  | 'token-has-admin_mode'
-  | 'token-lacks-admin_mode'
-  | 'unknown';
+  'not-admin' | 'not-applicable' | 'token-has-admin_mode' | 'token-lacks-admin_mode' | 'unknown';
 
 /** What is known of the token the profile uses (never the token itself). */
 export interface TokenFacts {
@@ -221,13 +217,16 @@ export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement
     title: 'Admin area',
     endpoint: 'GET /application/settings and the other admin endpoints',
     admin: true,
-    source: 'doc/api/settings.md ("administrator access"); doc/administration/settings/sign_in_restrictions.md ("Admin Mode")',
+    source:
+      'doc/api/settings.md ("administrator access"); doc/administration/settings/sign_in_restrictions.md ("Admin Mode")',
   },
   'audit-events': {
     title: 'Audit events',
     endpoint: 'GET /audit_events',
     admin: true,
-    enterprise: { why: 'Instance audit events are a GitLab Premium feature (Enterprise Edition with a license).' },
+    enterprise: {
+      why: 'Instance audit events are a GitLab Premium feature (Enterprise Edition with a license).',
+    },
     source: 'doc/api/audit_events.md (Tier: Premium, Ultimate)',
   },
   'merge-detailed-status': {
@@ -295,17 +294,14 @@ export function instanceName(caps: InstanceCapabilities): string {
 
 /** The Admin Mode sentence shown for admin features when the token lacks `admin_mode`. */
 export const ADMIN_MODE_EXPLANATION =
-  "The token lacks the admin_mode scope. When Admin Mode is enabled on this instance (GitLab 15.8+), GitLab refuses every admin endpoint to such a token with 403, even for an administrator. To fix it, create a personal access token with the api and admin_mode scopes (User settings > Access tokens) and give it to this profile (Edit instance > Token).";
+  'The token lacks the admin_mode scope. When Admin Mode is enabled on this instance (GitLab 15.8+), GitLab refuses every admin endpoint to such a token with 403, even for an administrator. To fix it, create a personal access token with the api and admin_mode scopes (User settings > Access tokens) and give it to this profile (Edit instance > Token).';
 
 /**
  * Decides whether `feature` can be used on the instance described by `caps` (null: not detected yet).
  * Order: Outpost instances have every capability; then Outpost-only, removed, minimum version, edition,
  * administrator. A version that can't be read makes a version rule `unknown`, never a guess. Pure.
  */
-export function decideFeature(
-  feature: FeatureId,
-  caps: InstanceCapabilities | null,
-): FeatureAvailability {
+export function decideFeature(feature: FeatureId, caps: InstanceCapabilities | null): FeatureAvailability {
   const need = FEATURE_REQUIREMENTS[feature];
   if (!caps) {
     return {

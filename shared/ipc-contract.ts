@@ -8,6 +8,7 @@
  */
 
 import type { AuditEventFilters } from './audit-events.js';
+import type { InstanceCapabilities } from './instance-capabilities.js';
 
 /** HTTP methods the API proxy forwards. */
 export type ApiMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -54,6 +55,14 @@ export interface ProfileSummary {
   /** True when a token is stored in the vault for this profile. */
   hasToken: boolean;
   active: boolean;
+  /**
+   * What the host last learned of a remote instance (version, edition, GitLab.com, admin and Admin Mode,
+   * token scopes and expiry; shared/instance-capabilities.ts), with its time. Absent until the first
+   * detection, and on the embedded profile, which has every capability (`EMBEDDED_CAPABILITIES`).
+   */
+  capabilities?: InstanceCapabilities;
+  /** Why the last detection failed, as a sentence (the previous capabilities, if any, are kept). */
+  capabilitiesError?: string;
 }
 
 /** Input to add a remote GitLab profile. The token goes one way: renderer → host vault. */

@@ -127,6 +127,16 @@ describe('bridge handlers over a real embedded core', () => {
       username: 'alice',
     });
     expect(result(await call('profiles:check', 'embedded'))).toMatchObject({ ok: true, username: 'root' });
+    // The check waited for the capability detection (issue 26): the profile list carries it, token-free.
+    const listed = result<Array<{ id: string; capabilities?: unknown }>>(await call('profiles:list'));
+    expect(listed.find((profile) => profile.id === added.id)?.capabilities).toMatchObject({
+      kind: 'gitlab',
+      version: '17.5.0-ee',
+      edition: 'ee',
+      user: { username: 'alice', isAdmin: false },
+      adminMode: 'not-admin',
+    });
+    expect(listed.find((profile) => profile.id === 'embedded')?.capabilities).toBeUndefined();
 
     expect(result(await call('profiles:set-active', added.id))).toMatchObject({ id: added.id, active: true });
     const echoed = result<{ body: unknown; headers: Record<string, string> }>(

@@ -23,13 +23,32 @@ export function createBridgeHandlers(host: Host): BridgeHandlers {
   const impl: BridgeHandlers = {
     'api:request': (req) => host.proxy.request(req),
     'profiles:list': async () => host.profiles.list(),
-    'profiles:add-remote': (input) => host.profiles.addRemote(input),
+    // Capabilities (issue 26): learned on connect, again when the token changes, when a stale profile is
+    // picked, and by profiles:check (which waits for them, so the profile list read next carries them).
+    'profiles:add-remote': async (input) => {
+      const added = await host.profiles.addRemote(input);
+      host.capabilities.refreshIfStale(added.id);
+      return added;
+    },
     'profiles:remove': (id) => host.profiles.remove(id),
-    'profiles:update': (input) => host.profiles.update(input),
-    'profiles:set-active': (id) => host.profiles.setActive(id),
+    'profiles:update': async (input) => {
+      const updated = await host.profiles.update(input);
+      if (input.token !== undefined)
+        host.capabilities.refresh(updated.id, { fresh: true }).catch(() => undefined);
+      return updated;
+    },
+    'profiles:set-active': async (id) => {
+      const active = await host.profiles.setActive(id);
+      host.capabilities.refreshIfStale(active.id);
+      return active;
+    },
     'profiles:check': async (id) => {
       const profile = host.profiles.get(id);
-      return checkProfile(host.proxy, profile.id, host.vault.has(profile.id));
+      const result = await checkProfile(host.proxy, profile.id, host.vault.has(profile.id));
+      // The detection's outcome (or its error) is kept in the profile; the check's answer stays the check's.
+      if (result.ok && profile.kind === 'remote')
+        await host.capabilities.refresh(profile.id).catch(() => undefined);
+      return result;
     },
     'app:info': async () => ({
       version: host.version,

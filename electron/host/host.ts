@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { coreDataDir, hostDataDir } from './app-data-dir.js';
 import { startEmbeddedCore, type CreateCore } from './embedded-core.js';
+import { createCapabilityMonitor, type CapabilityMonitor } from './capabilities/capability-monitor.js';
 import { createDemoLoader } from './demo/create-demo-loader.js';
 import { defaultDemoRepositorySync } from './demo/default-repository.js';
 import type { DemoLoader } from './demo/demo-loader.js';
@@ -26,6 +27,8 @@ export interface Host {
   readonly profiles: ProfileStore;
   readonly vault: TokenVault;
   readonly proxy: ApiProxy;
+  /** What each remote instance offers, detected on connect and refreshed in the background (issue 26). */
+  readonly capabilities: CapabilityMonitor;
   /** The embedded core, or null when the host was created without one. */
   readonly core: Core | null;
   /** Where the embedded core listens on 127.0.0.1 (git clients, alert receivers), or null. */
@@ -91,6 +94,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
   await removeInterruptedExports(hostDir);
   const vault = await openTokenVault({ hostDir, cipher: options.cipher, cipherId: options.cipherId });
   const profiles = await openProfileStore({ hostDir, vault });
+  const capabilities = createCapabilityMonitor({ profiles, vault });
+  capabilities.start();
   const embedded = options.createCore
     ? await startEmbeddedCore({
         appDataDir: options.appDataDir,
@@ -134,6 +139,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     profiles,
     vault,
     proxy,
+    capabilities,
     core,
     coreUrl: embedded?.url ?? null,
     exports,
@@ -144,6 +150,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
     openExternal: options.openExternal,
     close() {
       changes.close();
+      void capabilities.close();
       closing ??= Promise.all([exports.close(), demo.idle()]).then(() => (core ? core.close() : undefined));
       return closing;
     },

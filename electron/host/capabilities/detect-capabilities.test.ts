@@ -101,7 +101,9 @@ describe('detectCapabilities against recorded GitLab answers', () => {
       token: { known: true, scopes: ['read_api'], expiresAt: '2026-11-01' },
       adminMode: 'not-admin',
     });
-    expect(describeInstance(caps, NOW)).toBe('GitLab 18.6 CE · not an administrator · token expires in 338 days');
+    expect(describeInstance(caps, NOW)).toBe(
+      'GitLab 18.6 CE · not an administrator · token expires in 338 days',
+    );
   });
 
   it('18.6 EE: an administrator whose token lacks admin_mode is "may be blocked", with the expiry', async () => {
@@ -145,7 +147,9 @@ describe('detectCapabilities against recorded GitLab answers', () => {
       extraAnswers: {
         '/api/v4/personal_access_tokens/self': {
           status: 400,
-          body: { message: '400 Bad request - This endpoint requires token type to be a personal access token' },
+          body: {
+            message: '400 Bad request - This endpoint requires token type to be a personal access token',
+          },
         },
       },
     });

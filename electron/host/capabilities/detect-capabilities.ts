@@ -117,7 +117,9 @@ export async function detectCapabilities({
         };
       }
     } else if (metadata) {
-      notes.push(`GET /api/v4/metadata answered ${metadata.status}; the edition comes from the version string.`);
+      notes.push(
+        `GET /api/v4/metadata answered ${metadata.status}; the edition comes from the version string.`,
+      );
     }
   }
   const { edition, editionSource } = decideEdition(kind, version, enterprise);
@@ -130,7 +132,9 @@ export async function detectCapabilities({
       user = { username, isAdmin: isRecord(userRes.body) && userRes.body.is_admin === true };
     } else notes.push('GET /api/v4/user answered without a username.');
   } else if (userRes) {
-    notes.push(`GET /api/v4/user answered ${userRes.status}; whether the user is an administrator is unknown.`);
+    notes.push(
+      `GET /api/v4/user answered ${userRes.status}; whether the user is an administrator is unknown.`,
+    );
   }
 
   const tokenFacts = await readTokenFacts(kind, version, tryGet);
@@ -192,7 +196,9 @@ async function readTokenFacts(
       'The profile’s token is not a personal access token (GET /personal_access_tokens/self answered 400), so its scopes and expiry are unknown.',
     );
   }
-  return unknown(`GET /personal_access_tokens/self answered ${res.status}, so the token's scopes and expiry are unknown.`);
+  return unknown(
+    `GET /personal_access_tokens/self answered ${res.status}, so the token's scopes and expiry are unknown.`,
+  );
 }
 
 /** Edition from `/metadata` `enterprise` when read, else from the version string. */

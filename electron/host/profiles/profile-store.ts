@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { asInstanceCapabilities, type InstanceCapabilities } from '../../../shared/instance-capabilities.js';
 import { INSECURE_HTTP_WARNING, isInsecureRemoteUrl } from '../../../shared/instance-url-security.js';
 import type {
   AddRemoteProfileInput,
@@ -28,12 +29,27 @@ export interface Profile {
   url: string;
 }
 
-/** On disk: `{ version: 1, activeId, remotes: [{ id, name, url }] }`. */
+/**
+ * A remote profile on disk. `capabilities` is what the host last learned of the instance (never a
+ * token), `capabilitiesError` why the last detection failed.
+ */
+interface StoredRemote {
+  id: string;
+  name: string;
+  url: string;
+  capabilities?: InstanceCapabilities;
+  capabilitiesError?: string;
+}
+
+/** On disk: `{ version: 1, activeId, remotes: [{ id, name, url, capabilities?, capabilitiesError? }] }`. */
 interface ProfilesFile {
   version: 1;
   activeId: string;
-  remotes: Array<{ id: string; name: string; url: string }>;
+  remotes: StoredRemote[];
 }
+
+/** Outcome of one capability detection, as `setCapabilities` keeps it. */
+export type CapabilitiesOutcome = { capabilities: InstanceCapabilities } | { error: string };
 
 /** Connection profiles: the embedded one plus remote GitLab instances. */
 export interface ProfileStore {
@@ -70,6 +86,16 @@ export interface ProfileStore {
    * `not_found` for an unknown id.
    */
   update(input: UpdateProfileInput): Promise<ProfileSummary>;
+  /**
+   * Keeps the outcome of a capability detection for remote profile `id` (electron/host/capabilities):
+   * new capabilities replace the old ones and clear the error; an error is recorded beside the
+   * capabilities already known (they stay: an instance that is down has not changed). A profile removed
+   * meanwhile, or the embedded one, is ignored. A token replaced by `update` drops the capabilities (they
+   * described the old token). Errors: write failures.
+   */
+  setCapabilities(id: string, outcome: CapabilitiesOutcome): Promise<void>;
+  /** What is known of remote profile `id`'s instance, or undefined (not detected, embedded, unknown id). */
+  capabilities(id: string): InstanceCapabilities | undefined;
 }
 
 const EMBEDDED_PROFILE: Profile = Object.freeze({
@@ -105,7 +131,7 @@ export async function openProfileStore({
 
   const all = (): Profile[] => [
     EMBEDDED_PROFILE,
-    ...state.remotes.map((r) => ({ ...r, kind: 'remote' as const })),
+    ...state.remotes.map((r) => ({ id: r.id, name: r.name, url: r.url, kind: 'remote' as const })),
   ];
   const find = (id: string): Profile | undefined => all().find((p) => p.id === id);
   const get = (id: string): Profile => {
@@ -113,14 +139,19 @@ export async function openProfileStore({
     if (!profile) throw new BridgeError('not_found', `There is no connection profile "${id}".`);
     return profile;
   };
-  const summarize = (p: Profile): ProfileSummary => ({
-    id: p.id,
-    name: p.name,
-    kind: p.kind,
-    url: p.url,
-    hasToken: vault.has(p.id),
-    active: p.id === state.activeId,
-  });
+  const summarize = (p: Profile): ProfileSummary => {
+    const remote = state.remotes.find((r) => r.id === p.id);
+    return {
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      url: p.url,
+      hasToken: vault.has(p.id),
+      active: p.id === state.activeId,
+      ...(remote?.capabilities ? { capabilities: remote.capabilities } : {}),
+      ...(remote?.capabilitiesError ? { capabilitiesError: remote.capabilitiesError } : {}),
+    };
+  };
 
   return {
     list: () => all().map(summarize),
@@ -192,9 +223,28 @@ export async function openProfileStore({
           throw err;
         }
       }
-      if (token !== undefined) await vault.set(remote.id, token);
+      if (token !== undefined) {
+        await vault.set(remote.id, token);
+        if (remote.capabilities || remote.capabilitiesError) {
+          delete remote.capabilities;
+          delete remote.capabilitiesError;
+          await persist();
+        }
+      }
       return summarize(get(remote.id));
     },
+    async setCapabilities(id, outcome) {
+      const remote = state.remotes.find((r) => r.id === id);
+      if (!remote) return;
+      if ('capabilities' in outcome) {
+        remote.capabilities = outcome.capabilities;
+        delete remote.capabilitiesError;
+      } else {
+        remote.capabilitiesError = outcome.error;
+      }
+      await persist();
+    },
+    capabilities: (id) => state.remotes.find((r) => r.id === id)?.capabilities,
     async setActive(id) {
       const profile = get(id);
       state.activeId = profile.id;
@@ -218,10 +268,21 @@ async function readProfilesFile(filePath: string): Promise<ProfilesFile> {
   if (parsed.version !== 1 || !Array.isArray(parsed.remotes)) {
     throw new Error(`${filePath} is not an Outpost profiles file (version 1).`);
   }
-  const remotes = parsed.remotes.filter(
-    (r): r is ProfilesFile['remotes'][number] =>
-      !!r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.url === 'string',
-  );
+  const remotes = parsed.remotes
+    .filter(
+      (r): r is StoredRemote =>
+        !!r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.url === 'string',
+    )
+    .map((r): StoredRemote => {
+      const capabilities = asInstanceCapabilities(r.capabilities);
+      return {
+        id: r.id,
+        name: r.name,
+        url: r.url,
+        ...(capabilities ? { capabilities } : {}),
+        ...(typeof r.capabilitiesError === 'string' ? { capabilitiesError: r.capabilitiesError } : {}),
+      };
+    });
   const activeId =
     typeof parsed.activeId === 'string' && remotes.some((r) => r.id === parsed.activeId)
       ? parsed.activeId

@@ -66,16 +66,20 @@ export interface RecordedGitLab {
 }
 
 /**
- * Serves `fixture` on 127.0.0.1:0. Only `token` is accepted as `PRIVATE-TOKEN`; anything else gets
+ * Serves `fixture` on 127.0.0.1:0. Only `token` (or one of them) is accepted as `PRIVATE-TOKEN`; anything else gets
  * GitLab's `401 {"message":"401 Unauthorized"}` (doc/api/rest/troubleshooting.md, status codes).
  * `extraAnswers` adds paths beyond the fixture (a project for a screen test).
  */
 export async function startRecordedGitLab(
   fixture: GitLabFixture,
-  { token, extraAnswers = {} }: { token: string; extraAnswers?: Record<string, RecordedAnswer> },
+  {
+    token,
+    extraAnswers = {},
+  }: { token: string | readonly string[]; extraAnswers?: Record<string, RecordedAnswer> },
 ): Promise<RecordedGitLab> {
   const answers = new Map<string, RecordedAnswer>(Object.entries({ ...fixture.answers, ...extraAnswers }));
   const seen: SeenRequest[] = [];
+  const accepted: readonly string[] = typeof token === 'string' ? [token] : token;
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -84,7 +88,8 @@ export async function startRecordedGitLab(
       seen.push({ method: req.method ?? '', path, token: typeof given === 'string' ? given : undefined });
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
         res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-      if (given !== token) return send(401, { message: '401 Unauthorized' });
+      if (typeof given !== 'string' || !accepted.includes(given))
+        return send(401, { message: '401 Unauthorized' });
       const answer = answers.get(path);
       if (!answer) return send(404, { message: '404 Not Found' });
       send(answer.status, answer.body, answer.headers);
