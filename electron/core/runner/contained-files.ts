@@ -52,7 +52,7 @@ const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
 const PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd') ? '/proc/self/fd' : null;
 
 /** Chunk size of capped reads (bytes). */
-const READ_CHUNK = 64 * 1024;
+const READ_CHUNK = 256 * 1024;
 
 /** Why a path was not opened. */
 export type RefusalReason =

@@ -14,6 +14,7 @@
  * The sandbox maps the job to uid 1000 while the core here runs as root: the core is the one that could
  * have written or read through the links.
  */
+import { randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -22,11 +23,13 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCoreDatabase } from '../helpers/disk.js';
 import {
   commitFile,
   eventually,
@@ -251,5 +254,45 @@ describe.runIf(onLinux)('job files are never followed out of the sandbox', () =>
     expect(trace).toContain('reports/**/*.xml: found 1 matching files and directories');
     expect(trace).toContain('reports/leak.xml: it is a symbolic link, which is not followed; not read');
     expect(trace).toContain('reports/hostdir: it is a symbolic link, which is not followed; not read');
+  });
+  it("removes a crashed attempt's build root and runner directory on restart, without following links in them", async () => {
+    const s2 = await startTestCore();
+    let s3: TestCore | null = null;
+    try {
+      const victim = path.join(hostDir('crash-victim'), 'keep.txt');
+      writeFileSync(victim, 'keep me');
+      const created = await s2.api<{ id: number }>('POST', '/projects', {
+        json: { name: `crash-${Math.random().toString(36).slice(2, 7)}`, initialize_with_readme: true },
+      });
+      await commitFile(s2, created.body.id, '.gitlab-ci.yml', 'a:\n  script: echo a\n');
+      const p = (await latestPipeline(s2, created.body.id))!;
+      await waitForPipeline(s2, created.body.id, p.id);
+      await s2.stop();
+      // A crash in the middle of job `a`: its row says running, its two directories are still there,
+      // each holding a symlink to a host file.
+      const marker = randomBytes(8).toString('hex');
+      const root = path.join(os.tmpdir(), `outpost-job-${marker}`);
+      const runnerDir = path.join(os.tmpdir(), `outpost-runner-${marker}`);
+      for (const d of [path.join(root, 'tmp'), runnerDir]) {
+        mkdirSync(d, { recursive: true });
+        writeFileSync(path.join(d, 'step_script.sh'), 'echo a');
+        symlinkSync(victim, path.join(d, 'link'));
+      }
+      const db = openCoreDatabase(s2.dataDir, { writable: true });
+      db.prepare(
+        `UPDATE ci_jobs SET status = 'running', finished_at = NULL, pid = NULL, marker = ? WHERE pipeline_id = ?`,
+      ).run(marker, p.id);
+      db.prepare(`UPDATE ci_pipelines SET status = 'running', finished_at = NULL WHERE id = ?`).run(p.id);
+      db.close();
+      s3 = await startTestCore({ dataDir: s2.dataDir });
+      await waitForPipeline(s3, created.body.id, p.id, ['failed']);
+      await eventually("the crashed attempt's directories to be removed", async () =>
+        existsSync(root) || existsSync(runnerDir) ? undefined : true,
+      );
+      expect(readFileSync(victim, 'utf8')).toBe('keep me');
+    } finally {
+      if (s3) await s3.close();
+      else await s2.close();
+    }
   });
 });
