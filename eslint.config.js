@@ -8,6 +8,20 @@ import globals from 'globals';
 /** Names of SQLite handles for the SQL-outside-core/db rule (esquery regex). */
 const DB_HANDLE = '/^(db|database|sqlite|[A-Za-z]+Db)$/';
 
+/**
+ * Issue 25: a RegExp built at run time may carry user input and backtrack exponentially on the main
+ * thread. In electron/core, `new RegExp(x)` / `RegExp(x)` are allowed only with a literal first argument;
+ * user patterns go through core/ci/untrusted-regexp.ts (re2js, linear time). Tests are exempt.
+ */
+const DYNAMIC_REGEXP = [
+  "NewExpression[callee.name='RegExp'][arguments.0.type!='Literal']",
+  "CallExpression[callee.name='RegExp'][arguments.0.type!='Literal']",
+].map((selector) => ({
+  selector,
+  message:
+    'No RegExp from run-time text in the core: use UntrustedRegexp (core/ci/untrusted-regexp.ts, re2js) or a plain matcher (issue 25)',
+}));
+
 const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'crypto', 'os', 'http', 'https', 'net'];
 
 export default tseslint.config(
@@ -185,8 +199,15 @@ export default tseslint.config(
           selector,
           message: 'SQL belongs in electron/core/db (architecture.md: services call repositories)',
         })),
+        ...DYNAMIC_REGEXP,
       ],
     },
+  },
+  {
+    // The block above leaves core/db out (SQL lives there); the RegExp rule still applies to it.
+    files: ['electron/core/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...DYNAMIC_REGEXP] },
   },
   {
     // The runner reaches pipeline state through runner/pipeline-state-port.ts, injected in app.ts; it

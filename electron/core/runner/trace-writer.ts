@@ -66,7 +66,7 @@ const compiledSources = new Map<string, UntrustedRegexp | null>();
 function untrusted(regex: CoverageRegex): UntrustedRegexp | null {
   if (regex instanceof UntrustedRegexp) return regex;
   if (!compiledSources.has(regex.source)) {
-    let compiled: UntrustedRegexp | null = null;
+    let compiled: UntrustedRegexp | null;
     try {
       compiled = UntrustedRegexp.compile(regex.source);
     } catch {

@@ -22,7 +22,7 @@
  */
 import { RegexBudget, RubySyntax, UntrustedRegexp, UntrustedRegexpError } from '../untrusted-regexp.js';
 
-/** GitLab's Lexer::MAX_TOKENS. */
+/** GitLab's Lexer::MAX_TOKENS (an expression has fewer tokens than this). */
 export const MAX_EXPRESSION_TOKENS = 100;
 
 type Token =
@@ -112,6 +112,9 @@ function tokenize(text: string): Token[] {
     }
     throw new ExpressionSyntaxError();
   }
+  // Lexer#tokenize scans at most MAX_TOKENS times and needs one more pass to see the end, so 100
+  // tokens are already "Too many tokens!".
+  if (tokens.length >= MAX_EXPRESSION_TOKENS) throw new ExpressionSyntaxError('too many tokens');
   return tokens;
 }
 

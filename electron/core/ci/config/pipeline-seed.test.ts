@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RegexBudget, REGEX_LIMITS } from '../untrusted-regexp.js';
 import { parseCiConfig } from './ci-config.js';
 import { expandVariables, globToRegExp, refMatches, seedPipeline } from './pipeline-seed.js';
 import type { SeedContext } from './pipeline-seed.js';
@@ -187,5 +188,84 @@ describe('helpers', () => {
 
   it('expands $VAR and ${VAR}', () => {
     expect(expandVariables('$A-${B}-$C', { A: '1', B: '2' })).toBe('1-2-');
+  });
+});
+
+describe('user patterns on re2js, within a budget (issue 25)', () => {
+  const evil = `${'a'.repeat(40)}!`;
+
+  it('evaluates the catastrophic rules:if at once, in a rule and in only:variables', () => {
+    const text = `
+a:
+  script: x
+  rules:
+    - if: '$EVIL =~ /^(a+)+$/'
+b:
+  script: x
+  only:
+    variables: ['$EVIL =~ /^(a|aa)+$/']
+c:
+  script: x
+  rules:
+    - if: '$EVIL !~ /^(a+)+$/'
+`;
+    const started = performance.now();
+    expect(names(text, { ...branch, variables: { ...branch.variables, EVIL: evil } })).toEqual(['c']);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('matches /re/flags refs with RubySyntax flags and treats other text as a ref name', () => {
+    const ctx = { ref: 'Release-1', tag: false, source: 'push' } as const;
+    expect(refMatches('/^release-/i', ctx)).toBe(true);
+    expect(refMatches('/^release-/', ctx)).toBe(false);
+    expect(refMatches('/^(a+)+$/', { ...ctx, ref: evil })).toBe(false);
+    // Not RubySyntax (flag x): a ref name, compared as text.
+    expect(refMatches('/release/x', { ...ctx, ref: '/release/x' })).toBe(true);
+  });
+
+  it('refuses an invalid /re/ in only:refs and an invalid coverage regex as YAML errors', () => {
+    const refs = parseCiConfig('a:\n  script: x\n  only: ["/(a)\\\\1/"]\n');
+    expect(refs.ok).toBe(false);
+    const coverage = parseCiConfig("a:\n  script: x\n  coverage: '/a(?=b)/'\n");
+    expect(coverage.ok ? [] : coverage.errors).toEqual([
+      'jobs:a:coverage config must be a regular expression with re2 syntax',
+    ]);
+    const flagged = parseCiConfig("a:\n  script: x\n  coverage: '/Total: (\\d+)%/i'\n");
+    // Entry::Coverage keeps config[1...-1], flags and all (GitLab's own behaviour).
+    expect(flagged.ok && flagged.config.jobs[0]!.coverageRegex).toBe('Total: (\\d+)%/');
+  });
+
+  it('fails pipeline creation with an error when the rules spend more than their budget', () => {
+    const text = `
+a:
+  script: x
+  rules:
+    - if: '$BIG =~ /x$/'
+b:
+  script: x
+  rules:
+    - if: '$BIG =~ /y$/'
+`;
+    const ctx = { ...branch, variables: { ...branch.variables, BIG: 'a'.repeat(10_000) } };
+    const ok = seedPipeline(config(text), ctx, new RegexBudget(REGEX_LIMITS.pipelineUnits));
+    expect(ok.kind).toBe('no-jobs');
+    const tight = seedPipeline(config(text), ctx, new RegexBudget(60_000));
+    expect(tight.kind).toBe('error');
+    expect(tight.kind === 'error' && tight.errors[0]).toMatch(/exceeded its budget/);
+  });
+
+  it('fails pipeline creation when one match is over maxMatchUnits', () => {
+    const text = "a:\n  script: x\n  rules:\n    - if: '$BIG =~ /(.*a){100}/'\n";
+    const big = 'b'.repeat(REGEX_LIMITS.maxMatchUnits / 100);
+    const r = seedPipeline(config(text), { ...branch, variables: { BIG: big } });
+    expect(r.kind).toBe('error');
+  });
+
+  it('matches changes/exists globs in linear time', () => {
+    const glob = '*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b';
+    const started = performance.now();
+    expect(globToRegExp(glob).test('a'.repeat(5000))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(globToRegExp('[z-a]').test('x')).toBe(false);
   });
 });

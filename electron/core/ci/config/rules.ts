@@ -82,6 +82,7 @@ export function readPolicy(raw: unknown, where: string, errors: Errors): RefPoli
   if (raw === undefined || raw === null) return null;
   if (typeof raw === 'string' || Array.isArray(raw)) {
     const refs = readStringArray(raw, `${where} config`, errors);
+    if (refs) checkRefPatterns(refs, where, errors);
     return refs ? { refs, variables: null, changes: null } : null;
   }
   if (!isHash(raw)) {
@@ -100,11 +101,15 @@ export function readPolicy(raw: unknown, where: string, errors: Errors): RefPoli
   }
   if (raw.changes !== undefined)
     policy.changes = readStringArray(raw.changes, `${where}:changes config`, errors);
-  // ArrayOfStringsOrRegexpsValidator: a ref in the `/re/flags` form must compile on RE2
-  // (RubySyntax.valid?); anything else is a ref name or keyword.
-  for (const ref of policy.refs ?? []) {
-    if (RubySyntax.matchesSyntax(ref) && !RubySyntax.valid(ref))
-      errors.add(`${where} config should be an array of strings or regular expressions`);
-  }
+  if (policy.refs) checkRefPatterns(policy.refs, where, errors);
   return policy;
+}
+
+/**
+ * ArrayOfStringsOrRegexpsValidator: a ref in the `/re/flags` form must compile on RE2
+ * (RubySyntax.valid?); anything else is a ref name or keyword.
+ */
+function checkRefPatterns(refs: readonly string[], where: string, errors: Errors): void {
+  if (refs.some((ref) => RubySyntax.matchesSyntax(ref) && !RubySyntax.valid(ref)))
+    errors.add(`${where} config should be an array of strings or regular expressions`);
 }
