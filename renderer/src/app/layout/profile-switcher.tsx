@@ -4,6 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { IconCheck, IconCloud, IconPencil, IconPlus, IconSelector, IconServer } from '@tabler/icons-react';
 import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
+import { ADMIN_MODE_EXPLANATION } from '../../../../shared/instance-capabilities.js';
+import { capabilitiesOf, instanceDetailsLine } from '../../api/capabilities/capabilities.js';
 import { describeError } from '../../api/describe-error.js';
 import { useSetActiveProfile } from '../../api/profiles/mutations.js';
 import { AddInstanceModal } from './add-instance-modal.js';
@@ -30,6 +32,44 @@ function describeLocation(profile: ProfileSummary): string {
   } catch {
     return profile.url;
   }
+}
+
+/**
+ * What Outpost knows of the active instance, at the top of the switcher's menu (issue 26): the details
+ * line, and what stands in the way (Admin Mode and a token without `admin_mode`; a token whose scopes and
+ * expiry could not be read; a failed detection).
+ */
+function ActiveInstanceDetails({ profile }: { profile: ProfileSummary }) {
+  const capabilities = capabilitiesOf(profile);
+  const warnings: string[] = [];
+  if (capabilities?.adminMode === 'token-lacks-admin_mode') warnings.push(ADMIN_MODE_EXPLANATION);
+  if (
+    capabilities &&
+    capabilities.kind === 'gitlab' &&
+    !capabilities.token.known &&
+    capabilities.token.unknownReason
+  )
+    warnings.push(capabilities.token.unknownReason);
+  return (
+    <Stack gap={4} px="sm" py={6} maw={380} data-testid="instance-details">
+      <Text size="xs" fw={600}>
+        {profile.name}
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="instance-details-line">
+        {instanceDetailsLine(profile, new Date())}
+      </Text>
+      {warnings.map((warning) => (
+        <Text key={warning} size="xs" c="orange">
+          {warning}
+        </Text>
+      ))}
+      {capabilities && capabilities.kind !== 'outpost-embedded' ? (
+        <Text size="xs" c="dimmed">
+          Checked {new Date(capabilities.detectedAt).toLocaleString()}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 /**
@@ -93,6 +133,13 @@ export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
+          {active ? (
+            <>
+              <Menu.Label>This instance</Menu.Label>
+              <ActiveInstanceDetails profile={active} />
+              <Menu.Divider />
+            </>
+          ) : null}
           <Menu.Label>GitLab instances</Menu.Label>
           {profiles.map((profile) => (
             <Menu.Item
@@ -113,6 +160,9 @@ export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
                 <Text size="xs" c="dimmed" truncate>
                   {describeLocation(profile)}
                   {!profile.hasToken ? ' · no token' : ''}
+                </Text>
+                <Text size="xs" c="dimmed" truncate title={instanceDetailsLine(profile, new Date())}>
+                  {instanceDetailsLine(profile, new Date())}
                 </Text>
               </Stack>
             </Menu.Item>

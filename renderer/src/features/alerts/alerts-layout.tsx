@@ -1,6 +1,8 @@
 import { Group, Tabs, Text } from '@mantine/core';
 import { IconBell, IconPlugConnected } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useFeatureAvailability } from '../../api/capabilities/capabilities.js';
+import { FeatureUnavailable } from '../../components/feature-unavailable.js';
 import { PageHeader } from '../../components/page-header.js';
 import { projectAreaFallback, SwitchProjectButton, useProjectArea } from '../project-area/project-area.js';
 import { AlertsProvider } from './alerts-context.js';
@@ -9,8 +11,12 @@ import { ALERTS_PICK_ROUTE, alertIntegrationsRoute, alertsRoute } from './alerts
 /**
  * The Alerts area of one project (`/alerts/:projectId/…`): the project's name, tabs for the alert
  * list and the integrations that feed it. Remembers the project for the navbar's Alerts entry.
+ * The alert screens below call Outpost's alert REST endpoints, which GitLab does not have (it serves alerts
+ * through GraphQL only): on a GitLab instance, or before the instance is known, they are not mounted at
+ * all, so no alert request is sent or polled, and the honest "not available" state takes their place.
  */
 export function AlertsLayout() {
+  const alerts = useFeatureAvailability('alerts');
   const area = useProjectArea('alerts');
   const { profileId, projectId, project } = area;
   const { pathname } = useLocation();
@@ -38,24 +44,30 @@ export function AlertsLayout() {
         }
         actions={<SwitchProjectButton pickRoute={ALERTS_PICK_ROUTE} />}
       />
-      <Tabs
-        value={tab}
-        onChange={(value) =>
-          navigate(value === 'integrations' ? alertIntegrationsRoute(projectId) : alertsRoute(projectId))
-        }
-        mb="md"
-        keepMounted={false}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="alerts" leftSection={<IconBell size={16} stroke={1.7} />}>
-            Alerts
-          </Tabs.Tab>
-          <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} stroke={1.7} />}>
-            Integrations
-          </Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
-      <Outlet />
+      {alerts.status !== 'available' ? (
+        <FeatureUnavailable availability={alerts} testId="alerts-unavailable" />
+      ) : (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(value) =>
+              navigate(value === 'integrations' ? alertIntegrationsRoute(projectId) : alertsRoute(projectId))
+            }
+            mb="md"
+            keepMounted={false}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="alerts" leftSection={<IconBell size={16} stroke={1.7} />}>
+                Alerts
+              </Tabs.Tab>
+              <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} stroke={1.7} />}>
+                Integrations
+              </Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          <Outlet />
+        </>
+      )}
     </AlertsProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useFeatureAvailability } from '../../api/capabilities/capabilities.js';
 import { jobSandboxQueries, jobsRefused } from '../../api/pipelines/job-sandbox.js';
 import { SECURITY_PATH } from '../admin/instance-settings/security-setting-labels.js';
 import { useAdminAccess } from '../admin/use-admin-access.js';
@@ -10,10 +11,15 @@ import { JobSandboxAlert } from './job-sandbox-alert.js';
  * Above a project's pipelines: says when the instance refuses pipeline jobs because this machine has
  * no job sandbox (red, with the reason), or runs them without one because an administrator allowed
  * it (yellow). Administrators get a link to Admin → Security. Nothing when jobs run sandboxed, while
- * the status loads or fails, or on an instance without `GET /ci/job_sandbox` (a remote GitLab).
+ * the status loads or fails, or on an instance without `GET /ci/job_sandbox`: a GitLab instance is never
+ * asked (the status is an Outpost extension; `useFeatureAvailability('job-sandbox')`, issue 26).
  */
 export function JobSandboxBanner({ profileId }: { profileId: string }) {
-  const status = useQuery(jobSandboxQueries.status(profileId)).data;
+  const sandbox = useFeatureAvailability('job-sandbox');
+  const status = useQuery({
+    ...jobSandboxQueries.status(profileId),
+    enabled: sandbox.status === 'available',
+  }).data;
   const isAdmin = useAdminAccess(profileId).status === 'admin';
   if (!status) return null;
 

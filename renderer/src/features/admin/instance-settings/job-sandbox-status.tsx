@@ -1,6 +1,8 @@
 import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useFeatureAvailability } from '../../../api/capabilities/capabilities.js';
 import { describeError } from '../../../api/describe-error.js';
+import { FeatureUnavailable } from '../../../components/feature-unavailable.js';
 import { jobSandboxQueries, jobsRefused } from '../../../api/pipelines/job-sandbox.js';
 import { JobSandboxAlert } from '../../pipelines/job-sandbox-alert.js';
 
@@ -9,11 +11,18 @@ const count = new Intl.NumberFormat('en-US');
 /**
  * What the instance does with pipeline jobs on this machine (`GET /ci/job_sandbox`): runs them in the
  * bubblewrap sandbox (with the limits in force), runs them unsandboxed because an administrator
- * allowed it, or refuses them, with the reason the sandbox is missing. Nothing on an instance without
- * the endpoint (a remote GitLab).
+ * allowed it, or refuses them, with the reason the sandbox is missing. A GitLab instance, which has no
+ * such endpoint, is never asked: the honest "not available" panel says why (issue 26).
  */
 export function JobSandboxStatus({ profileId }: { profileId: string }) {
-  const query = useQuery(jobSandboxQueries.status(profileId));
+  const sandbox = useFeatureAvailability('job-sandbox');
+  const query = useQuery({
+    ...jobSandboxQueries.status(profileId),
+    enabled: sandbox.status === 'available',
+  });
+
+  if (sandbox.status !== 'available')
+    return <FeatureUnavailable availability={sandbox} variant="inline" testId="job-sandbox-status" />;
 
   if (query.isPending) return <Skeleton height={72} data-testid="job-sandbox-status-loading" />;
   if (query.isError) {

@@ -18,7 +18,9 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useUpdateStorageWeights } from '../../../api/admin/storage-moves/mutations.js';
 import type { StorageShardUsage } from '../../../api/admin/storage-moves/types.js';
+import type { FeatureAvailability } from '../../../../../shared/instance-capabilities.js';
 import { describeError } from '../../../api/describe-error.js';
+import { FeatureUnavailable } from '../../../components/feature-unavailable.js';
 import { formatBytes, formatByteCount } from '../../../lib/byte-size.js';
 import { checkWeight, formatBytesTick, weightedDestinations } from './storage-move-rules.js';
 import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
@@ -59,6 +61,11 @@ export interface ShardOverviewProps {
   usage: readonly StorageShardUsage[] | undefined;
   usageLoading: boolean;
   usageError: unknown;
+  /**
+   * Whether the instance reports shard usage (an Outpost extension; issue 26). Anything but `available`
+   * shows the honest "not available" panel instead of the charts. Default: available.
+   */
+  usageAvailability?: FeatureAvailability;
 }
 
 /**
@@ -66,7 +73,7 @@ export interface ShardOverviewProps {
  * shard's path, usage and weight, the weights editable (`PUT /application/settings`).
  */
 export function ShardOverview(props: ShardOverviewProps) {
-  const { shards, usage, usageLoading, usageError } = props;
+  const { shards, usage, usageLoading, usageError, usageAvailability } = props;
   const byName = new Map((usage ?? []).map((row) => [row.name, row]));
   const data = shards.map((name) => ({
     shard: name,
@@ -75,7 +82,15 @@ export function ShardOverview(props: ShardOverviewProps) {
   }));
 
   let charts;
-  if (usageLoading) {
+  if (usageAvailability && usageAvailability.status !== 'available') {
+    charts = (
+      <FeatureUnavailable
+        availability={usageAvailability}
+        variant="inline"
+        testId="shard-usage-unavailable"
+      />
+    );
+  } else if (usageLoading) {
     charts = (
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Skeleton height={150} radius="sm" />

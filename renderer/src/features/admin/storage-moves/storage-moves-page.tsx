@@ -178,6 +178,7 @@ export function StorageMovesPage() {
           usage={view.usage.data}
           usageLoading={view.usage.isPending && view.usage.fetchStatus !== 'idle'}
           usageError={view.usage.error}
+          usageAvailability={view.usageAvailability}
         />
         {list}
       </Stack>

@@ -2,6 +2,7 @@ import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { storageMoveKeys } from '../../../api/admin/storage-moves/keys.js';
 import { storageMoveQueries } from '../../../api/admin/storage-moves/queries.js';
+import { useFeatureAvailability } from '../../../api/capabilities/capabilities.js';
 import { projectKeys } from '../../../api/projects/keys.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
 import { countNoun } from '../admin-list.js';
@@ -32,6 +33,8 @@ export type StorageMovesDialog = 'none' | 'project' | 'shard';
  * for a while after scheduling), the shards' weights and usage, the state/shard filters and the page,
  * each shown move's progress, the open dialog, and the header's description. When the last running
  * move ends, the shard usage and the projects (their shards changed) are refetched.
+ * Shard usage and byte progress are Outpost extensions: on GitLab (or before the instance is known) they
+ * are never requested (`useFeatureAvailability`), and `usageAvailability` says why.
  */
 export function useStorageMovesState() {
   const profile = useActiveProfile();
@@ -46,8 +49,11 @@ export function useStorageMovesState() {
   const allMoves = moves.data?.moves ?? [];
   const active = allMoves.filter(isActiveMove).length;
   const settings = useQuery(storageMoveQueries.settings(profile.id));
+  const usageAvailability = useFeatureAvailability('shard-usage');
+  const progressAvailability = useFeatureAvailability('storage-move-progress');
   const usage = useQuery({
     ...storageMoveQueries.usage(profile.id),
+    enabled: usageAvailability.status === 'available',
     refetchInterval: active > 0 ? LIVE_INTERVAL * 2 : false,
     retry: false,
   });
@@ -79,6 +85,7 @@ export function useStorageMovesState() {
   const progress = useQueries({
     queries: pageMoves.map((move) => ({
       ...storageMoveQueries.progress(profile.id, move.id, move.state),
+      enabled: progressAvailability.status === 'available',
       refetchInterval: isActiveMove(move) ? LIVE_INTERVAL : (false as const),
     })),
   });
@@ -116,6 +123,7 @@ export function useStorageMovesState() {
     active,
     settings,
     usage,
+    usageAvailability,
     weights,
     shards,
     filters,
