@@ -7,9 +7,13 @@
  * With an installed Electron binary (and no --browser-host) it launches Electron on this app.
  * Otherwise it starts the browser host on 127.0.0.1:PORT (0 = a free port; without --port, the port of
  * the last launch on this data dir when it is free, so the browser keeps its cache and settings for the
- * page's origin, else a free one), prints exactly one line
- * `Outpost running at <url with launch secret>` to stdout, and, unless --no-open, opens Chromium in
- * app mode when one is installed and a display exists. SIGINT/SIGTERM close everything cleanly.
+ * page's origin, else a free one), prints exactly one line `Outpost running at <one-time address>` to
+ * stdout, and, unless --no-open, opens Chromium in app mode when one is installed and a display exists
+ * ($OUTPOST_BROWSER names the executable to use instead). The printed address carries a one-time code,
+ * never the launch secret: it opens the app once, within 10 minutes (PRINTED_LAUNCH_CODE_TTL_MS), and
+ * the browser keeps the session in an HttpOnly cookie. The app window gets its own code through a
+ * launch page only this user can read, so neither appears on any command line (open-app-window.ts).
+ * SIGINT/SIGTERM close everything cleanly.
  * Other messages go to stderr. `OUTPOST_STORAGES=NAME=PATH,…` gives the embedded core more repository
  * storage shards (the core's `--storage NAME=PATH`).
  */
@@ -113,8 +117,12 @@ async function importHost(relativePath) {
   return import(pathToFileURL(file).href);
 }
 
-/** First Chromium-family browser: /usr/bin/chromium, then chromium/google-chrome on PATH. */
+/**
+ * The Chromium-family browser for the app window: $OUTPOST_BROWSER when set, else /usr/bin/chromium,
+ * then chromium/google-chrome on PATH.
+ */
 function findChromium(findOnPathSync) {
+  if (process.env.OUTPOST_BROWSER) return process.env.OUTPOST_BROWSER;
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']) {
     const found = findOnPathSync(name);
@@ -134,10 +142,18 @@ const compileCacheDir = join(root, 'dist', '.node-compile-cache');
 async function runBrowserHost({ dataDir, port, open }) {
   // Before the host's modules load: with the cache, a launch skips compiling them (fastify, the core).
   enableCompileCache(compileCacheDir);
-  const [{ resolveAppDataDir, hostDataDir }, { startBrowserHost }, { findOnPathSync }] = await Promise.all([
+  const [
+    { resolveAppDataDir, hostDataDir },
+    { startBrowserHost },
+    { findOnPathSync },
+    { openAppWindow },
+    { PRINTED_LAUNCH_CODE_TTL_MS },
+  ] = await Promise.all([
     importHost('app-data-dir.js'),
     importHost('browser-host/start-browser-host.js'),
     importHost('browser-host/open-external.js'),
+    importHost('browser-host/open-app-window.js'),
+    importHost('browser-host/launch-codes.js'),
   ]);
   const appDataDir = resolveAppDataDir(dataDir);
 
@@ -172,7 +188,7 @@ async function runBrowserHost({ dataDir, port, open }) {
     void stop(1);
   });
   // Announced only now: whoever reads the line may stop Outpost at once, and SIGTERM must find its handler.
-  process.stdout.write(`Outpost running at ${browserHost.urlWithSecret}\n`);
+  process.stdout.write(`Outpost running at ${browserHost.launchUrl(PRINTED_LAUNCH_CODE_TTL_MS)}\n`);
   if (!existsSync(join(rendererDir, 'index.html'))) {
     process.stderr.write('outpost: the renderer is not built yet: run npm run build\n');
   }
@@ -186,18 +202,22 @@ async function runBrowserHost({ dataDir, port, open }) {
     );
     return;
   }
-  const args = [
-    `--app=${browserHost.urlWithSecret}`,
-    `--user-data-dir=${join(hostDataDir(appDataDir), 'chromium-profile')}`,
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ];
-  // Chromium refuses to start as root without its sandbox switched off.
-  if (process.getuid?.() === 0) args.push('--no-sandbox', '--test-type');
   const startedAt = Date.now();
-  chromium = spawn(browser, args, { stdio: 'ignore' });
+  try {
+    chromium = await openAppWindow({
+      browser,
+      host: browserHost,
+      profileDir: join(hostDataDir(appDataDir), 'chromium-profile'),
+      launchDir: join(hostDataDir(appDataDir), 'launch'),
+    });
+  } catch (err) {
+    process.stderr.write(
+      `outpost: could not open ${browser}: ${err?.message ?? err}; open the address above.\n`,
+    );
+    return;
+  }
+  // Stopped while the launch page was written: the window would outlive Outpost.
+  if (stopping) chromium.kill('SIGTERM');
   chromium.on('error', (err) => process.stderr.write(`outpost: could not open ${browser}: ${err.message}\n`));
   chromium.on('exit', (code) => {
     if (stopping) return;

@@ -12,7 +12,16 @@ import {
 } from '../../../shared/ipc-contract.js';
 import type { BridgeHandlers } from '../bridge-handlers.js';
 import { RENDERER_SECURITY_HEADERS } from '../csp.js';
-import { isAllowedHost, isAllowedOrigin, secretMatches } from './request-guard.js';
+import {
+  LAUNCH_CODE_PARAM,
+  LAUNCH_PATH,
+  createLaunchCodes,
+  sessionCookie,
+  sessionCookieName,
+  type LaunchCodes,
+  type RedeemOutcome,
+} from './launch-codes.js';
+import { bridgeCallRefusal, isAllowedHost } from './request-guard.js';
 
 /** Largest bridge call body (API bodies can carry base64 file content). */
 export const BRIDGE_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -20,8 +29,13 @@ export const BRIDGE_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Options of `buildBrowserHostServer`. */
 export interface BrowserHostServerOptions {
   handlers: BridgeHandlers;
-  /** The per-launch secret every `/bridge/*` call must present in `x-outpost-secret`. */
+  /**
+   * The per-launch secret every `/bridge/*` call must present, in `x-outpost-secret` or in the session
+   * cookie the launch-code exchange sets (see `bridgeCallRefusal`).
+   */
   secret: string;
+  /** The one-time codes `GET /launch?code=…` exchanges for the session cookie (default: none issued). */
+  launchCodes?: LaunchCodes;
   /** Folder of the built renderer (`dist/renderer`); may not exist yet. */
   rendererDir: string;
   /** The port the server listens on, read at request time (known only after `listen`). */
@@ -36,6 +50,25 @@ const NOT_BUILT_PAGE = `<!doctype html>
 <p>Then start Outpost again (<code>npm start</code>).</p>
 </body></html>
 `;
+
+/** The page a launch code that can't be used gets (403): what happened, and what to do. */
+function launchRefusedPage(outcome: Exclude<RedeemOutcome, 'ok'>): string {
+  const what =
+    outcome === 'used'
+      ? 'This launch address was already used. Each address Outpost gives out opens it once.'
+      : outcome === 'expired'
+        ? 'This launch address has expired. Each address Outpost gives out works only for a short time.'
+        : 'This launch address is not one this Outpost gave out (it may be from an earlier launch).';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Outpost: launch address not valid</title></head>
+<body style="font-family: sans-serif; margin: 3rem">
+<h1>Outpost</h1>
+<p>${what}</p>
+<p>If Outpost is open in another window, use that window. Otherwise stop Outpost and start it again
+(<code>npm start</code>): it opens a new window, or prints a new address with <code>--no-open</code>.</p>
+</body></html>
+`;
+}
 
 /** GET/HEAD outside `/bridge`: answered with a renderer file or the app page. */
 function isPageRequest(method: string, url: string): boolean {
@@ -110,9 +143,14 @@ function forbidden(reply: FastifyReply, message: string): FastifyReply {
 /**
  * The browser host's Fastify app (not listening yet):
  * - every request: Host must be `127.0.0.1:PORT` or `localhost:PORT` (DNS rebinding), else 403;
- * - `/bridge/*`: Origin, when present, must be this server's, and `x-outpost-secret` must match
- *   (constant-time), else 403 before the body is read; `POST /bridge/:channel` runs the channel
- *   (`{ args }` → `{ result }` | `{ error }`), an unknown channel is 404;
+ * - `GET /launch?code=<one-time code>`: a code from `launchCodes` used for the first time within its
+ *   lifetime answers 303 to `/` with the session cookie (`sessionCookie`: the secret, HttpOnly,
+ *   SameSite=Strict, Path=/); a used, expired or unknown code answers a 403 page saying which, and no
+ *   cookie;
+ * - `/bridge/*`: `bridgeCallRefusal` (Origin, then the `x-outpost-secret` header, or the session cookie
+ *   from this server's own page; constant-time comparisons), else 403 before the body is read;
+ *   `POST /bridge/:channel` runs the channel (`{ args }` → `{ result }` | `{ error }`), an unknown
+ *   channel is 404;
  * - other GETs: files from `rendererDir` (cache headers: `rendererFileCacheControl`), `index.html` for
  *   unknown paths with its classic script named by content (`versionClassicScript`), a 503 page when
  *   the renderer is not built;
@@ -120,6 +158,7 @@ function forbidden(reply: FastifyReply, message: string): FastifyReply {
  */
 export async function buildBrowserHostServer(options: BrowserHostServerOptions): Promise<FastifyInstance> {
   const { handlers, secret, rendererDir, port } = options;
+  const launchCodes = options.launchCodes ?? createLaunchCodes();
   // forceCloseConnections: closing the host ends every connection (a browser keeps its own open).
   const app = Fastify({
     logger: false,
@@ -163,13 +202,39 @@ export async function buildBrowserHostServer(options: BrowserHostServerOptions):
     const isBridge =
       req.routeOptions.url === '/bridge/:channel' || req.url === '/bridge' || req.url.startsWith('/bridge/');
     if (isBridge) {
-      if (!isAllowedOrigin(req.headers.origin, port())) return forbidden(reply, 'foreign Origin.');
-      if (!secretMatches(req.headers[BROWSER_HOST_SECRET_HEADER], secret)) {
-        return forbidden(reply, 'missing or wrong launch secret.');
-      }
+      const refusal = bridgeCallRefusal(
+        {
+          origin: req.headers.origin,
+          cookie: req.headers.cookie,
+          'sec-fetch-site': req.headers['sec-fetch-site'] as string | undefined,
+          secret: req.headers[BROWSER_HOST_SECRET_HEADER],
+        },
+        port(),
+        secret,
+        sessionCookieName(port()),
+      );
+      if (refusal) return forbidden(reply, refusal);
     }
     return undefined;
   });
+
+  // GET only: a HEAD (a link checker, a prefetch) must not use up the code.
+  app.get<{ Querystring: Record<string, unknown> }>(
+    LAUNCH_PATH,
+    { exposeHeadRoute: false },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const outcome = launchCodes.redeem(req.query[LAUNCH_CODE_PARAM]);
+      if (outcome === 'ok') {
+        return reply
+          .code(303)
+          .header('set-cookie', sessionCookie(port(), secret))
+          .header('location', '/')
+          .send();
+      }
+      return reply.code(403).type('text/html; charset=utf-8').send(launchRefusedPage(outcome));
+    },
+  );
 
   app.addHook('onSend', async (_req, reply, payload) => {
     for (const [name, value] of Object.entries(RENDERER_SECURITY_HEADERS)) reply.header(name, value);

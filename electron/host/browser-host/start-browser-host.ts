@@ -10,6 +10,13 @@ import type { BridgeHandlers } from '../bridge-handlers.js';
 import type { CreateCore } from '../embedded-core.js';
 import type { Host } from '../host.js';
 import { readRememberedPort, rememberPort, rememberedPortFile } from '../remembered-port.js';
+import { takeRootTokenEnv, ROOT_TOKEN_ENV } from '../../core/crypto/root-token-env.js';
+import {
+  DEFAULT_LAUNCH_CODE_TTL_MS,
+  LAUNCH_CODE_PARAM,
+  LAUNCH_PATH,
+  createLaunchCodes,
+} from './launch-codes.js';
 import { buildBrowserHostServer } from './server.js';
 
 /** Options of `startBrowserHost`. */
@@ -38,12 +45,37 @@ export interface StartBrowserHostOptions {
   exportDir?: string;
 }
 
+/**
+ * Takes `OUTPOST_ROOT_TOKEN` out of `process.env` now (see core/crypto/root-token-env.ts), before
+ * anything can be spawned (the caller opens a browser as soon as the server listens, while the host
+ * still starts), and returns the environment the host reads it from: a copy of `process.env` with the
+ * token, when one was set; else undefined (the host reads `process.env`).
+ */
+function takeHostEnv(): Record<string, string | undefined> | undefined {
+  if (process.env[ROOT_TOKEN_ENV] === undefined) return undefined;
+  const { token } = takeRootTokenEnv(process.env);
+  return { ...process.env, ...(token ? { [ROOT_TOKEN_ENV]: token } : {}) };
+}
+
 /** A running browser host. */
 export interface BrowserHost {
   /** `http://127.0.0.1:PORT` (no secret). */
   url: string;
-  /** `http://127.0.0.1:PORT/?secret=…`: what the browser opens; the renderer moves the secret to memory. */
+  /**
+   * `http://127.0.0.1:PORT/?secret=…`, for callers in this process only (tests, in-process fixtures):
+   * the renderer moves the secret to sessionStorage. Never put it on a command line or print it: use
+   * `launchUrl` for any address that leaves the process.
+   */
   urlWithSecret: string;
+  /**
+   * A new one-time launch address, `http://127.0.0.1:PORT/launch?code=…`: the code (not the secret)
+   * opens the app once, within `ttlMs` (default 60 s), by setting the session cookie and redirecting to
+   * `/`; see launch-codes.ts. Safe to print to the user's terminal; still not for a command line when
+   * it can be avoided (see open-app-window.ts).
+   */
+  launchUrl(ttlMs?: number): string;
+  /** Resolves true when the code of `launchUrl` (an address from `launchUrl`) was used, false when it expired. */
+  launchSettled(launchUrl: string): Promise<boolean>;
   /**
    * The host behind the bridge (profiles, vault, proxy, embedded core) once it has started; rejects with
    * the start failure (unreadable data files, a core that can't start). Bridge calls wait for it.
@@ -61,7 +93,10 @@ export interface BrowserHost {
  * the host. Its modules (the core with SQLite, the proxy, exports, demo data) are imported here, after
  * the server listens, so the renderer's files are served while they load.
  */
-async function startHost(options: StartBrowserHostOptions): Promise<Host> {
+async function startHost(
+  options: StartBrowserHostOptions,
+  env: Record<string, string | undefined> | undefined,
+): Promise<Host> {
   const [{ loadCreateCore }, { createHost }, { hostDataDir }, { readAppVersionSync }, keyFile, opener] =
     await Promise.all([
       import('../load-core.js'),
@@ -82,6 +117,7 @@ async function startHost(options: StartBrowserHostOptions): Promise<Host> {
     openExternal: options.openExternal ?? opener.createBrowserHostOpener(),
     ...(options.remoteTimeoutMs === undefined ? {} : { remoteTimeoutMs: options.remoteTimeoutMs }),
     ...(options.exportDir === undefined ? {} : { exportDir: options.exportDir }),
+    ...(env === undefined ? {} : { env }),
   });
 }
 
@@ -138,7 +174,10 @@ async function listenOnPort(app: FastifyInstance, appDataDir: string, wanted: nu
 
 /**
  * Starts the browser host: serves the renderer plus `POST /bridge/:channel` on 127.0.0.1:`port` behind
- * a random 32-byte per-launch secret, and resolves as soon as the server listens. The host itself (the
+ * a random 32-byte per-launch secret, and resolves as soon as the server listens. The secret reaches a
+ * browser only through the one-time codes of `launchUrl` (exchanged for an HttpOnly session cookie,
+ * see launch-codes.ts), never through a command line. `OUTPOST_ROOT_TOKEN` is taken out of
+ * `process.env` before this returns (`takeHostEnv`), so nothing the caller spawns inherits it. The host itself (the
  * vault with the key-file cipher `<appData>/host/vault.key`, profiles, the embedded core) starts right
  * after, behind the server (`ready`); bridge calls that arrive earlier wait for it, so the browser loads
  * the renderer while the core opens its database.
@@ -150,9 +189,10 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
   // The host starts once the server listens: its imports (the core, SQLite, fastify's route tables) and
   // its synchronous start would otherwise hold the event loop while the server is built, delaying the
   // moment the browser can fetch the renderer by ~250 ms. A server that cannot listen starts nothing.
+  const hostEnv = takeHostEnv();
   let gate!: { open: () => void; abort: (err: unknown) => void };
   const listening = new Promise<void>((open, abort) => (gate = { open, abort }));
-  const ready = listening.then(() => startHost(options));
+  const ready = listening.then(() => startHost(options, hostEnv));
   // Observed here so a failure before anyone awaits `ready` is not an unhandled rejection.
   ready.catch(() => undefined);
   const closeHost = () =>
@@ -161,12 +201,14 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
       () => undefined,
     );
   const secret = randomBytes(32).toString('base64url');
+  const launchCodes = createLaunchCodes();
   let port = 0;
   let app: FastifyInstance | undefined;
   try {
     app = await buildBrowserHostServer({
       handlers: handlersAfter(ready),
       secret,
+      launchCodes,
       rendererDir: options.rendererDir,
       port: () => port,
     });
@@ -186,6 +228,13 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
   return {
     url,
     urlWithSecret: `${url}/?${BROWSER_HOST_SECRET_PARAM}=${secret}`,
+    launchUrl(ttlMs = DEFAULT_LAUNCH_CODE_TTL_MS) {
+      return `${url}${LAUNCH_PATH}?${LAUNCH_CODE_PARAM}=${launchCodes.issue(ttlMs)}`;
+    },
+    launchSettled(launchUrl) {
+      const code = new URL(launchUrl).searchParams.get(LAUNCH_CODE_PARAM);
+      return code ? launchCodes.settled(code) : Promise.resolve(false);
+    },
     ready,
     close() {
       closing ??= (async () => {

@@ -51,11 +51,14 @@ describe('createHttpBridge', () => {
     await expect(dead.profiles.list()).rejects.toMatchObject({ code: 'unreachable' });
   });
 
-  it('does not call the host without a secret', async () => {
-    const fetchImpl = vi.fn<typeof fetch>();
+  it('without a secret, calls with the session cookie only (no secret header) and explains a refusal', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response('{}', { status: 403 }));
     await expect(createHttpBridge({ secret: null, fetchImpl }).profiles.list()).rejects.toThrow(
       /launch secret/,
     );
-    expect(fetchImpl).not.toHaveBeenCalled();
+    const [url, init] = fetchImpl.mock.calls[0] ?? [];
+    expect(url).toBe('/bridge/profiles:list');
+    expect(init?.credentials).toBe('same-origin');
+    expect(Object.keys(init?.headers ?? {})).toEqual(['content-type']);
   });
 });

@@ -13,7 +13,11 @@ import { isBridgeErrorShape, unwrapBridge } from './bridge-error.js';
 export interface HttpBridgeOptions {
   /** Origin of the browser host, e.g. `http://127.0.0.1:5123`; `''` for same-origin (the default). */
   baseUrl?: string;
-  /** The per-launch secret; null when the page was opened without one. */
+  /**
+   * The per-launch secret, sent as `x-outpost-secret`; null when the page was opened without one, as
+   * the app window and a printed launch address open it: the host's session cookie (set by its one-time
+   * `/launch?code=…` exchange, HttpOnly) then goes with each same-origin call instead.
+   */
   secret: string | null;
   /** fetch implementation (tests pass Node's). Defaults to the global fetch. */
   fetchImpl?: typeof fetch;
@@ -32,9 +36,10 @@ export function createHttpBridge(options: HttpBridgeOptions): OutpostBridge {
 /**
  * The browser host's shell as a wire bridge (shared/ipc-contract.ts): `POST /bridge/<channel>` with the
  * secret header and `{"args": [...]}`; each method resolves to the reply's `{"result"}` or
- * `{"error": {code, message}}` envelope, exactly as Electron's preload does. What HTTP adds becomes an
- * envelope too: no secret or a 403 without one → `bad_request` (the launch secret), a failed fetch →
- * `unreachable`, any other reply outside the contract → `internal`.
+ * `{"error": {code, message}}` envelope, exactly as Electron's preload does. Without a secret the call
+ * carries no secret header and relies on the session cookie (`credentials: 'same-origin'`). What HTTP
+ * adds becomes an envelope too: a 403 without a bridge error → `bad_request` (the launch secret), a
+ * failed fetch → `unreachable`, any other reply outside the contract → `internal`.
  */
 export function createHttpTransport(options: HttpBridgeOptions): OutpostWireBridge {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
@@ -45,18 +50,14 @@ export function createHttpTransport(options: HttpBridgeOptions): OutpostWireBrid
     channel: C,
     args: Parameters<BridgeChannels[C]>,
   ): Promise<BridgeReply<ChannelResult<C>>> {
-    if (!options.secret) {
-      return failure({
-        code: 'bad_request',
-        message:
-          'This page was opened without its launch secret. Open Outpost from the address it printed at startup.',
-      });
-    }
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (options.secret) headers[BROWSER_HOST_SECRET_HEADER] = options.secret;
     let response: Response;
     try {
       response = await fetchImpl(`${baseUrl}/bridge/${channel}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [BROWSER_HOST_SECRET_HEADER]: options.secret },
+        headers,
+        credentials: 'same-origin',
         body: JSON.stringify({ args }),
       });
     } catch {
