@@ -17,7 +17,15 @@ export interface JobLimits {
   memoryMb: number;
   /** CPU time of each process, seconds. */
   cpuSeconds: number;
+  /**
+   * Processes (and threads) of the whole job at once (the instance setting `ci_job_process_limit`);
+   * undefined: `DEFAULT_JOB_PROCESS_LIMIT`.
+   */
+  processes?: number;
 }
+
+/** Processes of a job at once when the setting is not given (GitLab Runner's docker executor has no default; 512 is generous for builds). */
+export const DEFAULT_JOB_PROCESS_LIMIT = 512;
 
 /**
  * The argv that runs `bash -e <scriptFile>` under `limits`. A limit the system refuses to set (macOS has
@@ -26,7 +34,8 @@ export interface JobLimits {
  */
 export function limitedScriptCommand(scriptFile: string, limits: JobLimits): string[] {
   for (const [k, v] of Object.entries(limits))
-    if (!Number.isSafeInteger(v) || v <= 0) throw new RangeError(`${k} must be a positive integer`);
+    if (v !== undefined && (!Number.isSafeInteger(v) || v <= 0))
+      throw new RangeError(`${k} must be a positive integer`);
   const kib = limits.memoryMb * 1024;
   const wrapper = [
     'ulimit -c 0 2>/dev/null',
