@@ -49,19 +49,18 @@ export function FeatureUnavailable({
     const title = failed
       ? 'Outpost could not learn what this instance offers'
       : 'Checking what this instance offers';
+    // Spans only: ScreenEmptyState puts the description inside a <p>.
     const description = (
-      <Stack gap={6} align="center">
-        <Text size="sm" c="dimmed" ta="center">
+      <>
+        <Text span display="block" size="sm" c="dimmed">
           {availability.explanation}
         </Text>
         {failed ? (
-          <Text size="sm" ta="center">
+          <Text span display="block" size="sm" mt={6}>
             {check.isError ? describeError(check.error) : error}
           </Text>
-        ) : (
-          <Loader size="sm" type="dots" aria-label="Checking the instance" />
-        )}
-      </Stack>
+        ) : null}
+      </>
     );
     const retry = failed ? (
       <Button
@@ -73,7 +72,9 @@ export function FeatureUnavailable({
       >
         Check again
       </Button>
-    ) : null;
+    ) : (
+      <Loader size="sm" type="dots" aria-label="Checking the instance" />
+    );
     return variant === 'inline' ? (
       <Alert
         variant="light"
@@ -98,18 +99,21 @@ export function FeatureUnavailable({
     );
   }
 
+  // Spans only: ScreenEmptyState puts the description inside a <p>.
   const body = (
-    <Stack gap={6}>
-      <Text size="sm">{availability.explanation}</Text>
+    <>
+      <Text span display="block" size="sm">
+        {availability.explanation}
+      </Text>
       {availability.alternative ? (
-        <Text size="sm" c="dimmed">
+        <Text span display="block" size="sm" c="dimmed" mt={6}>
           <Text span fw={600} size="sm" c="var(--mantine-color-text)">
             Instead:{' '}
           </Text>
           {availability.alternative}
         </Text>
       ) : null}
-    </Stack>
+    </>
   );
   return variant === 'inline' ? (
     <Alert

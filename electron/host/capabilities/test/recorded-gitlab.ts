@@ -68,14 +68,21 @@ export interface RecordedGitLab {
 /**
  * Serves `fixture` on 127.0.0.1:0. Only `token` (or one of them) is accepted as `PRIVATE-TOKEN`; anything else gets
  * GitLab's `401 {"message":"401 Unauthorized"}` (doc/api/rest/troubleshooting.md, status codes).
- * `extraAnswers` adds paths beyond the fixture (a project for a screen test).
+ * `extraAnswers` adds paths beyond the fixture (a project for a screen test). With `cors`, preflights are
+ * answered and every answer allows any origin: renderer tests run the real host inside happy-dom, whose
+ * `fetch` (the host's remote path uses the global fetch) enforces CORS like a browser; Node's does not.
  */
 export async function startRecordedGitLab(
   fixture: GitLabFixture,
   {
     token,
     extraAnswers = {},
-  }: { token: string | readonly string[]; extraAnswers?: Record<string, RecordedAnswer> },
+    cors = false,
+  }: {
+    token: string | readonly string[];
+    extraAnswers?: Record<string, RecordedAnswer>;
+    cors?: boolean;
+  },
 ): Promise<RecordedGitLab> {
   const answers = new Map<string, RecordedAnswer>(Object.entries({ ...fixture.answers, ...extraAnswers }));
   const seen: SeenRequest[] = [];
@@ -84,10 +91,23 @@ export async function startRecordedGitLab(
     req.resume();
     req.on('end', () => {
       const path = new URL(req.url ?? '/', 'http://recorded').pathname;
+      const corsHeaders: Record<string, string> = cors
+        ? {
+            'access-control-allow-origin': '*',
+            'access-control-allow-headers': 'private-token, content-type, accept, if-none-match',
+            'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE',
+          }
+        : {};
+      if (cors && req.method === 'OPTIONS') {
+        res.writeHead(204, corsHeaders).end();
+        return;
+      }
       const given = req.headers['private-token'];
       seen.push({ method: req.method ?? '', path, token: typeof given === 'string' ? given : undefined });
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+        res
+          .writeHead(status, { 'content-type': 'application/json', ...corsHeaders, ...headers })
+          .end(JSON.stringify(body));
       if (typeof given !== 'string' || !accepted.includes(given))
         return send(401, { message: '401 Unauthorized' });
       const answer = answers.get(path);

@@ -1,0 +1,162 @@
+/**
+ * Alerts decide from the instance's capabilities (issue 26), end to end through the real browser host:
+ * a remote profile pointing at a stand-in GitLab 18.6 EE (a real HTTP server on loopback answering from
+ * recorded, doc-cited fixtures) is detected by the host on connect; the Alerts screen then shows the
+ * honest "not available" state and sends no alert request, not even after a poll interval, while the
+ * same screen on the embedded instance shows the alert list. The instance switcher shows the details line.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
+import { renderWithProviders } from '../../../test-utils/render.js';
+import { ALERT_REFRESH_MS } from '../../api/alerts/queries.js';
+import { routes } from '../../app/router.js';
+
+const WAIT = { timeout: 15_000 };
+const TOKEN = 'glpat-alerts-capabilities-test-0123';
+const PROJECT_ID = 42;
+
+/** What this test uses of electron/host/capabilities/test/recorded-gitlab.ts (Node code). */
+interface RecordedGitLab {
+  url: string;
+  seen: Array<{ method: string; path: string }>;
+  close(): Promise<void>;
+}
+interface RecordedGitLabModule {
+  loadFixture(name: string): unknown;
+  startRecordedGitLab(
+    fixture: unknown,
+    options: {
+      token: string;
+      extraAnswers?: Record<string, { status: number; body: unknown }>;
+      cors?: boolean;
+    },
+  ): Promise<RecordedGitLab>;
+}
+
+/**
+ * Loads the stand-in GitLab through a computed specifier, as test-utils/real-host.ts loads the host: the
+ * renderer's type-check and import boundary never follow it into electron/.
+ */
+async function loadRecordedGitLab(): Promise<RecordedGitLabModule> {
+  const specifier = [
+    '..',
+    '..',
+    '..',
+    '..',
+    'electron',
+    'host',
+    'capabilities',
+    'test',
+    'recorded-gitlab.ts',
+  ].join('/');
+  return (await import(/* @vite-ignore */ specifier)) as RecordedGitLabModule;
+}
+
+/** `GET /projects/:id` as doc/api/projects.md "Get a single project" shows it (the fields the layout reads). */
+const PROJECT = {
+  id: PROJECT_ID,
+  description: 'Monitored service',
+  name: 'Checkout',
+  name_with_namespace: 'Shop / Checkout',
+  path: 'checkout',
+  path_with_namespace: 'shop/checkout',
+  created_at: '2025-01-10T10:00:00.000Z',
+  default_branch: 'main',
+  tag_list: [],
+  topics: [],
+  ssh_url_to_repo: 'git@gitlab.example.com:shop/checkout.git',
+  http_url_to_repo: 'https://gitlab.example.com/shop/checkout.git',
+  web_url: 'https://gitlab.example.com/shop/checkout',
+  visibility: 'private',
+  archived: false,
+  empty_repo: false,
+  namespace: { id: 3, name: 'Shop', path: 'shop', kind: 'group', full_path: 'shop', parent_id: null },
+  last_activity_at: '2025-11-27T10:00:00.000Z',
+  open_issues_count: 0,
+  star_count: 0,
+  forks_count: 0,
+};
+
+let session: RealHostSession;
+let gitlab: RecordedGitLab;
+let remoteId: string;
+
+beforeAll(async () => {
+  const recorded = await loadRecordedGitLab();
+  gitlab = await recorded.startRecordedGitLab(recorded.loadFixture('gitlab-18.6-ee'), {
+    token: TOKEN,
+    extraAnswers: { [`/api/v4/projects/${PROJECT_ID}`]: { status: 200, body: PROJECT } },
+    cors: true, // the host runs inside happy-dom here, whose fetch enforces CORS (see recorded-gitlab.ts)
+  });
+  session = await openRealHostSession();
+  // As the Add instance dialog does: add, then check (the host waits for the capability detection).
+  const added = await session.bridge.profiles.addRemote({
+    name: 'Shop GitLab',
+    url: gitlab.url,
+    token: TOKEN,
+  });
+  remoteId = added.id;
+  expect(await session.bridge.profiles.check(remoteId)).toMatchObject({ ok: true, version: '18.6.0-ee' });
+});
+
+afterAll(async () => {
+  await session?.host.close();
+  await gitlab?.close();
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  renderWithProviders(<RouterProvider router={router} />, { bridge: session.bridge, withRouter: false });
+  return router;
+}
+
+const alertRequests = () => gitlab.seen.filter((request) => request.path.includes('alert_management'));
+
+describe('Alerts on a GitLab profile (real host, recorded GitLab 18.6 EE)', () => {
+  it('the host learned the instance on connect and keeps it in the profile', async () => {
+    const remote = (await session.bridge.profiles.list()).find((profile) => profile.id === remoteId);
+    expect(remote?.capabilities).toMatchObject({
+      kind: 'gitlab',
+      version: '18.6.0-ee',
+      edition: 'ee',
+      adminMode: 'token-lacks-admin_mode',
+    });
+    expect(JSON.stringify(remote)).not.toContain(TOKEN);
+  });
+
+  it('shows the honest state and never asks GitLab for alerts, not even after a poll interval', async () => {
+    await session.bridge.profiles.setActive(remoteId);
+    renderAt(`/alerts/${PROJECT_ID}`);
+    const state = await screen.findByTestId('alerts-unavailable', {}, WAIT);
+    expect(state.textContent).toContain('Alerts are not available on GitLab 18.6');
+    expect(state.textContent).toContain('GraphQL');
+    expect(screen.getByText('Checkout')).toBeTruthy(); // the project itself was read from GitLab
+    expect(gitlab.seen.some((request) => request.path === `/api/v4/projects/${PROJECT_ID}`)).toBe(true);
+    expect(screen.queryByRole('tab', { name: 'Integrations' })).toBeNull();
+
+    await new Promise((resolve) => setTimeout(resolve, ALERT_REFRESH_MS + 500));
+    expect(alertRequests()).toEqual([]);
+    expect(screen.queryByText(/request failed|not found/i)).toBeNull();
+  });
+
+  it('the switcher shows what Outpost knows of the instance, with the Admin Mode explanation', async () => {
+    await session.bridge.profiles.setActive(remoteId);
+    renderAt(`/alerts/${PROJECT_ID}`);
+    fireEvent.click(await screen.findByTestId('profile-switcher', {}, WAIT));
+    const line = await screen.findByTestId('instance-details-line', {}, WAIT);
+    expect(line.textContent).toMatch(
+      /^GitLab 18\.6 EE · administrator · Admin Mode: token lacks admin_mode · token (expires|expired) /,
+    );
+    expect(screen.getByTestId('instance-details').textContent).toContain('admin_mode scope');
+  });
+
+  it('on the embedded instance the same screen shows the alert list', async () => {
+    await session.bridge.profiles.setActive('embedded');
+    const project = await session.api<{ id: number }>('POST', '/projects', { name: 'Embedded Alerts' });
+    renderAt(`/alerts/${project.id}`);
+    expect(await screen.findByRole('tab', { name: 'Integrations' }, WAIT)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('alerts-unavailable')).toBeNull(), WAIT);
+  });
+});
