@@ -26,7 +26,8 @@
  * at its 8 MiB `max_mem`; ours is tighter so a match's worst case is known). A match costs at most
  * `programSize × (text length + 1)` steps ("units"); one boolean match is refused above
  * {@link REGEX_LIMITS.maxMatchUnits}, one capturing scan above {@link REGEX_LIMITS.maxCaptureUnits},
- * and a {@link RegexBudget} caps the units spent by all matches of one pipeline creation.
+ * and a {@link RegexBudget} caps the units spent by all matches of one pipeline creation (or, for
+ * coverage, of one event-loop turn and of one job: runner/coverage-scanner.ts).
  */
 import { RE2JS } from 're2js';
 
@@ -41,10 +42,12 @@ export const REGEX_LIMITS = Object.freeze({
   maxPatternLength: 4096,
   /** Instructions of the compiled program (`(.*a){100}` is 502; typical CI patterns are under 100). */
   maxProgramSize: 1000,
-  /** Units (program size × (text length + 1)) of one boolean match. */
+  /** Units (program size × (text length + 1)) of one boolean match (~85 ms worst case). */
   maxMatchUnits: 25_000_000,
-  /** Units of one capturing scan (coverage's last group of the last match). */
-  maxCaptureUnits: 2_000_000,
+  /** Units of one capturing scan (coverage's last group of the last match; ~75 ms worst case). */
+  maxCaptureUnits: 1_500_000,
+  /** A capturing scan's unit costs this many boolean units in a budget (~50 ns against ~3.4 ns). */
+  captureWeight: 16,
   /** Units of all matches of one pipeline creation (worst case ~850 ms, typical DFA cost ~50× less). */
   pipelineUnits: 250_000_000,
 });
@@ -71,20 +74,39 @@ export class RegexBudgetError extends Error {
  */
 export class RegexBudget {
   private spentUnits = 0;
-  constructor(readonly total: number = REGEX_LIMITS.pipelineUnits) {}
+  /**
+   * @param total units this budget allows.
+   * @param parent a budget charged with everything charged here (and checked first), e.g. a job's
+   *   total behind one event-loop turn's share.
+   */
+  constructor(
+    readonly total: number = REGEX_LIMITS.pipelineUnits,
+    private readonly parent: RegexBudget | null = null,
+  ) {}
 
   /** Units spent so far. */
   get spent(): number {
     return this.spentUnits;
   }
 
-  /** Record `units`; throws RegexBudgetError (recording nothing) when the total would pass the cap. */
+  /** Whether `units` more fit here and in every parent. */
+  fits(units: number): boolean {
+    return this.spentUnits + units <= this.total && (this.parent?.fits(units) ?? true);
+  }
+
+  /** Record `units`; throws RegexBudgetError (recording nothing) when this or a parent would pass its cap. */
   spend(units: number): void {
-    if (this.spentUnits + units > this.total)
+    if (!this.fits(units))
       throw new RegexBudgetError(
         `regular expression matching exceeded its budget of ${this.total} steps for this pipeline`,
       );
+    this.parent?.spend(units);
     this.spentUnits += units;
+  }
+
+  /** Forget what was spent here (not in the parent): a new event-loop turn's share. */
+  reset(): void {
+    this.spentUnits = 0;
   }
 }
 
@@ -159,13 +181,19 @@ export class UntrustedRegexp {
    * GitLab's `scan(text).flatten.last` for one line: the last capture group of the last match (the
    * whole match when the pattern has no group, as UntrustedRegexp#scan wraps it in one), `undefined`
    * when that group did not take part, or null when nothing matches. A boolean pass (cheap DFA) runs
-   * first; the capturing scan runs only on a matching text.
-   * @throws RegexBudgetError when the boolean pass would exceed maxMatchUnits or the capturing scan
-   *   maxCaptureUnits.
+   * first; the capturing scan runs only on a matching text and is charged `captureWeight` times its
+   * units.
+   * @throws RegexBudgetError when the boolean pass would exceed maxMatchUnits, the capturing scan
+   *   maxCaptureUnits, or either what `budget` has left.
    */
-  lastMatchLastGroup(text: string): string | undefined | null {
-    if (!this.test(text)) return null;
-    this.charge(text, REGEX_LIMITS.maxCaptureUnits, undefined);
+  lastMatchLastGroup(text: string, budget?: RegexBudget): string | undefined | null {
+    if (!this.test(text, budget)) return null;
+    const units = this.unitsFor(text);
+    if (units > REGEX_LIMITS.maxCaptureUnits)
+      throw new RegexBudgetError(
+        `capturing scan over ${text.length} characters would take ${units} steps (at most ${REGEX_LIMITS.maxCaptureUnits})`,
+      );
+    budget?.spend(units * REGEX_LIMITS.captureWeight);
     let last: RegExpExecArray | null = null;
     for (const m of this.re.matchAll(text)) last = m as RegExpExecArray;
     if (!last) return null;

@@ -27,6 +27,7 @@ import path from 'node:path';
 import { CiEvents } from '../ci-events.js';
 import { formatGoDuration } from '../ci/config/duration.js';
 import { UntrustedRegexp } from '../ci/untrusted-regexp.js';
+import { CoverageScanner } from './coverage-scanner.js';
 import { parseJunitXml } from '../ci/junit.js';
 import type { ParsedTestReport } from '../ci/junit.js';
 import { secondsBetween } from '../ci/timing.js';
@@ -888,12 +889,12 @@ export function shouldAutoRetry(
 
 /**
  * A job's stored `coverage_regex` compiled on re2js (Trace::Stream#extract_coverage:
- * `Gitlab::UntrustedRegexp.new(regex)`, no flags), or null when RE2 refuses it (GitLab rescues the
- * RegexpError and reads no coverage).
+ * `Gitlab::UntrustedRegexp.new(regex)`, no flags) inside a CoverageScanner (per-turn and per-job
+ * budgets), or null when RE2 refuses it (GitLab rescues the RegexpError and reads no coverage).
  */
-function safeRegExp(source: string): UntrustedRegexp | null {
+function safeRegExp(source: string): CoverageScanner | null {
   try {
-    return UntrustedRegexp.compile(source);
+    return new CoverageScanner(UntrustedRegexp.compile(source));
   } catch {
     return null;
   }

@@ -20,6 +20,7 @@ import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { MASKED, TraceMasker } from '../ci/mask.js';
 import { RegexBudgetError, UntrustedRegexp } from '../ci/untrusted-regexp.js';
+import { CoverageScanner } from './coverage-scanner.js';
 
 const RESET = '\x1b[0;m';
 const CLEAR = '\x1b[0K';
@@ -56,14 +57,15 @@ export interface TraceWriterOptions {
 }
 
 /**
- * A job's `coverage` pattern: an {@link UntrustedRegexp} (re2js, linear time). A `RegExp` is accepted
- * for patterns written in code (tests); only its `source` is used, compiled on re2js like user input.
+ * A job's `coverage` pattern: a {@link CoverageScanner} (re2js with per-turn and per-job budgets, what
+ * the runner passes) or an {@link UntrustedRegexp} (per-line limits only). A `RegExp` is accepted for
+ * patterns written in code (tests); only its `source` is used, compiled on re2js like user input.
  */
-export type CoverageRegex = UntrustedRegexp | RegExp;
+export type CoverageRegex = CoverageScanner | UntrustedRegexp | RegExp;
 
 const compiledSources = new Map<string, UntrustedRegexp | null>();
 
-function untrusted(regex: CoverageRegex): UntrustedRegexp | null {
+function untrusted(regex: UntrustedRegexp | RegExp): UntrustedRegexp | null {
   if (regex instanceof UntrustedRegexp) return regex;
   if (!compiledSources.has(regex.source)) {
     let compiled: UntrustedRegexp | null;
@@ -87,19 +89,23 @@ function untrusted(regex: CoverageRegex): UntrustedRegexp | null {
  *
  * Runs on re2js. Bounded: a line whose boolean match would exceed REGEX_LIMITS.maxMatchUnits, or whose
  * capturing scan would exceed REGEX_LIMITS.maxCaptureUnits (program size × line length), gives null
- * instead of being scanned (~100 ms at most per line). Differences from GitLab: a last group that did
+ * instead of being scanned (~100 ms at most per line); a CoverageScanner also caps each event-loop turn
+ * and the whole job (coverage-scanner.ts). Differences from GitLab: a last group that did
  * not take part in the match gives null for that line (GitLab's `nil.gsub` raises and the whole
  * extraction yields nil), and a trailing `\r` is dropped by the caller.
  */
 export function coverageFromLine(line: string, regex: CoverageRegex): number | null {
-  const re = untrusted(regex);
-  if (!re) return null;
   let text: string | undefined | null;
-  try {
-    text = re.lastMatchLastGroup(line);
-  } catch (err) {
-    if (err instanceof RegexBudgetError) return null;
-    throw err;
+  if (regex instanceof CoverageScanner) text = regex.lastMatchLastGroup(line);
+  else {
+    const re = untrusted(regex);
+    if (!re) return null;
+    try {
+      text = re.lastMatchLastGroup(line);
+    } catch (err) {
+      if (err instanceof RegexBudgetError) return null;
+      throw err;
+    }
   }
   if (text === null || text === undefined) return null;
   const n = /\d+(\.\d+)?/.exec(text);
