@@ -188,3 +188,16 @@ describe('asInstanceCapabilities', () => {
     expect(asInstanceCapabilities(null)).toBeNull();
   });
 });
+
+describe('titles', () => {
+  it('agree in number with the feature', () => {
+    const title = (feature: FeatureId) => {
+      const decision = decideFeature(feature, gitlab({ edition: 'ce', version: '18.6.0' }));
+      return decision.status === 'unavailable' ? decision.title : null;
+    };
+    expect(title('alerts')).toBe('Alerts are not available on GitLab 18.6');
+    expect(title('audit-events')).toBe('Audit events are not available on GitLab 18.6');
+    expect(title('job-sandbox')).toBe('Job sandbox status is not available on GitLab 18.6');
+    expect(title('storage-move-progress')).toBe('Storage move progress is not available on GitLab 18.6');
+  });
+});

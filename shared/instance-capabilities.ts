@@ -155,6 +155,8 @@ export type FeatureId =
 export interface FeatureRequirement {
   /** The feature's name as the screen shows it ("Alerts", "Shard usage"). */
   title: string;
+  /** True when `title` is a plural ("Alerts are …"); default singular ("Shard usage is …"). */
+  plural?: boolean;
   /** The call it depends on (`GET /projects/:id/alert_management/alerts`). */
   endpoint: string;
   /** Served only by Outpost's core; `gitlabOffers` says what GitLab offers instead. */
@@ -178,6 +180,7 @@ export interface FeatureRequirement {
 export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement>> = Object.freeze({
   alerts: {
     title: 'Alerts',
+    plural: true,
     endpoint: 'GET /projects/:id/alert_management/alerts',
     outpostOnly: {
       gitlabOffers:
@@ -222,6 +225,7 @@ export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement
   },
   'audit-events': {
     title: 'Audit events',
+    plural: true,
     endpoint: 'GET /audit_events',
     admin: true,
     enterprise: {
@@ -318,7 +322,7 @@ export function decideFeature(feature: FeatureId, caps: InstanceCapabilities | n
   ): FeatureAvailability => ({
     status: 'unavailable',
     reason,
-    title: `${need.title} ${/s$/.test(need.title) ? 'are' : 'is'} not available on ${name}`,
+    title: `${need.title} ${need.plural ? 'are' : 'is'} not available on ${name}`,
     explanation,
     alternative,
   });
@@ -326,7 +330,7 @@ export function decideFeature(feature: FeatureId, caps: InstanceCapabilities | n
   if (need.outpostOnly) {
     return notAvailable(
       'outpost-only',
-      `${need.title} ${/s$/.test(need.title) ? 'come' : 'comes'} from an Outpost extension (${need.endpoint}) that GitLab does not have, so Outpost does not ask ${name} for it.`,
+      `${need.title} ${need.plural ? 'come' : 'comes'} from an Outpost extension (${need.endpoint}) that GitLab does not have, so Outpost does not ask ${name} for it.`,
       need.outpostOnly.gitlabOffers,
     );
   }
