@@ -13,10 +13,11 @@
  *
  * Never throws from the stream handlers: a failed open or write (ENOSPC, EIO, EDQUOT…) is remembered in
  * `writeError`, reported once through `onWriteError`, and the job's output is dropped from then on; runner
- * lines are still attempted, so the final error note gets in when space is back. The runner fails such a
- * job with `runner_system_failure` (pipeline-runner.ts `finishJob`).
+ * lines are still attempted. On ENOSPC/EDQUOT the writer gives back the last 16 KiB of output it stored,
+ * once, so the final error note fits even on a disk that stays full. The runner fails such a job with
+ * `runner_system_failure` (pipeline-runner.ts `finishJob`).
  */
-import { closeSync, fstatSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { MASKED, TraceMasker } from '../ci/mask.js';
 import { RegexBudgetError, UntrustedRegexp } from '../ci/untrusted-regexp.js';
@@ -26,6 +27,8 @@ const RESET = '\x1b[0;m';
 const CLEAR = '\x1b[0K';
 /** gitlab-runner `helpers.ANSI_BOLD_YELLOW`, the colour of its log-limit sentence. */
 const BOLD_YELLOW = '\x1b[33;1m';
+/** Bytes of output given back on a full disk so the runner's final lines fit (see `makeRoom`). */
+const ROOM_FOR_NOTES = 16 * 1024;
 
 /** GitLab Runner's default `output_limit` (4096 KiB = 4 MiB), in bytes. */
 export const DEFAULT_TRACE_LIMIT_BYTES = 4096 * 1024;
@@ -126,6 +129,7 @@ export class TraceWriter {
   private stored = 0;
   private overLimit = false;
   private failure: string | null = null;
+  private roomMade = false;
 
   constructor(
     file: string,
@@ -287,7 +291,26 @@ export class TraceWriter {
       return true;
     } catch (err) {
       this.fail(err);
+      this.makeRoom(fd, err);
       return false;
+    }
+  }
+
+  /**
+   * After ENOSPC/EDQUOT, once: give back the last `ROOM_FOR_NOTES` bytes this writer stored (the
+   * output cut off anyway), so the runner's error note still fits on a full disk.
+   */
+  private makeRoom(fd: number, err: unknown): void {
+    const code = (err as NodeJS.ErrnoException | null)?.code;
+    if (this.roomMade || (code !== 'ENOSPC' && code !== 'EDQUOT')) return;
+    this.roomMade = true;
+    try {
+      const size = fstatSync(fd).size;
+      const give = Math.min(ROOM_FOR_NOTES, this.stored);
+      ftruncateSync(fd, size - give);
+      this.stored -= give;
+    } catch {
+      // nothing more to do: the note may not fit
     }
   }
 
