@@ -262,6 +262,8 @@ describe('application settings: security and runner settings (issue 15)', () => 
     ci_concurrent_jobs: number;
     ci_job_memory_limit_mb: number;
     ci_job_cpu_limit_seconds: number;
+    ci_job_output_limit_kb: number;
+    ci_job_process_limit: number;
     repository_storages_weighted: Record<string, number>;
   }
 
@@ -272,6 +274,8 @@ describe('application settings: security and runner settings (issue 15)', () => 
     ci_concurrent_jobs: 2,
     ci_job_memory_limit_mb: 4096,
     ci_job_cpu_limit_seconds: 3600,
+    ci_job_output_limit_kb: 4096,
+    ci_job_process_limit: 512,
   };
 
   const read = async () => (await t.api<SecuritySettings>('GET', '/application/settings')).body;
@@ -298,6 +302,8 @@ describe('application settings: security and runner settings (issue 15)', () => 
         ci_concurrent_jobs: 4,
         ci_job_memory_limit_mb: 512,
         ci_job_cpu_limit_seconds: 60,
+        ci_job_output_limit_kb: 256,
+        ci_job_process_limit: 64,
       },
     });
     expect(res.status).toBe(200);
@@ -308,19 +314,26 @@ describe('application settings: security and runner settings (issue 15)', () => 
       ci_concurrent_jobs: 4,
       ci_job_memory_limit_mb: 512,
       ci_job_cpu_limit_seconds: 60,
+      ci_job_output_limit_kb: 256,
+      ci_job_process_limit: 64,
     };
     expect(res.body).toMatchObject(changed);
     expect(await read()).toMatchObject(changed);
 
     // Form values are strings, as python-gitlab and curl -d send them; keys not sent keep their value.
     res = await t.api<SecuritySettings>('PUT', '/application/settings', {
-      form: { default_branch_protection: '4', allow_unsandboxed_ci_jobs: 'false' },
+      form: {
+        default_branch_protection: '4',
+        allow_unsandboxed_ci_jobs: 'false',
+        ci_job_output_limit_kb: '512',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       ...changed,
       default_branch_protection: 4,
       allow_unsandboxed_ci_jobs: false,
+      ci_job_output_limit_kb: 512,
     });
     res = await t.api<SecuritySettings>('PUT', '/application/settings?ci_concurrent_jobs=1');
     expect(res.status).toBe(200);
@@ -333,6 +346,7 @@ describe('application settings: security and runner settings (issue 15)', () => 
       default_branch_protection: 4,
       allow_unsandboxed_ci_jobs: false,
       ci_concurrent_jobs: 1,
+      ci_job_output_limit_kb: 512,
     });
 
     // Back to the defaults for the next test.
@@ -370,6 +384,27 @@ describe('application settings: security and runner settings (issue 15)', () => 
         {
           ci_job_memory_limit_mb: ['must be between 64 and 1048576'],
           ci_job_cpu_limit_seconds: ['must be between 1 and 86400'],
+        },
+      ],
+      [
+        { ci_job_output_limit_kb: 0, ci_job_process_limit: 65_537, ci_concurrent_jobs: 3 },
+        {
+          ci_job_output_limit_kb: ['must be between 1 and 1048576'],
+          ci_job_process_limit: ['must be between 16 and 65536'],
+        },
+      ],
+      [
+        { ci_job_output_limit_kb: 1_048_577, ci_job_process_limit: 15 },
+        {
+          ci_job_output_limit_kb: ['must be between 1 and 1048576'],
+          ci_job_process_limit: ['must be between 16 and 65536'],
+        },
+      ],
+      [
+        { ci_job_output_limit_kb: '4MB', ci_job_process_limit: 100.5, default_branch_protection: 0 },
+        {
+          ci_job_output_limit_kb: ['must be an integer'],
+          ci_job_process_limit: ['must be an integer'],
         },
       ],
       [
