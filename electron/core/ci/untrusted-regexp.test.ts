@@ -104,6 +104,38 @@ describe('UntrustedRegexp (re2js, GitLab RE2 syntax)', () => {
   });
 });
 
+describe('compiling', () => {
+  const nextTurn = () => new Promise((r) => setImmediate(r));
+  const heavy = (i: number) => `${'[\\pL\\pN\\pP\\pS]'.repeat(200)}${i}`;
+
+  it('caches compiled patterns and refusals', () => {
+    const a = UntrustedRegexp.compile('cached-(\\d+)', 'i');
+    expect(UntrustedRegexp.compile('cached-(\\d+)', 'i')).toBe(a);
+    expect(UntrustedRegexp.compile('cached-(\\d+)')).not.toBe(a);
+    expect(() => UntrustedRegexp.compile('cached-(')).toThrow(UntrustedRegexpError);
+    expect(() => UntrustedRegexp.compile('cached-(')).toThrow(UntrustedRegexpError);
+  });
+
+  it('stops compiling new patterns once a turn spent compileMsPerTurn, and resumes on the next turn', async () => {
+    await nextTurn();
+    const started = performance.now();
+    let refused = 0;
+    for (let i = 0; i < 200; i++) {
+      try {
+        UntrustedRegexp.compile(heavy(i));
+      } catch (err) {
+        if (err instanceof RegexBudgetError && /at once/.test(err.message)) refused += 1;
+        else throw err;
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+    // Unbounded, 200 such compilations take seconds; bounded, about compileMsPerTurn and one more.
+    expect(performance.now() - started).toBeLessThan(REGEX_LIMITS.compileMsPerTurn + 1500);
+    await nextTurn();
+    expect(UntrustedRegexp.compile(heavy(10_000)).test('a1b2')).toBe(false);
+  });
+});
+
 describe('RubySyntax', () => {
   it('splits /re/flags at the last slash, flags [ismU] only', () => {
     expect(splitRubySyntax('/a/b/i')).toEqual({ source: 'a/b', flags: 'i' });

@@ -50,7 +50,28 @@ export const REGEX_LIMITS = Object.freeze({
   captureWeight: 16,
   /** Units of all matches of one pipeline creation (worst case ~850 ms, typical DFA cost ~50× less). */
   pipelineUnits: 250_000_000,
+  /**
+   * Milliseconds of compiling one event-loop turn may spend (measured): compiling costs up to ~15 µs
+   * per pattern character on Unicode-class-heavy patterns (a 3,500-character one takes ~55 ms), and a
+   * pushed configuration may hold many. Past it, compiling fails (an invalid pattern) until the next turn.
+   */
+  compileMsPerTurn: 200,
+  /** Compiled patterns kept (and refusals remembered) by `flags` and `source`, oldest dropped first. */
+  compileCacheSize: 1000,
 });
+
+const compileCache = new Map<string, UntrustedRegexp | string>();
+const compileTurn = { spentMs: 0, resetPending: false };
+
+function chargeCompileTime(ms: number): void {
+  compileTurn.spentMs += ms;
+  if (compileTurn.resetPending) return;
+  compileTurn.resetPending = true;
+  setImmediate(() => {
+    compileTurn.spentMs = 0;
+    compileTurn.resetPending = false;
+  });
+}
 
 /** An invalid pattern (GitLab's `RegexpError`): bad syntax, an unsupported flag, or too large. */
 export class UntrustedRegexpError extends Error {
@@ -129,8 +150,12 @@ export class UntrustedRegexp {
   /**
    * Compile `source` with RubySyntax `flags` (`i`, `s`, `m`, `U`; prepended as `(?flags)` like
    * RubySyntax.create_untrusted_regexp).
+   * Compiled patterns are cached (REGEX_LIMITS.compileCacheSize), as GitLab keeps them per request
+   * (Pattern::RegularExpression, `Gitlab::SafeRequestStore`).
    * @throws UntrustedRegexpError for a flag outside `[ismU]`, a pattern RE2 refuses, or one past
    *   {@link REGEX_LIMITS} (length or program size).
+   * @throws RegexBudgetError for a pattern not in the cache once this event-loop turn has spent
+   *   REGEX_LIMITS.compileMsPerTurn compiling.
    */
   static compile(source: string, flags = ''): UntrustedRegexp {
     if (!RUBY_SYNTAX_FLAGS.test(flags)) throw new UntrustedRegexpError(`unsupported regexp flags: ${flags}`);
@@ -138,18 +163,35 @@ export class UntrustedRegexp {
       throw new UntrustedRegexpError(
         `regular expression too long (at most ${REGEX_LIMITS.maxPatternLength} characters)`,
       );
-    let re: RE2JS;
-    try {
-      re = RE2JS.compile(flags ? `(?${flags})${source}` : source);
-    } catch (err) {
-      throw new UntrustedRegexpError(err instanceof Error ? err.message : String(err));
+    const key = `${flags}/${source}`;
+    const cached = compileCache.get(key);
+    if (cached !== undefined) {
+      if (typeof cached === 'string') throw new UntrustedRegexpError(cached);
+      return cached;
     }
-    const size = re.matcher('').programSize();
-    if (size > REGEX_LIMITS.maxProgramSize)
-      throw new UntrustedRegexpError(
-        `regular expression too large (${size} instructions, at most ${REGEX_LIMITS.maxProgramSize})`,
+    if (compileTurn.spentMs > REGEX_LIMITS.compileMsPerTurn)
+      throw new RegexBudgetError(
+        `too many regular expressions to compile at once (over ${REGEX_LIMITS.compileMsPerTurn} ms)`,
       );
-    return new UntrustedRegexp(source, flags, re, size);
+    const started = performance.now();
+    let outcome: UntrustedRegexp | string;
+    try {
+      const re = RE2JS.compile(flags ? `(?${flags})${source}` : source);
+      const size = re.matcher('').programSize();
+      outcome =
+        size > REGEX_LIMITS.maxProgramSize
+          ? `regular expression too large (${size} instructions, at most ${REGEX_LIMITS.maxProgramSize})`
+          : new UntrustedRegexp(source, flags, re, size);
+    } catch (err) {
+      outcome = err instanceof Error ? err.message : String(err);
+    } finally {
+      chargeCompileTime(performance.now() - started);
+    }
+    if (compileCache.size >= REGEX_LIMITS.compileCacheSize)
+      compileCache.delete(compileCache.keys().next().value!);
+    compileCache.set(key, outcome);
+    if (typeof outcome === 'string') throw new UntrustedRegexpError(outcome);
+    return outcome;
   }
 
   /** The units a match over `text` costs: program size × (length + 1). */
@@ -229,6 +271,7 @@ export const RubySyntax = Object.freeze({
   /**
    * RubySyntax.fabricate!: the compiled pattern.
    * @throws UntrustedRegexpError when `text` is not `/re/flags` or the pattern is invalid.
+   * @throws RegexBudgetError when this turn's compile time is spent (UntrustedRegexp.compile).
    */
   fabricateOrThrow(text: unknown): UntrustedRegexp {
     if (typeof text !== 'string') throw new UntrustedRegexpError('Pattern is not string!');
@@ -236,7 +279,10 @@ export const RubySyntax = Object.freeze({
     if (!parts) throw new UntrustedRegexpError('Invalid regular expression!');
     return UntrustedRegexp.compile(parts.source, parts.flags);
   },
-  /** RubySyntax.fabricate: the compiled pattern, or null when `text` is not a valid `/re/flags`. */
+  /**
+   * RubySyntax.fabricate: the compiled pattern, or null when `text` is not a valid `/re/flags`.
+   * @throws RegexBudgetError when this turn's compile time is spent (UntrustedRegexp.compile).
+   */
   fabricate(text: unknown): UntrustedRegexp | null {
     try {
       return RubySyntax.fabricateOrThrow(text);
@@ -245,9 +291,14 @@ export const RubySyntax = Object.freeze({
       throw err;
     }
   },
-  /** RubySyntax.valid?. */
+  /** RubySyntax.valid? (false, too, when this turn's compile time is spent). */
   valid(text: unknown): boolean {
-    return RubySyntax.fabricate(text) !== null;
+    try {
+      return RubySyntax.fabricate(text) !== null;
+    } catch (err) {
+      if (err instanceof RegexBudgetError) return false;
+      throw err;
+    }
   },
 });
 

@@ -148,6 +148,23 @@ describe('rules:if patterns on re2js (GitLab: UntrustedRegexp, Lexeme::Pattern, 
     expect(() => expression.evaluate({ A: 'x'.repeat(1000) }, budget)).toThrow(RegexBudgetError);
   });
 
+  it('fails the evaluation, not silently, when a variable-held pattern cannot be compiled this turn', async () => {
+    await new Promise((r) => setImmediate(r));
+    const heavy = (i: number) => `/${'[\\pL\\pN\\pP\\pS]'.repeat(200)}e${i}/`;
+    const expression = compileExpression('$A =~ $P');
+    let refused = 0;
+    for (let i = 0; i < 200 && refused === 0; i++) {
+      try {
+        expression.evaluate({ A: 'x', P: heavy(i) });
+      } catch (err) {
+        expect(err).toBeInstanceOf(RegexBudgetError);
+        refused += 1;
+      }
+    }
+    expect(refused).toBe(1);
+    await new Promise((r) => setImmediate(r));
+  });
+
   it('refuses one match over maxMatchUnits even without a budget', () => {
     const expression = compileExpression('$A =~ /(.*a){100}/');
     expect(() => expression.evaluate({ A: 'b'.repeat(REGEX_LIMITS.maxMatchUnits / 100) })).toThrow(

@@ -20,7 +20,13 @@
  * Time: every match is charged to a {@link RegexBudget} (one per pipeline creation, or one per
  * `evaluate` call when none is given); a match over its limit or the budget throws RegexBudgetError.
  */
-import { RegexBudget, RubySyntax, UntrustedRegexp, UntrustedRegexpError } from '../untrusted-regexp.js';
+import {
+  RegexBudget,
+  RegexBudgetError,
+  RubySyntax,
+  UntrustedRegexp,
+  UntrustedRegexpError,
+} from '../untrusted-regexp.js';
 
 /** GitLab's Lexer::MAX_TOKENS (an expression has fewer tokens than this). */
 export const MAX_EXPRESSION_TOKENS = 100;
@@ -99,6 +105,7 @@ function tokenize(text: string): Token[] {
       } catch (err) {
         if (err instanceof UntrustedRegexpError)
           throw new ExpressionSyntaxError('invalid regular expression');
+        if (err instanceof RegexBudgetError) throw new ExpressionSyntaxError(err.message);
         throw err;
       }
       tokens.push({ kind: 'regex', regexp });

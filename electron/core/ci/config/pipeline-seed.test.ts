@@ -261,6 +261,19 @@ b:
     expect(r.kind).toBe('error');
   });
 
+  it('refuses a configuration with more heavy patterns than one turn may compile, promptly', async () => {
+    await new Promise((r) => setImmediate(r));
+    const rules = Array.from(
+      { length: 150 },
+      (_, i) => `    - if: '$A =~ /${'[\\pL\\pN\\pP\\pS]'.repeat(200)}${i}/'`,
+    ).join('\n');
+    const started = performance.now();
+    const parsed = parseCiConfig(`a:\n  script: x\n  rules:\n${rules}\n`);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? [] : parsed.errors).toContain('jobs:a:rules:rule if invalid expression syntax');
+    expect(performance.now() - started).toBeLessThan(REGEX_LIMITS.compileMsPerTurn + 1500);
+  });
+
   it('matches changes/exists globs in linear time', () => {
     const glob = '*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b';
     const started = performance.now();
