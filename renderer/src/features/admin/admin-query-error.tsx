@@ -1,5 +1,7 @@
 import { ApiError } from '../../api/api-error.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 import { useActiveProfile } from '../../app/active-profile.js';
+import { AdminModeRequired, adminModeExplains403 } from '../../components/admin-mode-required.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { AdminAccessRequired } from './admin-access-required.js';
 
@@ -14,11 +16,16 @@ export interface AdminQueryErrorProps {
 
 /**
  * A failed Admin query: a 403 means the token is not an administrator's after all (a remote token
- * without admin rights), so it shows {@link AdminAccessRequired}; anything else an alert with retry.
+ * without admin rights), so it shows {@link AdminAccessRequired} — unless the instance's capabilities say
+ * the user is an administrator whose token lacks `admin_mode` (GitLab 15.8+ Admin Mode; issue 26): then
+ * {@link AdminModeRequired} explains the missing scope and how to add it. Anything else: an alert with retry.
  */
 export function AdminQueryError({ what, error, onRetry, retrying }: AdminQueryErrorProps) {
   const profile = useActiveProfile();
+  const { capabilities } = useInstanceCapabilities();
   if (error instanceof ApiError && error.status === 403) {
+    if (capabilities && adminModeExplains403(capabilities))
+      return <AdminModeRequired instanceName={profile.name} capabilities={capabilities} />;
     return <AdminAccessRequired instanceName={profile.name} />;
   }
   return (
