@@ -292,3 +292,53 @@ exec sleep 60
     expect(spawnSync('env', [], { encoding: 'utf8' }).stdout).not.toContain(rootTokenFromEnv);
   }, 60_000);
 });
+
+/** A real Chromium for the browser-side check: $OUTPOST_BROWSER or /usr/bin/chromium, when installed. */
+const realChromium = [process.env.OUTPOST_BROWSER, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+
+describe.runIf(realChromium)('a real Chromium (headless) on the launch page', () => {
+  it('follows it to the app, keeps the session in an HttpOnly cookie the page cannot read, and calls the bridge', async () => {
+    const { chromium } = await import('@playwright/test');
+    const pagePath = join(dir, 'real-launch.html');
+    const launchUrl = bh.launchUrl();
+    await writeFile(pagePath, launchPageHtml(launchUrl), { mode: 0o600 });
+    const browser = await chromium.launch({
+      executablePath: realChromium,
+      args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+    });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`file://${pagePath}`);
+      await page.waitForURL((u) => u.protocol === 'http:' && u.pathname === '/', { timeout: 30_000 });
+      expect(page.url()).toBe(`http://127.0.0.1:${port}/`);
+      const [cookie] = await context.cookies();
+      expect(cookie).toMatchObject({
+        name: sessionCookieName(port),
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/',
+        domain: '127.0.0.1',
+      });
+      const fromPage = await page.evaluate(async () => {
+        const res = await fetch('/bridge/app:info', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"args":[]}',
+        });
+        // `document` of the page (this file is compiled without the DOM library).
+        const doc = (globalThis as unknown as { document: { cookie: string } }).document;
+        return { status: res.status, body: await res.text(), visible: doc.cookie };
+      });
+      expect(fromPage.status).toBe(200);
+      expect(JSON.parse(fromPage.body)).toMatchObject({ result: { shell: 'browser-host' } });
+      expect(fromPage.visible).toBe('');
+      // The same page again: the code is spent.
+      await page.goto(`file://${pagePath}`);
+      await page.waitForURL((u) => u.pathname === '/launch', { timeout: 30_000 });
+      await expect.poll(() => page.textContent('body')).toContain('already used');
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
+});
