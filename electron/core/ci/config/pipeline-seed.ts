@@ -17,6 +17,7 @@ import {
   RegexBudgetError,
   RubySyntax,
   UntrustedRegexp,
+  UntrustedRegexpError,
 } from '../untrusted-regexp.js';
 
 export type PipelineSource = 'push' | 'web' | 'api' | 'merge_request_event';
@@ -81,6 +82,8 @@ const NEVER: GlobMatcher = { test: () => false };
  * `*` stays within a directory, `**` crosses them, `?`, `[...]` and `{a,b}` as usual. The glob becomes
  * an RE2 pattern run on re2js (a glob like `*a*a*a*a*b` would backtrack on a JavaScript RegExp); a glob
  * RE2 refuses (a bad `[...]` class, or one past REGEX_LIMITS) matches nothing.
+ * @throws RegexBudgetError when this event-loop turn has spent its compile time (seedPipeline turns it
+ *   into an error; the runner's report search fails the search).
  */
 export function globToRegExp(glob: string): GlobMatcher {
   let re = '';
@@ -117,8 +120,9 @@ export function globToRegExp(glob: string): GlobMatcher {
   }
   try {
     return UntrustedRegexp.compile(`^${re}$`, 's');
-  } catch {
-    return NEVER;
+  } catch (err) {
+    if (err instanceof UntrustedRegexpError) return NEVER;
+    throw err;
   }
 }
 
