@@ -42,4 +42,6 @@ export const OUTPOST_SETTINGS: ApplicationSettings = {
   ci_concurrent_jobs: 2,
   ci_job_memory_limit_mb: 4096,
   ci_job_cpu_limit_seconds: 3600,
+  ci_job_process_limit: 512,
+  ci_job_output_limit_kb: 4096,
 };

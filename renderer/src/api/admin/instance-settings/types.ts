@@ -16,6 +16,13 @@ export interface SecuritySettings {
   ci_job_memory_limit_mb?: number;
   /** Outpost: CPU seconds any one process of a job may use (1–86,400). */
   ci_job_cpu_limit_seconds?: number;
+  /**
+   * Outpost: the most of a job's output its trace keeps, in KiB (1–1,048,576, default 4,096), like GitLab
+   * Runner's `output_limit`; past it the trace ends with "Job's log exceeded limit of N bytes.".
+   */
+  ci_job_output_limit_kb?: number;
+  /** Outpost: processes (and threads) a job may have at once (16–65,536, default 512). */
+  ci_job_process_limit?: number;
 }
 
 /** `GET /application/settings`: the security settings plus everything else the instance returns. */
@@ -30,6 +37,8 @@ export const SECURITY_SETTING_KEYS: readonly SecuritySettingKey[] = [
   'ci_concurrent_jobs',
   'ci_job_memory_limit_mb',
   'ci_job_cpu_limit_seconds',
+  'ci_job_process_limit',
+  'ci_job_output_limit_kb',
   'allow_local_requests_from_web_hooks_and_services',
   'default_branch_protection',
 ];

@@ -22,7 +22,16 @@ const gitlab: ApplicationSettings = {
 
 describe('security form values', () => {
   it('shows only the settings the instance has', () => {
-    expect(presentSettingKeys(outpost)).toHaveLength(6);
+    expect(presentSettingKeys(outpost)).toEqual([
+      'allow_unsandboxed_ci_jobs',
+      'ci_concurrent_jobs',
+      'ci_job_memory_limit_mb',
+      'ci_job_cpu_limit_seconds',
+      'ci_job_process_limit',
+      'ci_job_output_limit_kb',
+      'allow_local_requests_from_web_hooks_and_services',
+      'default_branch_protection',
+    ]);
     expect(presentSettingKeys(gitlab)).toEqual([
       'allow_local_requests_from_web_hooks_and_services',
       'default_branch_protection',
@@ -31,10 +40,20 @@ describe('security form values', () => {
 
   it('sends only what changed', () => {
     const keys = presentSettingKeys(outpost);
-    const values = { ...toFormValues(outpost), ci_concurrent_jobs: 4, default_branch_protection: 4 };
-    expect(changedKeys(values, outpost, keys)).toEqual(['ci_concurrent_jobs', 'default_branch_protection']);
+    const values = {
+      ...toFormValues(outpost),
+      ci_concurrent_jobs: 4,
+      ci_job_output_limit_kb: 1024,
+      default_branch_protection: 4,
+    };
+    expect(changedKeys(values, outpost, keys)).toEqual([
+      'ci_concurrent_jobs',
+      'ci_job_output_limit_kb',
+      'default_branch_protection',
+    ]);
     expect(toUpdateInput(values, outpost, keys)).toEqual({
       ci_concurrent_jobs: 4,
+      ci_job_output_limit_kb: 1024,
       default_branch_protection: 4,
     });
     expect(toUpdateInput(toFormValues(outpost), outpost, keys)).toEqual({});
@@ -49,12 +68,23 @@ describe('security form values', () => {
 
   it('asks for whole numbers and leaves ranges to the instance', () => {
     const keys = presentSettingKeys(outpost);
-    const values = { ...toFormValues(outpost), ci_job_cpu_limit_seconds: '' as const, ci_concurrent_jobs: 0 };
-    expect(clientErrors(values, keys)).toEqual({ ci_job_cpu_limit_seconds: 'Enter a whole number.' });
+    const values = {
+      ...toFormValues(outpost),
+      ci_job_cpu_limit_seconds: '' as const,
+      ci_job_process_limit: Number.NaN,
+      ci_concurrent_jobs: 0,
+    };
+    expect(clientErrors(values, keys)).toEqual({
+      ci_job_cpu_limit_seconds: 'Enter a whole number.',
+      ci_job_process_limit: 'Enter a whole number.',
+    });
     expect(toUpdateInput(values, outpost, keys)).toBeNull();
-    expect(toUpdateInput({ ...values, ci_job_cpu_limit_seconds: 60 }, outpost, keys)).toEqual({
+    expect(
+      toUpdateInput({ ...values, ci_job_cpu_limit_seconds: 60, ci_job_process_limit: 8 }, outpost, keys),
+    ).toEqual({
       ci_concurrent_jobs: 0,
       ci_job_cpu_limit_seconds: 60,
+      ci_job_process_limit: 8,
     });
   });
 

@@ -6,13 +6,20 @@ import {
 } from '../../../api/admin/instance-settings/types.js';
 
 /** The runner limits, edited as numbers. */
-export type LimitKey = 'ci_concurrent_jobs' | 'ci_job_memory_limit_mb' | 'ci_job_cpu_limit_seconds';
+export type LimitKey =
+  | 'ci_concurrent_jobs'
+  | 'ci_job_memory_limit_mb'
+  | 'ci_job_cpu_limit_seconds'
+  | 'ci_job_process_limit'
+  | 'ci_job_output_limit_kb';
 
 /** Every limit, in the order the form shows them. */
 export const LIMIT_KEYS: readonly LimitKey[] = [
   'ci_concurrent_jobs',
   'ci_job_memory_limit_mb',
   'ci_job_cpu_limit_seconds',
+  'ci_job_process_limit',
+  'ci_job_output_limit_kb',
 ];
 
 /** What the form edits; a limit is `''` while its input is empty. */
@@ -21,12 +28,14 @@ export interface SecurityFormValues {
   ci_concurrent_jobs: number | '';
   ci_job_memory_limit_mb: number | '';
   ci_job_cpu_limit_seconds: number | '';
+  ci_job_process_limit: number | '';
+  ci_job_output_limit_kb: number | '';
   allow_local_requests_from_web_hooks_and_services: boolean;
   default_branch_protection: number;
 }
 
 /**
- * The security settings this instance has: all six on Outpost's core, GitLab's two on a remote
+ * The security settings this instance has: all eight on Outpost's core, GitLab's two on a remote
  * GitLab (whose settings lack Outpost's job sandbox keys). A setting the instance doesn't return is
  * neither shown nor sent.
  */
@@ -45,6 +54,8 @@ export function toFormValues(settings: ApplicationSettings): SecurityFormValues 
     ci_concurrent_jobs: limit('ci_concurrent_jobs'),
     ci_job_memory_limit_mb: limit('ci_job_memory_limit_mb'),
     ci_job_cpu_limit_seconds: limit('ci_job_cpu_limit_seconds'),
+    ci_job_process_limit: limit('ci_job_process_limit'),
+    ci_job_output_limit_kb: limit('ci_job_output_limit_kb'),
     allow_local_requests_from_web_hooks_and_services:
       settings.allow_local_requests_from_web_hooks_and_services === true,
     default_branch_protection:

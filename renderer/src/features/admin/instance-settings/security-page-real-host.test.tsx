@@ -124,6 +124,41 @@ describe('Security screen on the real browser host', () => {
     expect(saved.ci_job_cpu_limit_seconds).toBe(120);
   });
 
+  it('shows the job log size and process limits and stores them, refusing values out of range', async () => {
+    renderPage();
+    await screen.findByTestId('security-settings-form', {}, { timeout: 10_000 });
+    const section = screen.getByRole('region', { name: 'Pipeline jobs' });
+    const log = within(section).getByRole('textbox', { name: 'Job log size' }) as HTMLInputElement;
+    const processes = within(section).getByRole('textbox', { name: 'Processes per job' }) as HTMLInputElement;
+    // The core's defaults: GitLab Runner's 4,096 KiB output_limit, 512 processes.
+    expect(log.value).toBe('4,096');
+    expect(processes.value).toBe('512');
+    expect(within(section).getByText('KiB')).toBeTruthy();
+    expect(within(section).getByText(/GitLab Runner’s output_limit/)).toBeTruthy();
+
+    fireEvent.change(log, { target: { value: '0' } });
+    fireEvent.change(processes, { target: { value: '15' } });
+    expect(screen.getByTestId('unsaved-changes').textContent).toBe('2 unsaved changes.');
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Must be between 1 and 1048576.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Must be between 16 and 65536.')).toBeTruthy();
+    expect(log.getAttribute('aria-invalid')).toBe('true');
+    expect(processes.getAttribute('aria-invalid')).toBe('true');
+    let stored = await storedSettings();
+    expect(stored.ci_job_output_limit_kb).toBe(4096);
+    expect(stored.ci_job_process_limit).toBe(512);
+
+    fireEvent.change(log, { target: { value: '256' } });
+    fireEvent.change(processes, { target: { value: '128' } });
+    fireEvent.click(saveButton());
+    expect(
+      await screen.findByText('Updated: job processes, job log size.', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
+    stored = await storedSettings();
+    expect(stored.ci_job_output_limit_kb).toBe(256);
+    expect(stored.ci_job_process_limit).toBe(128);
+  });
+
   it('offers GitLab’s five default branch protections and stores the one chosen', async () => {
     renderPage();
     await screen.findByTestId('security-settings-form', {}, { timeout: 10_000 });

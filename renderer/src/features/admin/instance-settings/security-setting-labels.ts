@@ -68,6 +68,17 @@ export const LIMIT_LABELS = {
     description: 'CPU seconds each process of a job may use. 1 to 86,400 seconds.',
     unit: 'seconds',
   },
+  ci_job_process_limit: {
+    label: 'Processes per job',
+    description: 'Processes a job may run at once; a fork bomb stops here. 16 to 65,536.',
+    unit: 'processes',
+  },
+  ci_job_output_limit_kb: {
+    label: 'Job log size',
+    description:
+      'The most of a job’s output its log keeps; the job runs on, but later output is dropped (GitLab Runner’s output_limit). 1 to 1,048,576 KiB.',
+    unit: 'KiB',
+  },
 } as const;
 
 /** Short names of every setting, for the "saved" notification and the unsaved-changes line. */
@@ -76,6 +87,8 @@ export const SETTING_NAMES = {
   ci_concurrent_jobs: 'concurrent jobs',
   ci_job_memory_limit_mb: 'job memory',
   ci_job_cpu_limit_seconds: 'job CPU time',
+  ci_job_process_limit: 'job processes',
+  ci_job_output_limit_kb: 'job log size',
   allow_local_requests_from_web_hooks_and_services: 'local network requests',
   default_branch_protection: 'default branch protection',
 } as const;
