@@ -9,7 +9,7 @@
  * the last launch on this data dir when it is free, so the browser keeps its cache and settings for the
  * page's origin, else a free one), prints exactly one line `Outpost running at <one-time address>` to
  * stdout, and, unless --no-open, opens Chromium in app mode when one is installed and a display exists
- * ($OUTPOST_BROWSER names the executable to use instead). The printed address carries a one-time code,
+ * ($OUTPOST_CHROMIUM names the executable to use instead). The printed address carries a one-time code,
  * never the launch secret: it opens the app once, within 10 minutes (PRINTED_LAUNCH_CODE_TTL_MS), and
  * the browser keeps the session in an HttpOnly cookie. The app window gets its own code through a
  * launch page only this user can read, so neither appears on any command line (open-app-window.ts).
@@ -118,11 +118,11 @@ async function importHost(relativePath) {
 }
 
 /**
- * The Chromium-family browser for the app window: $OUTPOST_BROWSER when set, else /usr/bin/chromium,
+ * The Chromium-family browser for the app window: $OUTPOST_CHROMIUM when set, else /usr/bin/chromium,
  * then chromium/google-chrome on PATH.
  */
 function findChromium(findOnPathSync) {
-  if (process.env.OUTPOST_BROWSER) return process.env.OUTPOST_BROWSER;
+  if (process.env.OUTPOST_CHROMIUM) return process.env.OUTPOST_CHROMIUM;
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
   for (const name of ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable']) {
     const found = findOnPathSync(name);

@@ -116,7 +116,7 @@ exec sleep 60
     const started = await start(['--browser-host', '--port', '0', '--data-dir', dataDir], {
       ...env,
       DISPLAY: ':99',
-      OUTPOST_BROWSER: fake,
+      OUTPOST_CHROMIUM: fake,
       OUTPOST_ROOT_TOKEN: rootToken,
     });
     try {

@@ -293,8 +293,8 @@ exec sleep 60
   }, 60_000);
 });
 
-/** A real Chromium for the browser-side check: $OUTPOST_BROWSER or /usr/bin/chromium, when installed. */
-const realChromium = [process.env.OUTPOST_BROWSER, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+/** A real Chromium for the browser-side check: $OUTPOST_CHROMIUM or /usr/bin/chromium, when installed. */
+const realChromium = [process.env.OUTPOST_CHROMIUM, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 
 describe.runIf(realChromium)('a real Chromium (headless) on the launch page', () => {
   it('follows it to the app, keeps the session in an HttpOnly cookie the page cannot read, and calls the bridge', async () => {
