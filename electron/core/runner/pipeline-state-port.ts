@@ -33,7 +33,10 @@ export interface RunnerJobPlacement {
 export interface RunnerSandboxSettings {
   /** `allow_unsandboxed_ci_jobs`: run as a plain process when no sandbox can be had. */
   allowUnsandboxed: boolean;
-  /** `ci_job_memory_limit_mb` and `ci_job_cpu_limit_seconds`, per process. */
+  /**
+   * `ci_job_memory_limit_mb` and `ci_job_cpu_limit_seconds` (per process), and `ci_job_process_limit`
+   * (processes of the whole job, as `processes`).
+   */
   limits: JobLimits;
 }
 

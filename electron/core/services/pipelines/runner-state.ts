@@ -21,6 +21,7 @@ export function runnerPipelineState(ctx: ServiceContext): PipelineStatePort {
       limits: {
         memoryMb: instanceSetting(ctx.db, 'ci_job_memory_limit_mb'),
         cpuSeconds: instanceSetting(ctx.db, 'ci_job_cpu_limit_seconds'),
+        processes: instanceSetting(ctx.db, 'ci_job_process_limit'),
       },
     }),
     jobOutputLimitKb: () => instanceSetting(ctx.db, 'ci_job_output_limit_kb'),
