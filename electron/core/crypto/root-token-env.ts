@@ -17,13 +17,15 @@
  * No SQLite or Fastify here, so the host and the CLI import it without loading the core.
  */
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
 /** The variable's name. */
 export const ROOT_TOKEN_ENV = 'OUTPOST_ROOT_TOKEN';
 
 /**
  * What `scrubInitialEnvironSync` did: `scrubbed` (entries overwritten), `absent` (the initial block had
- * none), `still-set` (the variable is still in `process.env`, so libc may point at the entry: left
+ * none), `still-set` (the variable is still in `process.env`, or this is a worker thread, whose
+ * `process.env` is a copy: libc may point at the entry, so it is left
  * alone), `unsupported` (not Linux, or no `/proc`), `failed` (`/proc/self/mem` refused; the message
  * says why).
  */
@@ -73,7 +75,8 @@ export function environEntries(block: Buffer, name: string): Array<[number, numb
  */
 export function scrubInitialEnvironSync(name: string): EnvironScrub {
   if (process.platform !== 'linux') return { outcome: 'unsupported' };
-  if (process.env[name] !== undefined) return { outcome: 'still-set' };
+  // A worker's process.env is its own copy: the process's environ may still point at the entry.
+  if (process.env[name] !== undefined || !isMainThread) return { outcome: 'still-set' };
   let bounds: { start: number; end: number } | null;
   try {
     bounds = environBounds(readFileSync('/proc/self/stat', 'utf8'));
