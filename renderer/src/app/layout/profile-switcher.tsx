@@ -1,12 +1,23 @@
 import { Button, Group, Menu, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { IconCheck, IconCloud, IconPencil, IconPlus, IconSelector, IconServer } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCloud,
+  IconPencil,
+  IconPlus,
+  IconRefresh,
+  IconSelector,
+  IconServer,
+} from '@tabler/icons-react';
 import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
 import { ADMIN_MODE_EXPLANATION } from '../../../../shared/instance-capabilities.js';
 import { capabilitiesOf, instanceDetailsLine } from '../../api/capabilities/capabilities.js';
+import { getBridge } from '../../api/bridge.js';
 import { describeError } from '../../api/describe-error.js';
+import { profileKeys } from '../../api/profiles/keys.js';
 import { useSetActiveProfile } from '../../api/profiles/mutations.js';
 import { AddInstanceModal } from './add-instance-modal.js';
 import { EditInstanceModal } from './edit-instance-modal.js';
@@ -82,6 +93,11 @@ export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
   const [editing, setEditing] = useState<ProfileSummary | null>(null);
   const remotes = profiles.filter((profile) => profile.kind === 'remote');
   const setActive = useSetActiveProfile();
+  // On demand: the host checks the instance again and relearns its capabilities (profiles:check).
+  const recheck = useMutation({
+    mutationFn: (id: string) => getBridge().profiles.check(id),
+    meta: { invalidates: [profileKeys.list()], invalidatesOnError: true },
+  });
 
   const switchTo = (profile: ProfileSummary) => {
     if (profile.id === active?.id) return;
@@ -137,6 +153,33 @@ export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
             <>
               <Menu.Label>This instance</Menu.Label>
               <ActiveInstanceDetails profile={active} />
+              {active.kind === 'remote' ? (
+                <Menu.Item
+                  leftSection={<IconRefresh size={16} />}
+                  closeMenuOnClick={false}
+                  disabled={recheck.isPending}
+                  onClick={() =>
+                    recheck.mutate(active.id, {
+                      onSuccess: (result) => {
+                        if (!result.ok)
+                          notifications.show({
+                            color: 'red',
+                            title: `Could not check ${active.name}`,
+                            message: result.error ?? 'The instance did not answer.',
+                          });
+                      },
+                      onError: (error) =>
+                        notifications.show({
+                          color: 'red',
+                          title: `Could not check ${active.name}`,
+                          message: describeError(error),
+                        }),
+                    })
+                  }
+                >
+                  {recheck.isPending ? 'Checking…' : 'Check this instance again'}
+                </Menu.Item>
+              ) : null}
               <Menu.Divider />
             </>
           ) : null}

@@ -3,7 +3,8 @@
  * a remote profile pointing at a stand-in GitLab 18.6 EE (a real HTTP server on loopback answering from
  * recorded, doc-cited fixtures) is detected by the host on connect; the Alerts screen then shows the
  * honest "not available" state and sends no alert request, not even after a poll interval, while the
- * same screen on the embedded instance shows the alert list. The instance switcher shows the details line.
+ * same screen on the embedded instance shows the alert list. The instance switcher shows the details line and
+ * checks the instance again on demand.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -150,6 +151,21 @@ describe('Alerts on a GitLab profile (real host, recorded GitLab 18.6 EE)', () =
       /^GitLab 18\.6 EE · administrator · Admin Mode: token lacks admin_mode · token (expires|expired) /,
     );
     expect(screen.getByTestId('instance-details').textContent).toContain('admin_mode scope');
+
+    // On demand: the host asks the instance again (GET /version first), and the details stay.
+    const asked = gitlab.seen.filter((request) => request.path === '/api/v4/version').length;
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Check this instance again' }));
+    await waitFor(
+      () =>
+        expect(gitlab.seen.filter((request) => request.path === '/api/v4/version').length).toBeGreaterThan(
+          asked,
+        ),
+      WAIT,
+    );
+    await waitFor(
+      () => expect(screen.getByRole('menuitem', { name: 'Check this instance again' })).toBeTruthy(),
+      WAIT,
+    );
   });
 
   it('on the embedded instance the same screen shows the alert list', async () => {
