@@ -74,7 +74,10 @@ export interface BrowserHost {
    * it can be avoided (see open-app-window.ts).
    */
   launchUrl(ttlMs?: number): string;
-  /** Resolves true when the code of `launchUrl` (an address from `launchUrl`) was used, false when it expired. */
+  /**
+   * Resolves true once the code of `launchUrl` (an address `launchUrl()` gave) is used, false when it
+   * expires unused (or is not one of this host's).
+   */
   launchSettled(launchUrl: string): Promise<boolean>;
   /**
    * The host behind the bridge (profiles, vault, proxy, embedded core) once it has started; rejects with
@@ -177,10 +180,10 @@ async function listenOnPort(app: FastifyInstance, appDataDir: string, wanted: nu
  * a random 32-byte per-launch secret, and resolves as soon as the server listens. The secret reaches a
  * browser only through the one-time codes of `launchUrl` (exchanged for an HttpOnly session cookie,
  * see launch-codes.ts), never through a command line. `OUTPOST_ROOT_TOKEN` is taken out of
- * `process.env` before this returns (`takeHostEnv`), so nothing the caller spawns inherits it. The host itself (the
- * vault with the key-file cipher `<appData>/host/vault.key`, profiles, the embedded core) starts right
- * after, behind the server (`ready`); bridge calls that arrive earlier wait for it, so the browser loads
- * the renderer while the core opens its database.
+ * `process.env` before this returns (`takeHostEnv`), so nothing the caller spawns inherits it.
+ * The host itself (the vault with the key-file cipher `<appData>/host/vault.key`, profiles, the
+ * embedded core) starts right after, behind the server (`ready`); bridge calls that arrive earlier wait
+ * for it, so the browser loads the renderer while the core opens its database.
  * Errors: port in use (EADDRINUSE; only for a `port` given, a remembered one falls back to a free port).
  * Host start failures reject `ready` and answer bridge calls with
  * `internal` errors.
