@@ -184,6 +184,9 @@ describe('asInstanceCapabilities', () => {
     expect(asInstanceCapabilities(JSON.parse(JSON.stringify(caps)))).toEqual(caps);
     expect(asInstanceCapabilities({ ...caps, kind: 'other' })).toBeNull();
     expect(asInstanceCapabilities({ ...caps, adminMode: 'yes' })).toBeNull();
+    expect(asInstanceCapabilities({ ...caps, user: { username: 'root', isAdmin: 'yes' } })).toBeNull();
+    expect(asInstanceCapabilities({ ...caps, token: { ...caps.token, scopes: [1] } })).toBeNull();
+    expect(asInstanceCapabilities({ ...caps, notes: [{}] })).toBeNull();
     expect(asInstanceCapabilities('gitlab')).toBeNull();
     expect(asInstanceCapabilities(null)).toBeNull();
   });

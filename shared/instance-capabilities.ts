@@ -462,6 +462,15 @@ export function asInstanceCapabilities(value: unknown): InstanceCapabilities | n
     !!v.token &&
     typeof v.token === 'object' &&
     typeof v.token.known === 'boolean' &&
-    Array.isArray(v.notes);
+    (v.token.scopes === null ||
+      (Array.isArray(v.token.scopes) && v.token.scopes.every((scope) => typeof scope === 'string'))) &&
+    (v.token.expiresAt === null || typeof v.token.expiresAt === 'string') &&
+    (v.user === null ||
+      (!!v.user &&
+        typeof v.user === 'object' &&
+        typeof v.user.username === 'string' &&
+        typeof v.user.isAdmin === 'boolean')) &&
+    Array.isArray(v.notes) &&
+    v.notes.every((note) => typeof note === 'string');
   return ok ? (value as InstanceCapabilities) : null;
 }

@@ -205,3 +205,23 @@ describe('detectCapabilities against recorded GitLab answers', () => {
     expect(describeInstance(caps, NOW)).toBe('Outpost (GitLab 13.10 API) · administrator');
   });
 });
+
+describe('detectCapabilities keeps what it stores small', () => {
+  it('cuts long texts and long scope lists from an instance’s answers', async () => {
+    gitlab = await startRecordedGitLab(loadFixture('gitlab-18.6-ee'), {
+      token: TOKEN,
+      extraAnswers: {
+        '/api/v4/version': { status: 200, body: { version: `18.6.0-ee${'x'.repeat(5000)}`, revision: 'r' } },
+        '/api/v4/personal_access_tokens/self': {
+          status: 200,
+          body: { name: 'n'.repeat(5000), scopes: [...Array.from({ length: 500 }, (_, i) => `s${i}`), 7] },
+        },
+      },
+    });
+    const caps = await detectCapabilities({ baseUrl: gitlab.url, token: TOKEN, now: NOW });
+    expect(caps.version).toHaveLength(200);
+    expect(caps.token.name).toHaveLength(200);
+    expect(caps.token.scopes).toHaveLength(50);
+    expect(caps.edition).toBe('ee'); // from /metadata
+  });
+});

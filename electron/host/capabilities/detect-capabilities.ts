@@ -180,7 +180,10 @@ async function readTokenFacts(
   if (!res) return unknown('GET /personal_access_tokens/self could not be read.');
   if (res.status === 200 && isRecord(res.body)) {
     const scopes = Array.isArray(res.body.scopes)
-      ? res.body.scopes.filter((scope): scope is string => typeof scope === 'string')
+      ? res.body.scopes
+          .filter((scope): scope is string => typeof scope === 'string' && scope.length > 0)
+          .slice(0, MAX_SCOPES)
+          .map((scope) => scope.slice(0, MAX_TEXT))
       : null;
     const expires = res.body.expires_at;
     return {
@@ -233,10 +236,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Longest text kept from an instance's answer (a version, a name); the rest is cut off. */
+const MAX_TEXT = 200;
+/** Most scopes kept of a token (GitLab has about 20). */
+const MAX_SCOPES = 50;
+
+/** A non-empty string field of an answer, at most {@link MAX_TEXT} characters (the profile file keeps it). */
 function stringField(body: unknown, field: string): string | null {
   if (!isRecord(body)) return null;
   const value = body[field];
-  return typeof value === 'string' && value.length > 0 ? value : null;
+  return typeof value === 'string' && value.length > 0 ? value.slice(0, MAX_TEXT) : null;
 }
 
 function hostName(baseUrl: string): string {
