@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -178,5 +178,41 @@ describe('profile store', () => {
     } finally {
       await gitlab.close();
     }
+  });
+
+  it('keeps well-formed capabilities from the file and drops malformed ones (a hand-edited file)', async () => {
+    const caps = {
+      kind: 'gitlab',
+      detectedAt: '2026-11-28T10:00:00.000Z',
+      version: '18.6.0-ee',
+      revision: 'r',
+      edition: 'ee',
+      editionSource: 'metadata',
+      gitlabCom: false,
+      kas: null,
+      user: { username: 'root', isAdmin: true },
+      token: { scopes: ['api'], expiresAt: null, name: null, known: true, unknownReason: null },
+      adminMode: 'token-lacks-admin_mode',
+      notes: [],
+    };
+    await writeFile(
+      join(dir, PROFILES_FILE),
+      JSON.stringify({
+        version: 1,
+        activeId: 'embedded',
+        remotes: [
+          { id: 'remote-a', name: 'A', url: 'https://a.example', capabilities: caps, capabilitiesError: 'x' },
+          { id: 'remote-b', name: 'B', url: 'https://b.example', capabilities: { ...caps, kind: 'other' } },
+        ],
+      }),
+    );
+    const store = await openProfileStore({ hostDir: dir, vault });
+    expect(store.summary('remote-a')).toMatchObject({ capabilities: caps, capabilitiesError: 'x' });
+    expect(store.summary('remote-b').capabilities).toBeUndefined();
+    expect(store.capabilities('remote-a')).toEqual(caps);
+    // Outcomes for unknown or embedded profiles are ignored.
+    await store.setCapabilities('embedded', { error: 'never stored' });
+    await store.setCapabilities('gone', { error: 'never stored' });
+    expect(await readFile(join(dir, PROFILES_FILE), 'utf8')).not.toContain('never stored');
   });
 });
