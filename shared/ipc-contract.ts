@@ -329,13 +329,18 @@ export interface OutpostBridge {
 
 /** Header carrying the browser host's per-launch secret on every `/bridge/*` call. */
 export const BROWSER_HOST_SECRET_HEADER = 'x-outpost-secret';
-/** Query parameter carrying the secret in the launch URL (removed from the address bar by the renderer). */
+/**
+ * Query parameter carrying the secret in an in-process launch URL (tests, fixtures; removed from the
+ * address bar by the renderer). Addresses that leave the host carry a one-time code instead
+ * (`/launch?code=…`, electron/host/browser-host/launch-codes.ts), exchanged for a session cookie.
+ */
 export const BROWSER_HOST_SECRET_PARAM = 'secret';
 
 /**
  * Browser host wire format for one bridge call:
  * `POST /bridge/<channel>` with headers `content-type: application/json` and
- * `x-outpost-secret: <secret>`, body `{"args": [...]}` (the channel's arguments in order).
+ * `x-outpost-secret: <secret>` (or, from the app's own page, the HttpOnly session cookie and its
+ * Origin), body `{"args": [...]}` (the channel's arguments in order).
  * Success: 200 `{"result": <value>}` (`null` for void). Failure: 4xx/5xx `{"error": BridgeErrorShape}`.
  * A missing or wrong secret, or a foreign Host/Origin, gives 403 and runs nothing.
  */
