@@ -6,14 +6,19 @@
  *   variable from `process.env` calls `unsetenv`, so nothing spawned afterwards (git, hooks, jobs,
  *   Chromium) inherits it;
  * - the block the kernel copied onto the new process's stack at `execve`, which `/proc/<pid>/environ`
- *   shows for the process's whole life (proc(5), `env_start`/`env_end` in `/proc/<pid>/stat`).
+ *   shows for the process's whole life: proc_pid_environ(5), "the initial environment … If, after an
+ *   execve(2), the process modifies its environment (e.g., by calling functions such as putenv(3) …),
+ *   this file will not reflect those changes"; its bounds are `env_start`/`env_end` in
+ *   `/proc/<pid>/stat` (proc_pid_stat(5), fields 50 and 51, Linux 3.5).
  *   `unsetenv` only drops libc's pointer to the string, the bytes stay there: measured on Linux 6.18 /
  *   Node 24, the token was still in `/proc/<pid>/environ` of the running core after the delete. On Linux
  *   the entry is therefore also overwritten in place through `/proc/self/mem` (a process may always
  *   read and write its own memory there: ptrace access checks let a thread group introspect itself),
- *   as PostgreSQL's `set_ps_display` and other `setproctitle` implementations overwrite the argv/environ
- *   area. `/proc/<pid>/environ` is readable only by the same OS user and root (mode 0400, ptrace read
- *   check); elsewhere (macOS `KERN_PROCARGS2`, Windows) the initial block is not cleared.
+ *   as `setproctitle` implementations overwrite the original argv/environ
+ *   area (PostgreSQL's ps_status.c moves `environ` away first and then reuses that area for the
+ *   title). `/proc/<pid>/environ` is readable only by the same OS user and root (a
+ *   PTRACE_MODE_READ_FSCREDS check, proc_pid_environ(5)); elsewhere (macOS `KERN_PROCARGS2`, Windows)
+ *   the initial block is not cleared.
  * No SQLite or Fastify here, so the host and the CLI import it without loading the core.
  */
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
