@@ -5,10 +5,16 @@
  *
  * `{"available": bool, "executor": "bubblewrap"|"unsandboxed"|"refused", "reason": string|null,
  *   "allow_unsandboxed_ci_jobs": bool, "concurrent_jobs": n, "memory_limit_mb": n,
- *   "cpu_limit_seconds": n}`: `available` whether the job sandbox (bubblewrap) works on this machine,
+ *   "cpu_limit_seconds": n, "process_limit": n, "limits_mechanism": "cgroup2"|"systemd-run"|"cgroup1"|"rlimit"|null,
+ *   "network": "slirp4netns"|"loopback"|"shared"|null, "nested_user_namespaces": bool|null,
+ *   "missing": [string]}`: `available` whether the job sandbox (bubblewrap) works on this machine,
  * `executor` how the next job runs (sandboxed; unsandboxed because an administrator allowed it; or
  * refused), `reason` why the sandbox is unavailable (null when available), then the instance settings
- * in force (`concurrent_jobs` is the runner's effective cap). GitLab Runner's executors and security
+ * in force (`concurrent_jobs` is the runner's effective cap), then how a sandboxed job is confined on
+ * this machine (issue 25, runner/sandbox/): what caps the whole job's memory, processes and CPU (a cgroup
+ * v2 subtree, a systemd scope, cgroup v1, or per-process rlimits only), its network (a namespace of its
+ * own with slirp4netns, the same with loopback only, or the host's), whether it may nest user namespaces,
+ * and what this machine lacks (nulls and `[]` without a sandbox). GitLab Runner's executors and security
  * model are the reference: https://docs.gitlab.com/runner/executors/, https://docs.gitlab.com/runner/security/.
  */
 import type { FastifyInstance } from 'fastify';

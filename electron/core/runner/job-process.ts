@@ -5,13 +5,38 @@
  * SIGKILL a moment later. When the script's shell exits, whatever it left running in its group is
  * killed too, so a job never leaves processes behind. Sandboxed, the group is bwrap's: killing bwrap
  * kills the job's PID namespace (`--die-with-parent`), and the namespace ends when the script exits.
+ * A job with a network namespace of its own gets two more descriptors for bwrap (`--info-fd 3`,
+ * `--block-fd 4`, and `--ro-bind-data 5` for its resolv.conf): slirp4netns is attached before the script
+ * starts and stopped when it ends (sandbox/job-network.ts). The group is still bwrap's (a cgroup prefix
+ * `exec`s it, keeping its pid).
  */
 import { spawn } from 'node:child_process';
+import type { StdioOptions } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { attachNetwork, BLOCK_FD, INFO_FD, RESOLV_CONF_FD } from './sandbox/job-network.js';
+import type { NetworkAttachment } from './sandbox/job-network.js';
 import type { TraceWriter } from './trace-writer.js';
 
+/** A command with what the runner does around it (see the module comment). */
+export interface JobCommand {
+  /** The program and its arguments. */
+  argv: readonly string[];
+  /**
+   * The job's network: bwrap in `argv` has `--info-fd 3 --block-fd 4` (and `--ro-bind-data 5
+   * /etc/resolv.conf` when `resolvConf` is set); `slirp4netns` null: loopback only, the job is released
+   * at once.
+   */
+  network?: { slirp4netns: string | null; resolvConf: string | null } | null;
+  /** After the process exited: lines for the trace (the limits its cgroup saw hit). Never rejects. */
+  afterExit?: () => Promise<string[]>;
+}
+
 export interface ScriptRunOptions {
-  /** The program and its arguments (e.g. `['bwrap', …, '--', 'bash', '-c', wrapper, name, script]`). */
-  command: readonly string[];
+  /**
+   * The program and its arguments (e.g. `['bwrap', …, '--', 'bash', '-c', wrapper, name, script]`), or
+   * a `JobCommand`.
+   */
+  command: readonly string[] | JobCommand;
   cwd: string;
   env: Record<string, string>;
   trace: TraceWriter;
@@ -49,22 +74,51 @@ export function killGroup(pid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
+function isJobCommand(c: readonly string[] | JobCommand): c is JobCommand {
+  return !Array.isArray(c);
+}
+
 /** Start a script (see the module comment). */
 export function runScript(opts: ScriptRunOptions): RunningScript {
   let timedOut = false;
   let canceled = false;
   let exited = false;
-  const [file, ...args] = opts.command;
-  const child = spawn(file!, args, {
-    cwd: opts.cwd,
-    env: opts.env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const cmd: JobCommand = isJobCommand(opts.command) ? opts.command : { argv: opts.command };
+  const network = cmd.network ?? null;
+  const [file, ...args] = cmd.argv;
+  const stdio: StdioOptions = network
+    ? ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', ...(network.resolvConf !== null ? ['pipe' as const] : [])]
+    : ['ignore', 'pipe', 'pipe'];
+  const child = spawn(file!, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio });
+  const stdout = child.stdout!;
+  const stderr = child.stderr!;
+  const extra = child.stdio as unknown as (Readable | Writable | null | undefined)[];
   const pid = child.pid;
   if (pid !== undefined) opts.onSpawn?.(pid);
-  child.stdout.on('data', (b: Buffer) => opts.trace.writeOutput('stdout', b));
-  child.stderr.on('data', (b: Buffer) => opts.trace.writeOutput('stderr', b));
+  let attachment: NetworkAttachment | null = null;
+  if (network) {
+    const info = (extra[INFO_FD] ?? null) as Readable | null;
+    const block = (extra[BLOCK_FD] ?? null) as Writable | null;
+    const resolv = network.resolvConf !== null ? ((extra[RESOLV_CONF_FD] ?? null) as Writable | null) : null;
+    resolv?.on('error', () => undefined);
+    resolv?.end(network.resolvConf);
+    if (info && block) {
+      if (network.slirp4netns) {
+        attachment = attachNetwork(network.slirp4netns, info, block);
+        void attachment.ready.then((why) => {
+          if (why !== null && !exited)
+            opts.trace.note(`WARNING: the job has no network but its own loopback: ${why}`, 'yellow');
+        });
+      } else {
+        info.on('error', () => undefined);
+        info.resume();
+        block.on('error', () => undefined);
+        block.end('1');
+      }
+    }
+  }
+  stdout.on('data', (b: Buffer) => opts.trace.writeOutput('stdout', b));
+  stderr.on('data', (b: Buffer) => opts.trace.writeOutput('stderr', b));
 
   const stop = () => {
     if (pid === undefined || exited) return;
@@ -82,6 +136,7 @@ export function runScript(opts: ScriptRunOptions): RunningScript {
       spawnError = err.message;
       exited = true;
       clearTimeout(timer);
+      attachment?.stop();
       resolve({ exitCode: null, timedOut, canceled, spawnError });
     });
     child.on('exit', (code) => {
@@ -89,17 +144,24 @@ export function runScript(opts: ScriptRunOptions): RunningScript {
       clearTimeout(timer);
       // Leftovers of the group (background processes) go with the shell.
       if (pid !== undefined) killGroup(pid, 'SIGKILL');
-      const finish = () => resolve({ exitCode: code, timedOut, canceled, spawnError });
+      attachment?.stop();
+      const finish = () => {
+        const after = cmd.afterExit ? cmd.afterExit().catch(() => []) : Promise.resolve([]);
+        void after.then((lines) => {
+          for (const line of lines) opts.trace.note(`WARNING: ${line}`, 'yellow');
+          resolve({ exitCode: code, timedOut, canceled, spawnError });
+        });
+      };
       // Let the pipes drain (they close once no process holds them).
       let pending = 2;
       const closed = () => {
         pending -= 1;
         if (pending === 0) finish();
       };
-      if (child.stdout.closed) closed();
-      else child.stdout.once('close', closed);
-      if (child.stderr.closed) closed();
-      else child.stderr.once('close', closed);
+      if (stdout.closed) closed();
+      else stdout.once('close', closed);
+      if (stderr.closed) closed();
+      else stderr.once('close', closed);
     });
   });
   return {

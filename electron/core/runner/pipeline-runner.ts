@@ -43,12 +43,19 @@ import { findArtifactFiles } from './artifact-files.js';
 import { ContainmentError, createPrivateDir, openContainedDir, writeNewFile } from './contained-files.js';
 import { buildScript } from './job-script.js';
 import { killGroup, runScript } from './job-process.js';
-import type { RunningScript } from './job-process.js';
+import type { JobCommand, RunningScript } from './job-process.js';
 import type { PipelineStatePort, RunnerJobVariable } from './pipeline-state-port.js';
 import { sandboxPath } from './sandbox/bwrap-args.js';
-import { JobSandbox, sandboxedCommand } from './sandbox/job-sandbox.js';
-import type { JobSandboxOptions, SandboxProbe } from './sandbox/job-sandbox.js';
-import { limitedScriptCommand } from './sandbox/limits.js';
+import { createJobCgroup, describeCgroupLimits, userTaskCount } from './sandbox/cgroup-scope.js';
+import type { JobCgroup } from './sandbox/cgroup-scope.js';
+import {
+  describeConfinement,
+  JobSandbox,
+  sandboxConfinementStatus,
+  sandboxLaunch,
+} from './sandbox/job-sandbox.js';
+import type { JobSandboxOptions, SandboxConfinementStatus, SandboxProbe } from './sandbox/job-sandbox.js';
+import { DEFAULT_JOB_PROCESS_LIMIT, limitedScriptCommand } from './sandbox/limits.js';
 import { TraceWriter } from './trace-writer.js';
 
 export const RUNNER_DESCRIPTION = 'Outpost local executor';
@@ -78,7 +85,7 @@ export interface PipelineRunnerOptions {
 }
 
 /** Outpost extension `GET /ci/job_sandbox` (routes/job-sandbox.ts): how the next job would run. */
-export interface JobSandboxStatus {
+export interface JobSandboxStatus extends SandboxConfinementStatus {
   /** Whether the sandbox can be used on this machine. */
   available: boolean;
   /** How the next job runs: sandboxed, unsandboxed (allowed by the setting), or refused. */
@@ -90,6 +97,8 @@ export interface JobSandboxStatus {
   concurrent_jobs: number;
   memory_limit_mb: number;
   cpu_limit_seconds: number;
+  /** Processes of a whole job at once (`ci_job_process_limit`). */
+  process_limit: number;
 }
 
 /**
@@ -157,10 +166,15 @@ interface JobSetup {
 /** How the job's scripts run, decided by `prepareExecutor`. */
 interface Executor {
   probe: SandboxProbe;
-  /** The argv of a script file: the limits wrapper, inside the sandbox when there is one. */
-  commandFor: (scriptFile: string) => string[];
+  /**
+   * The command of a script file: the limits wrapper, inside the sandbox when there is one (then with
+   * the job's cgroup prefix and its own network namespace, see sandbox/job-sandbox.ts `sandboxLaunch`).
+   */
+  commandFor: (scriptFile: string) => string[] | JobCommand;
   /** PATH of the job (inside a sandbox only the entries it shows). */
   jobPath: string;
+  /** Free what the executor holds for the job (its cgroup, killing what is left in it); never rejects. */
+  release: () => Promise<void>;
 }
 
 type Outcome = 'success' | 'failed' | 'canceled' | 'timeout' | 'system' | 'refused';
@@ -256,6 +270,8 @@ export class PipelineRunner {
       concurrent_jobs: this.concurrency(),
       memory_limit_mb: settings.limits.memoryMb,
       cpu_limit_seconds: settings.limits.cpuSeconds,
+      process_limit: settings.limits.processes ?? DEFAULT_JOB_PROCESS_LIMIT,
+      ...sandboxConfinementStatus(probe),
     };
   }
 
@@ -394,8 +410,9 @@ export class PipelineRunner {
       report: null,
       reportBytes: 0,
     };
+    let executor: Executor | undefined;
     try {
-      const executor = await this.prepareExecutor(setup);
+      executor = await this.prepareExecutor(setup);
       const { pipeline, project } = setup;
       if (!pipeline || !project) throw new Error('the pipeline or project no longer exists');
       await this.getSources(setup, pipeline, project);
@@ -417,6 +434,7 @@ export class PipelineRunner {
       }
     }
     this.finishJob(setup, result);
+    await executor?.release();
     await this.cleanup(setup.root, setup.runnerDir);
   }
 
@@ -491,7 +509,7 @@ export class PipelineRunner {
         `Using Shell executor in a bubblewrap sandbox: new PID, IPC and UTS namespaces, ` +
           (probe.uid !== null ? `uid ${probe.uid} in a user namespace` : 'no capabilities') +
           `, system directories read-only; only the build directory and ` +
-          (probe.tmpSize ? '/tmp (at most the memory limit)' : '/tmp') +
+          (probe.tmpSize ? '/tmp (capped at the memory limit, half of it under a cgroup)' : '/tmp') +
           ` are writable, and nothing else of this machine is visible`,
       );
     } else if (allowUnsandboxed) {
@@ -508,10 +526,34 @@ export class PipelineRunner {
       trace.sectionEnd('prepare_executor');
       throw new JobRefused();
     }
+    // The whole job's caps (a cgroup where this machine has one, else rlimits), issue 25.
+    const processes = limits.processes ?? DEFAULT_JOB_PROCESS_LIMIT;
+    const capLimits = { memoryMb: limits.memoryMb, processes };
+    let cgroup: JobCgroup | null = null;
+    if (probe.available)
+      try {
+        cgroup = await createJobCgroup(probe.cgroups.backend, setup.marker, capLimits);
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        trace.note(`WARNING: the job's cgroup could not be created (${why}): rlimits only`, 'yellow');
+      }
+    const rlimitOnly = cgroup === null || cgroup.prefix.length === 0;
+    // RLIMIT_NPROC counts every task of the job's real uid: the job's limit comes on top of those running now.
+    const nproc = rlimitOnly ? processes + (await userTaskCount(process.getuid?.() ?? 0)) : null;
     trace.note(
-      `Limits: ${limits.memoryMb} MiB of memory and ${limits.cpuSeconds} s of CPU per process, ` +
-        `${formatGoDuration(timeoutSeconds)} in all`,
+      `Limits: ${cgroup && !rlimitOnly ? cgroup.description : describeCgroupLimits('rlimit', capLimits)}; ` +
+        `per process: ${limits.memoryMb} MiB of memory and ${limits.cpuSeconds} s of CPU; ` +
+        `${formatGoDuration(timeoutSeconds)} in all` +
+        (probe.available ? `; ${describeConfinement(probe)}` : ''),
     );
+    if (probe.available) {
+      const missing = [
+        ...(rlimitOnly ? probe.cgroups.missing : []),
+        ...(probe.network.kind !== 'slirp4netns' ? [`network: ${probe.network.reason}`] : []),
+        ...(probe.usernsReason ? [`nested user namespaces: ${probe.usernsReason}`] : []),
+      ];
+      if (missing.length > 0) trace.note(`Not available on this machine: ${missing.join('; ')}`, 'yellow');
+    }
     if (job.image)
       trace.note(
         `WARNING: image "${job.image}" was not used: Outpost runs no container engine (no docker or ` +
@@ -532,12 +574,29 @@ export class PipelineRunner {
     return {
       probe,
       commandFor: (scriptFile) => {
-        const inner = limitedScriptCommand(scriptFile, limits);
+        const inner = limitedScriptCommand(
+          scriptFile,
+          { memoryMb: limits.memoryMb, cpuSeconds: limits.cpuSeconds, processes: nproc ?? processes },
+          { processesRlimit: nproc !== null },
+        );
         return probe.available
-          ? sandboxedCommand(probe, root, projectDir, inner, limits.memoryMb * 1024 * 1024, setup.runnerDir)
+          ? sandboxLaunch(probe, {
+              buildRoot: root,
+              cwd: projectDir,
+              command: inner,
+              // Under a memory cgroup /tmp's pages count against the job's cap: half of it, so that a full
+              // /tmp is ENOSPC rather than the OOM killer.
+              tmpSizeBytes: (limits.memoryMb * 1024 * 1024) / (rlimitOnly ? 1 : 2),
+              runnerDir: setup.runnerDir,
+              prefix: cgroup?.prefix,
+              afterExit: cgroup ? () => cgroup.report() : undefined,
+            })
           : inner;
       },
       jobPath: probe.available ? sandboxPath(hostPath, probe.layout) : hostPath,
+      release: async () => {
+        await cgroup?.release();
+      },
     };
   }
 

@@ -17,7 +17,16 @@
  * - the job's build root read-write at the same path (so `CI_PROJECT_DIR` and file variables keep their
  *   paths), and nothing else of the host: not `/`, not the data dir, not the user's home, not other
  *   `/tmp` entries.
- * The network is shared (jobs fetch dependencies, like GitLab's runners).
+ * - nested user namespaces refused (`--disable-userns`, bubblewrap ≥ 0.8, when the job has a user
+ *   namespace): a job can't `unshare -Urm` to get capabilities over a new mount namespace (where it
+ *   could mount an uncapped tmpfs or hide processes). Without a user namespace every capability is
+ *   dropped and the job's uid is the app's: `unshare --user` is then bounded by the kernel's
+ *   `user.max_user_namespaces` of the host, and a nested namespace gains no capability over the host's
+ *   mounts; the sandbox's own mounts stay as bwrap set them.
+ * - a network namespace of its own (`--unshare-net`): only its own loopback, so the host's 127.0.0.1
+ *   services (the core, the browser host, databases) and abstract UNIX sockets (X11, D-Bus: they belong
+ *   to a network namespace) are out of reach. Outbound access comes from slirp4netns attached to the
+ *   namespace by the runner (`job-network.ts`, `--info-fd`/`--block-fd` below), like rootless podman.
  */
 
 /** What of the host a sandbox shows, read once by `readHostLayout`. */
@@ -53,6 +62,19 @@ export interface SandboxSpec {
    * and file variables), written before the job starts and never writable from inside (issue 25).
    */
   runnerDir?: string | null;
+  /** `--disable-userns`: the job can't create user namespaces (needs `uid` non-null and bubblewrap ≥ 0.8). */
+  disableUserns?: boolean;
+  /** `--unshare-net`: a network namespace of the job's own (only loopback until slirp4netns attaches). */
+  unshareNet?: boolean;
+  /** `--info-fd`: the descriptor bwrap writes its JSON (`child-pid`) to once the namespaces exist. */
+  infoFd?: number | null;
+  /** `--block-fd`: the descriptor the sandbox waits on (data or EOF) before running `command`. */
+  blockFd?: number | null;
+  /**
+   * `--ro-bind-data FD /etc/resolv.conf`: the descriptor bwrap reads the job's resolv.conf from (the
+   * host's names a loopback resolver, unreachable from the job's own network namespace); null: the host's.
+   */
+  resolvConfFd?: number | null;
 }
 
 /** Host name every job sees. */
@@ -73,14 +95,21 @@ export function bwrapArgs(layout: HostLayout, spec: SandboxSpec, command: readon
     '--die-with-parent',
     '--new-session',
   ];
-  if (spec.uid !== null)
-    args.push('--unshare-user', '--uid', String(spec.uid), '--gid', String(spec.uid), '--cap-drop', 'ALL');
-  else args.push('--cap-drop', 'ALL');
+  if (spec.uid !== null) {
+    args.push('--unshare-user', '--uid', String(spec.uid), '--gid', String(spec.uid));
+    if (spec.disableUserns) args.push('--disable-userns');
+  }
+  args.push('--cap-drop', 'ALL');
+  if (spec.unshareNet) args.push('--unshare-net');
+  if (spec.infoFd != null) args.push('--info-fd', String(spec.infoFd));
+  if (spec.blockFd != null) args.push('--block-fd', String(spec.blockFd));
   for (const entry of layout.system) {
     if (entry.symlinkTo !== undefined) args.push('--symlink', entry.symlinkTo, entry.path);
     else args.push('--ro-bind', entry.path, entry.path);
   }
-  for (const p of layout.etc) args.push('--ro-bind', p, p);
+  for (const p of layout.etc)
+    if (spec.resolvConfFd == null || p !== '/etc/resolv.conf') args.push('--ro-bind', p, p);
+  if (spec.resolvConfFd != null) args.push('--ro-bind-data', String(spec.resolvConfFd), '/etc/resolv.conf');
   for (const p of layout.extraReadOnly) args.push('--ro-bind', p, p);
   args.push('--proc', '/proc', '--dev', '/dev');
   if (spec.tmpSizeBytes) args.push('--size', String(spec.tmpSizeBytes));

@@ -8,8 +8,12 @@
  * - `ci_job_cpu_limit_seconds`: RLIMIT_CPU, CPU seconds of each process (`ulimit -t`); beyond it the
  *   kernel kills the process with SIGXCPU/SIGKILL.
  * - core dumps are off (`ulimit -c 0`).
- * These are per-process limits, not a cgroup: a job that forks many processes can use more in total;
- * the wall-clock timeout and the cap on concurrent jobs bound the rest.
+ * These are per-process limits. The whole job's memory, processes and CPU are capped by a cgroup where
+ * the machine has one we may use (`cgroup-scope.ts`, issue 25). Where it has none, the documented fallback
+ * is `ulimit -u` (RLIMIT_NPROC, `processesRlimit` below) for the processes: it counts every process of the
+ * job's real uid on the machine (not only the job's), and the kernel does not apply it to root (INIT_USER)
+ * or a process with CAP_SYS_RESOURCE/CAP_SYS_ADMIN, so it binds nothing when the app runs as root (a
+ * sandbox's uid 1000 is then root outside its user namespace); memory stays per process (`ulimit -v`).
  */
 
 export interface JobLimits {
@@ -28,11 +32,16 @@ export interface JobLimits {
 export const DEFAULT_JOB_PROCESS_LIMIT = 512;
 
 /**
- * The argv that runs `bash -e <scriptFile>` under `limits`. A limit the system refuses to set (macOS has
+ * The argv that runs `bash -e <scriptFile>` under `limits`; with `processesRlimit` (no cgroup for the job)
+ * also `ulimit -u` at `limits.processes` (see the module comment for what it does not bind). A limit the system refuses to set (macOS has
  * no RLIMIT_AS) is reported on stderr, in the trace, and the job goes on.
  * @throws RangeError for a limit that is not a positive integer.
  */
-export function limitedScriptCommand(scriptFile: string, limits: JobLimits): string[] {
+export function limitedScriptCommand(
+  scriptFile: string,
+  limits: JobLimits,
+  opts: { processesRlimit?: boolean } = {},
+): string[] {
   for (const [k, v] of Object.entries(limits))
     if (v !== undefined && (!Number.isSafeInteger(v) || v <= 0))
       throw new RangeError(`${k} must be a positive integer`);
@@ -41,6 +50,11 @@ export function limitedScriptCommand(scriptFile: string, limits: JobLimits): str
     'ulimit -c 0 2>/dev/null',
     `ulimit -t ${limits.cpuSeconds} || echo "WARNING: the CPU limit of ${limits.cpuSeconds} s could not be set" >&2`,
     `ulimit -v ${kib} || echo "WARNING: the memory limit of ${limits.memoryMb} MiB could not be set" >&2`,
+    ...(opts.processesRlimit
+      ? [
+          `ulimit -u ${limits.processes ?? DEFAULT_JOB_PROCESS_LIMIT} || echo "WARNING: the process limit of ${limits.processes ?? DEFAULT_JOB_PROCESS_LIMIT} could not be set" >&2`,
+        ]
+      : []),
     'exec bash -e "$1"',
   ].join('; ');
   return ['bash', '-c', wrapper, 'outpost-job', scriptFile];
