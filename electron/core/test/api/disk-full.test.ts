@@ -205,3 +205,81 @@ describe.runIf(mountable)('a full disk while a job runs', () => {
     expect(uncaught).toEqual([]);
   }, 300_000);
 });
+
+describe.runIf(mountable)('the whole data dir full while a job runs', () => {
+  let t: TestCore;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    process.on('uncaughtException', recordUncaught);
+    // A fresh data dir on its own 64 MiB tmpfs: SQLite, the repositories and the traces all on it.
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'outpost-full-data-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m,mode=0700', 'tmpfs', dataDir]);
+    t = await startTestCore({ dataDir });
+  });
+
+  afterAll(async () => {
+    process.off('uncaughtException', recordUncaught);
+    if (t) await t.stop();
+    try {
+      execFileSync('umount', ['-l', dataDir]);
+    } catch {
+      // already gone
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('fails the job once its state can be stored again (SQLITE_FULL), answering all along', async () => {
+    const user = await createUserWithToken(t);
+    const created = await t.api<{ id: number }>('POST', '/projects', {
+      token: user.token,
+      json: { name: 'whole-disk', initialize_with_readme: true },
+    });
+    expect(created.status).toBe(201);
+    const projectId = created.body.id;
+    const yaml = [
+      'slow:',
+      '  script:',
+      '    - sleep 2',
+      '    - echo "after the disk filled"',
+      '    - sleep 600',
+      '',
+    ];
+    await commitFile(t, projectId, '.gitlab-ci.yml', yaml.join('\n'), { token: user.token });
+    const pipeline = (await latestPipeline(t, projectId))!;
+    await eventually('the job to run', async () => {
+      const job = (await pipelineJobs(t, projectId, pipeline.id)).get('slow');
+      return job?.status === 'running' ? job : undefined;
+    });
+
+    // The disk fills while the job sleeps: its next line, and then SQLite's writes, are refused.
+    const filler = path.join(dataDir, 'filler');
+    fill(filler);
+    expect(statfsSync(dataDir).bavail).toBe(0);
+    for (let i = 0; i < 10; i++) {
+      expect((await t.api('GET', '/version')).status).toBe(200);
+      const jobs = await t.api<JobJson[]>('GET', `/projects/${projectId}/jobs`, { token: user.token });
+      expect(jobs.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    // Space comes back: the job's final state is stored, and the next job runs.
+    rmSync(filler);
+    const done = await waitForPipeline(t, projectId, pipeline.id, undefined, 120_000);
+    const job = (await pipelineJobs(t, projectId, done.id)).get('slow')!;
+    expect(job.status).toBe('failed');
+    expect(job.failure_reason).toBe('runner_system_failure');
+    expect(await jobTrace(t, projectId, job.id)).not.toContain('after the disk filled');
+
+    await commitFile(t, projectId, '.gitlab-ci.yml', 'quick:\n  script:\n    - echo "space again"\n', {
+      token: user.token,
+    });
+    const next = (await latestPipeline(t, projectId))!;
+    expect(next.id).not.toBe(pipeline.id);
+    const finished = await waitForPipeline(t, projectId, next.id, undefined, 120_000);
+    const quick = (await pipelineJobs(t, projectId, finished.id)).get('quick')!;
+    expect(quick.status).toBe('success');
+    expect(await jobTrace(t, projectId, quick.id)).toContain('space again');
+    expect(uncaught).toEqual([]);
+  }, 300_000);
+});
