@@ -692,7 +692,13 @@ export class PipelineRunner {
       trace,
       timeoutMs: timeoutSeconds * 1000,
       onSpawn: (pid) => {
-        state.changeJob(job, { pid });
+        // Never throws (issue 25): a full disk (SQLITE_FULL) here would leave the spawned process
+        // group unsupervised. The pid only serves to find leftovers after a crash.
+        try {
+          state.changeJob(job, { pid });
+        } catch (err) {
+          this.onError(`job ${job.id}: its pid could not be stored`, err);
+        }
       },
     });
     entry.script = run;
