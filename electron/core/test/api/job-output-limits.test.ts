@@ -4,7 +4,8 @@
  * instance setting `ci_job_output_limit_kb` (GitLab Runner's `output_limit`, default 4096 KiB), ending its
  * output with GitLab Runner's sentence (gitlab-runner `helpers/trace/buffer.go`); the job keeps running
  * after the cut (its exit code decides its status) and the runner's final lines are still written. A
- * smaller limit set through `PUT /application/settings` applies to the next job.
+ * smaller limit set through `PUT /application/settings` applies to the next job, and so does the process
+ * limit `ci_job_process_limit` (enforced by runner/sandbox; named in the trace's prepare section).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -129,6 +130,25 @@ describe.runIf(onLinux)('the job output limit (GitLab Runner output_limit)', () 
       expect(text).not.toContain(SENTENCE(4096 * 1024));
     }
     expect(await jobTrace(t, projectId, fails.id)).toMatch(/ERROR: Job failed: exit code 3/);
+  });
+
+  it('hands ci_job_process_limit set through the API to the next job', async () => {
+    const put = await t.api<{ ci_job_process_limit: number }>('PUT', '/application/settings', {
+      json: { ci_job_process_limit: 100 },
+    });
+    expect(put.status).toBe(200);
+    await commitFile(t, projectId, '.gitlab-ci.yml', 'small:\n  script:\n    - echo hello\n', {
+      token: user.token,
+      message: 'A small job',
+    });
+    const p = await latestPipeline(t, projectId);
+    const done = await waitForPipeline(t, projectId, p!.id, undefined, 120_000);
+    const job = (await pipelineJobs(t, projectId, done.id)).get('small')!;
+    expect(job.status).toBe('success');
+    // The prepare section names the limits in force (runner/sandbox/cgroup-scope.ts describeCgroupLimits).
+    expect(await jobTrace(t, projectId, job.id)).toMatch(/Limits: [^\n]*\b100 processes/);
+    const reset = await t.api('PUT', '/application/settings', { json: { ci_job_process_limit: 512 } });
+    expect(reset.status).toBe(200);
   });
 
   it('refuses a limit out of range, keeping the one in force', async () => {
