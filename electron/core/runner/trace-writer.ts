@@ -226,7 +226,7 @@ export class TraceWriter {
   close(): number {
     if (this.closed) return this.fd === null ? 0 : fstatSafe(this.fd);
     this.flushOutput();
-    this.scanLine(this.line);
+    this.scanSafely([this.line]);
     this.line = '';
     this.closed = true;
     if (this.fd === null) return 0;
@@ -269,8 +269,17 @@ export class TraceWriter {
     if (!this.coverageRegex) return;
     const parts = (this.line + text).split('\n');
     this.line = parts.pop() ?? '';
-    for (const l of parts) this.scanLine(l);
+    this.scanSafely(parts);
     if (this.line.length > 1_000_000) this.line = this.line.slice(-100_000);
+  }
+
+  /** Scan lines for coverage; an unexpected scanner error never escapes (stream handlers call this). */
+  private scanSafely(lines: readonly string[]): void {
+    try {
+      for (const l of lines) this.scanLine(l);
+    } catch {
+      // the coverage found so far stands
+    }
   }
 
   private scanLine(line: string): void {
