@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bwrapArgs, sandboxPath } from './bwrap-args.js';
 import type { HostLayout } from './bwrap-args.js';
 import { nodeBinaryToShow } from './host-layout.js';
-import { limitedScriptCommand } from './limits.js';
+import { DEFAULT_JOB_PROCESS_LIMIT, limitedScriptCommand } from './limits.js';
 
 const merged: HostLayout = {
   system: [
@@ -101,6 +101,33 @@ describe('bwrapArgs', () => {
     expect(pairs(noUserNs, '--cap-drop', 1)).toEqual([['ALL']]);
   });
 
+  it('refuses nested user namespaces only with a user namespace, and unshares the network when asked', () => {
+    const tight = bwrapArgs(
+      merged,
+      { ...spec, disableUserns: true, unshareNet: true, infoFd: 3, blockFd: 4 },
+      ['true'],
+    );
+    expect(tight).toContain('--disable-userns');
+    // --disable-userns needs --unshare-user before it.
+    expect(tight.indexOf('--unshare-user')).toBeLessThan(tight.indexOf('--disable-userns'));
+    expect(tight).toContain('--unshare-net');
+    expect(pairs(tight, '--info-fd', 1)).toEqual([['3']]);
+    expect(pairs(tight, '--block-fd', 1)).toEqual([['4']]);
+    const noUserNs = bwrapArgs(merged, { ...spec, uid: null, disableUserns: true }, ['true']);
+    expect(noUserNs).not.toContain('--disable-userns');
+    expect(pairs(noUserNs, '--cap-drop', 1)).toEqual([['ALL']]);
+    expect(args).not.toContain('--disable-userns');
+    expect(args).not.toContain('--info-fd');
+    expect(args).not.toContain('--block-fd');
+  });
+
+  it("replaces the host's resolv.conf by the data on a descriptor when asked", () => {
+    const own = bwrapArgs(merged, { ...spec, resolvConfFd: 5 }, ['true']);
+    expect(pairs(own, '--ro-bind', 2)).not.toContainEqual(['/etc/resolv.conf', '/etc/resolv.conf']);
+    expect(pairs(own, '--ro-bind-data', 2)).toEqual([['5', '/etc/resolv.conf']]);
+    expect(args).not.toContain('--ro-bind-data');
+  });
+
   it('binds real system directories of a non-merged /usr', () => {
     const classic: HostLayout = {
       system: [{ path: '/usr' }, { path: '/bin' }, { path: '/lib' }],
@@ -148,7 +175,24 @@ describe('limitedScriptCommand', () => {
     expect(cmd[2]).toMatch(/exec bash -e "\$1"$/);
   });
 
+  it('sets ulimit -u only when asked (no cgroup), at the process limit or its default', () => {
+    const plain = limitedScriptCommand('/s', { memoryMb: 256, cpuSeconds: 30, processes: 100 });
+    expect(plain[2]).not.toContain('ulimit -u');
+    const rl = limitedScriptCommand(
+      '/s',
+      { memoryMb: 256, cpuSeconds: 30, processes: 100 },
+      { processesRlimit: true },
+    );
+    expect(rl[2]).toContain('ulimit -u 100 ');
+    expect(rl[2]!.indexOf('ulimit -u')).toBeLessThan(rl[2]!.indexOf('exec bash'));
+    const dflt = limitedScriptCommand('/s', { memoryMb: 256, cpuSeconds: 30 }, { processesRlimit: true });
+    expect(dflt[2]).toContain(`ulimit -u ${DEFAULT_JOB_PROCESS_LIMIT} `);
+  });
+
   it('refuses a limit that is not a positive integer', () => {
+    expect(() => limitedScriptCommand('/s', { memoryMb: 64, cpuSeconds: 1, processes: 0 })).toThrow(
+      RangeError,
+    );
     expect(() => limitedScriptCommand('/s', { memoryMb: 0, cpuSeconds: 1 })).toThrow(RangeError);
     expect(() => limitedScriptCommand('/s', { memoryMb: 64, cpuSeconds: 1.5 })).toThrow(RangeError);
   });
