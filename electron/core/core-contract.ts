@@ -34,9 +34,11 @@ export interface CoreOptions {
   /**
    * The job sandbox (bubblewrap on Linux). `bwrapPath`: the bwrap binary (default: `bwrap` on PATH); a
    * path that does not exist makes the sandbox unavailable, so jobs are refused unless the instance
-   * setting `allow_unsandboxed_ci_jobs` is on (tests use this).
+   * setting `allow_unsandboxed_ci_jobs` is on (tests use this). `slirp4netnsPath`: the slirp4netns binary
+   * for jobs' outbound network (default: on PATH; a path that does not exist leaves jobs loopback only);
+   * `cgroups: false`: no cgroup per job, rlimits only (runner/sandbox/job-sandbox.ts JobSandboxOptions).
    */
-  jobSandbox?: { bwrapPath?: string };
+  jobSandbox?: { bwrapPath?: string; slirp4netnsPath?: string; cgroups?: boolean };
   /**
    * More repository storage shards: name → absolute directory (created when missing). `default` is always
    * `<dataDir>/repositories/default` and can't be redefined. Weights are application settings.
