@@ -18,7 +18,7 @@ import { loadOrCreateSecretKeySync } from './crypto/secret-key-file.js';
 import { openDatabase } from './db/database.js';
 import { shutdownCatFilePool } from './git/cat-file-pool.js';
 import type { StorageShards } from './git/storage.js';
-import { sweepGitTempAreaSync } from './git/temp-area.js';
+import { sweepGitTempAreaSync, sweepLegacyGitTempSync } from './git/temp-area.js';
 import { checkAdminRoute } from './http/admin-guard.js';
 import { checkRouteAccess, resolveActor } from './http/auth.js';
 import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
@@ -103,6 +103,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   if (upgradedOpenDir) restrictFilesInSync(path.join(dataDir, 'traces'));
   // git's work files (temporary indexes, rebase worktrees) live in <dataDir>/tmp/git; a crash's are swept.
   sweepGitTempAreaSync(dataDir);
+  sweepLegacyGitTempSync();
   const secrets = new SecretBox(loadOrCreateSecretKeySync(dataDir));
   const db = openDatabase(path.join(dataDir, 'outpost.sqlite'));
   const tasks = new BackgroundTasks();

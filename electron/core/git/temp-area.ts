@@ -9,9 +9,11 @@
  * (`PRIVATE_GIT_UMASK`, run-git.ts `umask`), so the files are 0600.
  *
  * A crash can leave such directories behind: `sweepGitTempAreaSync` removes everything in the area when
- * a core starts (app.ts), before any request can make a new one.
+ * a core starts (app.ts), before any request can make a new one, and `sweepLegacyGitTempSync` removes
+ * what older versions left in the OS temp dir (`outpost-index-<uuid>` files, `outpost-rebase-<uuid>`
+ * worktrees) once they are clearly abandoned.
  */
-import { lstatSync, mkdirSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,4 +77,45 @@ export async function makeGitTempDir(base: string | undefined, prefix: string): 
   if (base !== undefined) ensureRealPrivateDirSync(base);
   // mkdtemp: mkdir(2) of a new random name, mode 0700; fails rather than reusing an existing path.
   return mkdtemp(path.join(parent, prefix));
+}
+
+/** Names older versions gave their work files in the OS temp dir: `outpost-index-<uuid>` (+ `.lock`). */
+const LEGACY_NAME =
+  /^outpost-(?:index|rebase)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.lock)?$/;
+
+/** How old a legacy entry must be before it counts as abandoned (a live one lasts seconds). */
+export const LEGACY_MIN_AGE_MS = 60 * 60_000;
+
+/**
+ * Remove the temporary index files and rebase worktrees older versions of the core left in the shared
+ * OS temp dir (`tmpDir`, default `os.tmpdir()`) after a crash: entries named as those versions named
+ * them, owned by this process's user, last modified more than `LEGACY_MIN_AGE_MS` ago (so a core of an
+ * older version still running is not disturbed). Entries are examined with `lstat` and removed without
+ * following symlinks. Never throws: an entry that can't be examined or removed is left.
+ * @returns how many entries were removed.
+ */
+export function sweepLegacyGitTempSync(tmpDir: string = os.tmpdir(), nowMs: number = Date.now()): number {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : null;
+  let names: string[];
+  try {
+    names = readdirSync(tmpDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!LEGACY_NAME.test(name)) continue;
+    const entry = path.join(tmpDir, name);
+    try {
+      const st = lstatSync(entry);
+      if (uid !== null && st.uid !== uid) continue;
+      if (nowMs - st.mtimeMs < LEGACY_MIN_AGE_MS) continue;
+      if (!st.isFile() && !st.isDirectory()) continue;
+      rmSync(entry, { recursive: st.isDirectory(), force: true });
+      removed++;
+    } catch {
+      // Gone meanwhile, or not ours to remove: leave it.
+    }
+  }
+  return removed;
 }
