@@ -3,6 +3,7 @@ import {
   cgroupDir,
   describeCgroupLimits,
   enterCgroupPrefix,
+  jobCgroupName,
   parseCgroupMounts,
   parseFlatKeyed,
   parseProcCgroup,
@@ -107,5 +108,12 @@ describe('describeCgroupLimits and parseFlatKeyed', () => {
     expect(oom.get('oom_kill')).toBe(3);
     expect(parseFlatKeyed('max 17\n').get('max')).toBe(17);
     expect(parseFlatKeyed(null).size).toBe(0);
+  });
+});
+
+describe('jobCgroupName', () => {
+  it("names a job's cgroup by the core's pid and the job's marker", () => {
+    expect(jobCgroupName('ab12', 4242)).toBe('outpost-job-4242-ab12');
+    expect(jobCgroupName('ab12')).toBe(`outpost-job-${process.pid}-ab12`);
   });
 });

@@ -29,8 +29,26 @@ import path from 'node:path';
 export const JOB_CPUS = 1;
 /** The CFS period of the CPU cap, microseconds (the kernel's default). */
 export const JOB_CPU_PERIOD_US = 100_000;
-/** Name prefix of a job's cgroup (then the job's marker). */
+/** Name prefix of a job's cgroup (then the core's pid and the job's marker: `jobCgroupName`). */
 export const JOB_CGROUP_PREFIX = 'outpost-job-';
+
+/**
+ * The cgroup name of job `marker` of the process `pid` (pure): the pid lets a later process sweep the
+ * cgroups a dead one left without touching those of another live core on the same machine.
+ */
+export function jobCgroupName(marker: string, pid = process.pid): string {
+  return `${JOB_CGROUP_PREFIX}${pid}-${marker}`;
+}
+
+/** Whether process `pid` exists (signal 0; EPERM: it exists, as another user's). */
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 /** How this machine caps a whole job (see the module comment). */
 export type CgroupBackend =
@@ -269,11 +287,17 @@ async function removeCgroupDir(dir: string, useKillFile: boolean): Promise<void>
   }
 }
 
-/** Remove leftover empty job cgroups of a previous process under `parent` (a crash); errors ignored. */
+/**
+ * Remove the empty job cgroups a process that no longer exists left under `parent` (a crash); those of
+ * live processes (another core's jobs between two scripts) are kept. Errors ignored.
+ */
 async function sweepStale(parent: string): Promise<void> {
   try {
-    for (const name of await readdir(parent))
-      if (name.startsWith(JOB_CGROUP_PREFIX)) await rmdir(path.join(parent, name)).catch(() => undefined);
+    for (const name of await readdir(parent)) {
+      const m = /^outpost-job-(\d+)-/.exec(name);
+      if (m && Number(m[1]) !== process.pid && !processExists(Number(m[1])))
+        await rmdir(path.join(parent, name)).catch(() => undefined);
+    }
   } catch {
     // not readable
   }
@@ -310,7 +334,7 @@ async function probeCgroup2(
     if (!enabled.includes('memory') || !enabled.includes('pids'))
       return "cgroup v2: the memory and pids controllers cannot be enabled for our cgroup's children";
   }
-  const probeDir = path.join(parent, `${JOB_CGROUP_PREFIX}probe-${process.pid}`);
+  const probeDir = path.join(parent, jobCgroupName(`probe${Date.now()}`));
   try {
     await mkdir(probeDir);
     await writeFile(path.join(probeDir, 'pids.max'), '64');
@@ -350,7 +374,7 @@ async function probeSystemdRun(): Promise<string | { systemdRun: string; env: Re
   }
   const prefix = systemdRunPrefix(
     systemdRun,
-    `${JOB_CGROUP_PREFIX}probe-${process.pid}-${Date.now()}`,
+    jobCgroupName(`probe${Date.now()}`),
     { memoryMb: 64, processes: 64 },
     env,
   );
@@ -375,7 +399,7 @@ async function probeCgroup1(
   const cpuDir = dirOf('cpu');
   const dirs = [memory, pids, ...(cpuDir ? [cpuDir] : [])];
   for (const d of dirs) if (!(await writable(d))) return `cgroup v1: ${d} is not writable`;
-  const name = `${JOB_CGROUP_PREFIX}probe-${process.pid}`;
+  const name = jobCgroupName(`probe${Date.now()}`);
   let cpu: string | null = cpuDir;
   try {
     for (const d of dirs) await mkdir(path.join(d, name));
@@ -430,7 +454,7 @@ export async function createJobCgroup(
   limits: JobCgroupLimits,
 ): Promise<JobCgroup> {
   if (!/^[\w-]+$/.test(marker)) throw new Error('a job marker must be a plain name');
-  const name = `${JOB_CGROUP_PREFIX}${marker}`;
+  const name = jobCgroupName(marker);
   const cpus = limits.cpus ?? JOB_CPUS;
   const memoryBytes = limits.memoryMb * 1024 * 1024;
   const quotaUs = Math.max(1000, Math.round(cpus * JOB_CPU_PERIOD_US));

@@ -15,6 +15,7 @@ import type { AddressInfo, Server as NetServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobCgroupName } from '../../runner/sandbox/cgroup-scope.js';
 import { commitFile, jobTrace, latestPipeline, pipelineJobs, waitForPipeline } from '../helpers/pipelines.js';
 import type { JobJson } from '../helpers/pipelines.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
@@ -90,7 +91,7 @@ async function runJob(
   return { job, trace: await jobTrace(c.t, created.body.id, job.id) };
 }
 
-/** The directories a job's cgroup would have under our own cgroups (v1 and v2), by marker. */
+/** The directories a job's cgroup would have under our own cgroups (v1 and v2), by marker (the core runs in this process). */
 function jobCgroupDirs(marker: string): string[] {
   const self = readFileSync('/proc/self/cgroup', 'utf8');
   const dirs: string[] = [];
@@ -98,7 +99,7 @@ function jobCgroupDirs(marker: string): string[] {
     const m = /^\d+:([^:]*):(.*)$/.exec(line);
     if (!m) continue;
     for (const c of m[1] === '' ? ['unified', ''] : m[1]!.split(','))
-      dirs.push(path.join('/sys/fs/cgroup', c, m[2]!, `outpost-job-${marker}`));
+      dirs.push(path.join('/sys/fs/cgroup', c, m[2]!, jobCgroupName(marker, process.pid)));
   }
   return dirs;
 }
