@@ -81,11 +81,19 @@ describe('systemdRunPrefix', () => {
       { XDG_RUNTIME_DIR: '/run/user/1000' },
     );
     expect(p.slice(0, 3)).toEqual(['/usr/bin/env', 'XDG_RUNTIME_DIR=/run/user/1000', '/usr/bin/systemd-run']);
-    for (const a of ['--user', '--scope', '--collect', '--unit=outpost-job-ab12']) expect(p).toContain(a);
+    for (const a of ['--user', '--scope', '--collect', '--expand-environment=no', '--unit=outpost-job-ab12'])
+      expect(p).toContain(a);
     for (const prop of ['MemoryMax=512M', 'MemorySwapMax=0', 'TasksMax=256', 'CPUQuota=100%'])
       expect(p[p.indexOf(prop) - 1]).toBe('-p');
     expect(p.slice(p.indexOf('--'))).toEqual(['--', '/usr/bin/env', '-u', 'XDG_RUNTIME_DIR']);
-    const bare = systemdRunPrefix('/usr/bin/systemd-run', 'u', { memoryMb: 64, processes: 16, cpus: 2 }, {});
+    const bare = systemdRunPrefix(
+      '/usr/bin/systemd-run',
+      'u',
+      { memoryMb: 64, processes: 16, cpus: 2 },
+      {},
+      false,
+    );
+    expect(bare).not.toContain('--expand-environment=no');
     expect(bare[0]).toBe('/usr/bin/systemd-run');
     expect(bare).toContain('CPUQuota=200%');
     expect(bare[bare.length - 1]).toBe('--');

@@ -53,7 +53,7 @@ function processExists(pid: number): boolean {
 /** How this machine caps a whole job (see the module comment). */
 export type CgroupBackend =
   | { kind: 'cgroup2'; parent: string; cpu: boolean }
-  | { kind: 'systemd-run'; systemdRun: string; env: Record<string, string> }
+  | { kind: 'systemd-run'; systemdRun: string; env: Record<string, string>; noExpand: boolean }
   | { kind: 'cgroup1'; memory: string; pids: string; cpu: string | null }
   | { kind: 'rlimit' };
 
@@ -167,13 +167,16 @@ export function enterCgroupPrefix(procsFiles: readonly string[]): string[] {
 /**
  * The `systemd-run --user --scope` prefix of a job (pure): a transient scope `unit` with the memory
  * (and no swap), task and CPU caps; `env` (the session bus of the user manager) goes to systemd-run only
- * and is removed again before the command runs.
+ * and is removed again before the command runs. `noExpand`: `--expand-environment=no` (systemd ≥ 254
+ * expands `$VAR` in a scope's command line by default, which would empty the wrapper's `"$1"`; older
+ * versions neither expand nor know the option).
  */
 export function systemdRunPrefix(
   systemdRun: string,
   unit: string,
   limits: JobCgroupLimits,
   env: Record<string, string>,
+  noExpand = true,
 ): string[] {
   const cpus = limits.cpus ?? JOB_CPUS;
   const keys = Object.keys(env);
@@ -184,6 +187,7 @@ export function systemdRunPrefix(
     '--scope',
     '--quiet',
     '--collect',
+    ...(noExpand ? ['--expand-environment=no'] : []),
     `--unit=${unit}`,
     '-p',
     `MemoryMax=${limits.memoryMb}M`,
@@ -364,7 +368,9 @@ function findOnPath(name: string): string | null {
   return null;
 }
 
-async function probeSystemdRun(): Promise<string | { systemdRun: string; env: Record<string, string> }> {
+async function probeSystemdRun(): Promise<
+  string | { systemdRun: string; env: Record<string, string>; noExpand: boolean }
+> {
   const systemdRun = findOnPath('systemd-run');
   if (!systemdRun) return 'systemd-run: not installed';
   const env: Record<string, string> = {};
@@ -372,16 +378,28 @@ async function probeSystemdRun(): Promise<string | { systemdRun: string; env: Re
     const v = process.env[k];
     if (v) env[k] = v;
   }
-  const prefix = systemdRunPrefix(
-    systemdRun,
-    jobCgroupName(`probe${Date.now()}`),
-    { memoryMb: 64, processes: 64 },
-    env,
-  );
-  const r = await runQuiet(prefix[0]!, [...prefix.slice(1), '/bin/true'], { PATH: '/usr/bin:/bin', ...env });
-  if (r.code !== 0)
-    return `systemd-run --user --scope: ${(r.stderr.trim().split('\n')[0] || `exit code ${r.code}`).slice(0, 200)}`;
-  return { systemdRun, env };
+  // The command proves that `$` reaches it unexpanded: `test "$#" = 1` fails once systemd-run expands it.
+  let firstError = '';
+  for (const noExpand of [true, false]) {
+    const prefix = systemdRunPrefix(
+      systemdRun,
+      jobCgroupName(`probe${Date.now()}`),
+      { memoryMb: 64, processes: 64 },
+      env,
+      noExpand,
+    );
+    const r = await runQuiet(
+      prefix[0]!,
+      [...prefix.slice(1), '/bin/sh', '-c', 'test "$#" = 1', 'outpost', 'x'],
+      {
+        PATH: '/usr/bin:/bin',
+        ...env,
+      },
+    );
+    if (r.code === 0) return { systemdRun, env, noExpand };
+    firstError ||= (r.stderr.trim().split('\n')[0] || `exit code ${r.code}`).slice(0, 200);
+  }
+  return `systemd-run --user --scope: ${firstError}`;
 }
 
 async function probeCgroup1(
@@ -468,7 +486,7 @@ export async function createJobCgroup(
       };
     case 'systemd-run':
       return {
-        prefix: systemdRunPrefix(backend.systemdRun, name, limits, backend.env),
+        prefix: systemdRunPrefix(backend.systemdRun, name, limits, backend.env, backend.noExpand),
         description: describeCgroupLimits('systemd-run', limits),
         report: async () => [],
         release: async () => {
