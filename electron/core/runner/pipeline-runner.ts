@@ -538,8 +538,12 @@ export class PipelineRunner {
         trace.note(`WARNING: the job's cgroup could not be created (${why}): rlimits only`, 'yellow');
       }
     const rlimitOnly = cgroup === null || cgroup.prefix.length === 0;
-    // RLIMIT_NPROC counts every task of the job's real uid: the job's limit comes on top of those running now.
-    const nproc = rlimitOnly ? processes + (await userTaskCount(process.getuid?.() ?? 0)) : null;
+    // RLIMIT_NPROC counts the tasks of the job's uid in its user namespace (Linux >= 5.14), so the job's
+    // own; without one it counts every task of the user: the job's limit then comes on top of those.
+    const ownUserNs = probe.available && probe.uid !== null;
+    const nproc = rlimitOnly
+      ? processes + (ownUserNs ? 0 : await userTaskCount(process.getuid?.() ?? 0))
+      : null;
     trace.note(
       `Limits: ${cgroup && !rlimitOnly ? cgroup.description : describeCgroupLimits('rlimit', capLimits)}; ` +
         `per process: ${limits.memoryMb} MiB of memory and ${limits.cpuSeconds} s of CPU; ` +

@@ -10,8 +10,11 @@
  * - core dumps are off (`ulimit -c 0`).
  * These are per-process limits. The whole job's memory, processes and CPU are capped by a cgroup where
  * the machine has one we may use (`cgroup-scope.ts`, issue 25). Where it has none, the documented fallback
- * is `ulimit -u` (RLIMIT_NPROC, `processesRlimit` below) for the processes: it counts every process of the
- * job's real uid on the machine (not only the job's), and the kernel does not apply it to root (INIT_USER)
+ * is `ulimit -u` (RLIMIT_NPROC, `processesRlimit` below) for the processes: it counts the tasks of the
+ * job's uid in its user namespace (Linux ≥ 5.14 counts per user namespace, so a sandboxed job's own), but
+ * every task of the user on the machine without one (unsandboxed, or a kernel that refused the user
+ * namespace: the runner then adds the user's running tasks to the limit), and the kernel does not apply
+ * it to root (INIT_USER)
  * or a process with CAP_SYS_RESOURCE/CAP_SYS_ADMIN, so it binds nothing when the app runs as root (a
  * sandbox's uid 1000 is then root outside its user namespace); memory stays per process (`ulimit -v`).
  */
