@@ -19,10 +19,12 @@
  *   `/tmp` entries.
  * - nested user namespaces refused (`--disable-userns`, bubblewrap ≥ 0.8, when the job has a user
  *   namespace): a job can't `unshare -Urm` to get capabilities over a new mount namespace (where it
- *   could mount an uncapped tmpfs or hide processes). Without a user namespace every capability is
- *   dropped and the job's uid is the app's: `unshare --user` is then bounded by the kernel's
- *   `user.max_user_namespaces` of the host, and a nested namespace gains no capability over the host's
- *   mounts; the sandbox's own mounts stay as bwrap set them.
+ *   could mount an uncapped tmpfs or hide processes). Without a user namespace (the kernel or a setuid
+ *   bwrap refused one) `--disable-userns` can't be used: every capability is dropped and the job runs as
+ *   the app's uid; the same kernel policy that refused bwrap a user namespace usually refuses the job one
+ *   too, and where it doesn't, a nested namespace gets capabilities only over its own new namespaces
+ *   (never the host's or the sandbox's mounts), and what it writes to a tmpfs of its own is still charged
+ *   to the job's memory cgroup (`cgroup-scope.ts`).
  * - a network namespace of its own (`--unshare-net`): only its own loopback, so the host's 127.0.0.1
  *   services (the core, the browser host, databases) and abstract UNIX sockets (X11, D-Bus: they belong
  *   to a network namespace) are out of reach. Outbound access comes from slirp4netns attached to the
