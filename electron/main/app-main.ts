@@ -9,6 +9,7 @@ import { app, BrowserWindow, dialog, Notification, protocol, safeStorage, sessio
 import { findDataDirArg, resolveAppDataDir } from '../host/app-data-dir.js';
 import { createBridgeHandlers } from '../host/bridge-handlers.js';
 import { createHost, type Host } from '../host/host.js';
+import { ROOT_TOKEN_ENV, takeRootTokenEnv } from '../core/crypto/root-token-env.js';
 import { loadCreateCore } from '../host/load-core.js';
 import { APP_INDEX_URL, APP_SCHEME, appProtocolResponse } from './app-protocol.js';
 import { createTrustedSenderCheck, registerBridgeIpc } from './ipc.js';
@@ -21,6 +22,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const preloadPath = join(here, '..', 'preload', 'index.cjs');
 const rendererDir = join(here, '..', '..', '..', 'renderer');
 const appDataDir = resolveAppDataDir(findDataDirArg(process.argv));
+// OUTPOST_ROOT_TOKEN (first start only) leaves the process before anything is spawned from JavaScript:
+// helpers Electron starts later (GPU, utility and renderer processes) don't inherit it, and on Linux it is
+// wiped from /proc/<pid>/environ (issue 25; electron/core/crypto/root-token-env.ts). Processes Chromium
+// forked before this module ran (its zygote) keep their own copy; use --root-token-file there instead.
+const launchRootToken = takeRootTokenEnv().token;
 
 let host: Host | null = null;
 let mainWindow: BrowserWindow | null = null;
@@ -56,6 +62,7 @@ async function start(): Promise<void> {
   );
   host = await createHost({
     appDataDir,
+    env: launchRootToken ? { ...process.env, [ROOT_TOKEN_ENV]: launchRootToken } : process.env,
     shell: 'electron',
     version: app.getVersion(),
     cipher: createSafeStorageCipher(safeStorage),
