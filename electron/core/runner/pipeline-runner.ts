@@ -63,6 +63,8 @@ export const INTERRUPTED_MESSAGE = 'The job was interrupted when Outpost stopped
 /** Job timeout when neither the YAML nor the project sets one (GitLab's project default, 60 minutes). */
 export const DEFAULT_JOB_TIMEOUT_SECONDS = 3600;
 const AFTER_SCRIPT_TIMEOUT_SECONDS = 300;
+/** How long after a failed processing pass (e.g. SQLITE_FULL) the runner tries again, milliseconds. */
+const TICK_RETRY_MS = 5000;
 const MAX_JUNIT_BYTES = 30 * 1024 * 1024;
 /** Report files read per job at most (`artifacts:reports:junit` matches beyond it are left out). */
 const MAX_REPORT_FILES = 500;
@@ -335,9 +337,9 @@ export class PipelineRunner {
     this.tickQueued = false;
     const state = this.state;
     if (!state || this.stopping) return;
+    const ids = new Set(this.dirty);
+    this.dirty.clear();
     try {
-      const ids = new Set(this.dirty);
-      this.dirty.clear();
       if (this.dirtyAll) {
         this.dirtyAll = false;
         for (const id of findUnfinishedPipelineIds(state.db)) ids.add(id);
@@ -345,7 +347,12 @@ export class PipelineRunner {
       for (const id of ids) state.refreshPipeline(id);
       this.startReadyJobs();
     } catch (err) {
+      // A full disk (SQLITE_FULL) or another storage error: nothing is lost; the same pipelines, and
+      // every unfinished one, are processed again a little later, when space may have come back.
       this.onError('pipeline processing failed', err);
+      for (const id of ids) this.dirty.add(id);
+      this.dirtyAll = true;
+      setTimeout(() => this.schedule(), TICK_RETRY_MS).unref();
     }
   }
 
