@@ -1,0 +1,143 @@
+/**
+ * The build directory's disk use walk and watchdog (build-dir-usage.ts), on real files in the OS temp
+ * directory: symlinks (to a big host file, to a host directory) are never followed, sparse files count
+ * the blocks they occupy, hard links count once, the entry and depth bounds are violations, and the
+ * watchdog reports a tree that grows past its cap.
+ */
+import { execFileSync } from 'node:child_process';
+import { link, mkdir, mkdtemp, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildDirLimitMessage, measureDiskUsage, watchBuildDir } from './build-dir-usage.js';
+import type { BuildDirViolation } from './build-dir-usage.js';
+
+const MiB = 1024 * 1024;
+
+/** Bytes `du` says the tree uses (GNU du: apparent size off, hard links once, symlinks not followed). */
+function du(dir: string): number {
+  return Number(execFileSync('du', ['-s', '-B1', dir], { encoding: 'utf8' }).split('\t')[0]);
+}
+
+describe('measureDiskUsage', () => {
+  let root: string;
+  let outside: string;
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'outpost-usage-test-'));
+    outside = await mkdtemp(path.join(os.tmpdir(), 'outpost-usage-outside-'));
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+    await rm(outside, { recursive: true, force: true });
+  });
+
+  it('counts allocated blocks of the files and directories, like du', async () => {
+    await mkdir(path.join(root, 'a/b/c'), { recursive: true });
+    await writeFile(path.join(root, 'a/one'), Buffer.alloc(3 * MiB, 1));
+    await writeFile(path.join(root, 'a/b/c/two'), Buffer.alloc(MiB + 17, 2));
+    await writeFile(path.join(root, 'small'), 'x');
+    const usage = await measureDiskUsage(root);
+    expect(usage.truncated).toBeNull();
+    // root, a, one, b, c, two, small
+    expect(usage.entries).toBe(7);
+    expect(usage.bytes).toBeGreaterThanOrEqual(4 * MiB + 17);
+    if (process.platform === 'linux') expect(usage.bytes).toBe(du(root));
+  });
+
+  it('never follows a symlink to a host file or directory', async () => {
+    await writeFile(path.join(outside, 'big'), Buffer.alloc(8 * MiB, 3));
+    await mkdir(path.join(outside, 'dir'));
+    await writeFile(path.join(outside, 'dir', 'inner'), Buffer.alloc(2 * MiB, 4));
+    const empty = await measureDiskUsage(root);
+    await symlink(path.join(outside, 'big'), path.join(root, 'link-to-file'));
+    await symlink(path.join(outside, 'dir'), path.join(root, 'link-to-dir'));
+    await symlink('/', path.join(root, 'link-to-slash'));
+    const usage = await measureDiskUsage(root);
+    expect(usage.entries).toBe(4); // the root and three links, nothing behind them
+    expect(usage.bytes).toBeLessThan(empty.bytes + 64 * 1024);
+    expect(usage.truncated).toBeNull();
+  });
+
+  it('refuses a root that is a symlink', async () => {
+    const link = path.join(outside, 'root-link');
+    await symlink(root, link);
+    await expect(measureDiskUsage(link)).rejects.toMatchObject({ code: expect.stringMatching(/ELOOP|ENOTDIR/) });
+  });
+
+  it('counts a sparse file by the blocks it occupies, not its size', async () => {
+    const sparse = path.join(root, 'sparse');
+    await writeFile(sparse, '');
+    await truncate(sparse, 1024 * MiB); // 1 GiB of hole
+    expect((await stat(sparse)).size).toBe(1024 * MiB);
+    const usage = await measureDiskUsage(root);
+    expect(usage.bytes).toBeLessThan(MiB);
+    await writeFile(path.join(root, 'dense'), Buffer.alloc(2 * MiB, 5));
+    expect((await measureDiskUsage(root)).bytes).toBeGreaterThanOrEqual(2 * MiB);
+  });
+
+  it('counts a file with several hard links once', async () => {
+    await writeFile(path.join(root, 'f'), Buffer.alloc(4 * MiB, 6));
+    const one = await measureDiskUsage(root);
+    for (let i = 0; i < 10; i += 1) await link(path.join(root, 'f'), path.join(root, `f${i}`));
+    const linked = await measureDiskUsage(root);
+    expect(linked.entries).toBe(one.entries + 10);
+    expect(linked.bytes).toBe(one.bytes);
+  });
+
+  it('stops at its entry bound and says so', async () => {
+    await mkdir(path.join(root, 'd'));
+    for (let i = 0; i < 150; i += 1) await writeFile(path.join(root, 'd', `f${i}`), '');
+    const all = await measureDiskUsage(root, { maxEntries: 1000 });
+    expect(all).toMatchObject({ entries: 152, truncated: null });
+    const capped = await measureDiskUsage(root, { maxEntries: 100 });
+    expect(capped).toMatchObject({ entries: 100, truncated: 'entries' });
+    expect(buildDirLimitMessage(32, capped)).toBe(
+      'the build directory exceeded its limit of 32 MiB (too many files: more than 99 entries)',
+    );
+  });
+
+  it('stops at its depth bound and says so', async () => {
+    await mkdir(path.join(root, ...Array.from({ length: 12 }, () => 'x')), { recursive: true });
+    expect((await measureDiskUsage(root, { maxDepth: 20 })).truncated).toBeNull();
+    expect((await measureDiskUsage(root, { maxDepth: 5 })).truncated).toBe('depth');
+  });
+});
+
+describe('watchBuildDir', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'outpost-watch-test-'));
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('reports once when the tree grows past its cap, and not before', async () => {
+    await writeFile(path.join(root, 'a'), Buffer.alloc(MiB, 1));
+    const seen: BuildDirViolation[] = [];
+    const dog = watchBuildDir(root, 4, { intervalMs: 20, onExceeded: (v) => seen.push(v) });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(seen).toHaveLength(0);
+      for (let i = 0; i < 5; i += 1) await writeFile(path.join(root, `b${i}`), Buffer.alloc(MiB, 2));
+      await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+      const used = /^the build directory exceeded its limit of 4 MiB \((\d+) MiB used\)$/.exec(seen[0]!.message);
+      expect(Number(used?.[1])).toBeGreaterThan(4);
+      expect(seen[0]!.usage.bytes).toBeGreaterThan(4 * MiB);
+      expect(dog.violation).toBe(seen[0]);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(seen).toHaveLength(1);
+    } finally {
+      dog.stop();
+    }
+  });
+
+  it('check() measures once more and a missing root counts as empty', async () => {
+    const dog = watchBuildDir(path.join(root, 'not-yet'), 1, { intervalMs: 60_000, onExceeded: () => {} });
+    expect(await dog.check()).toBeNull();
+    const dog2 = watchBuildDir(root, 1, { intervalMs: 60_000, onExceeded: () => {} });
+    await writeFile(path.join(root, 'f'), Buffer.alloc(2 * MiB, 1));
+    expect((await dog2.check())?.message).toMatch(/limit of 1 MiB/);
+  });
+});

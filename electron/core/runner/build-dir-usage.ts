@@ -1,0 +1,276 @@
+/**
+ * The disk a job's build directory uses, measured while the job runs, and the watchdog that stops a job
+ * whose build directory grows past the instance setting `ci_job_build_dir_limit_mb` (issue 25 "Bounded
+ * output and disk": the build directory lives on the host's disk, outside the sandbox's capped /tmp).
+ *
+ * GitLab Runner has no such cap of its own: its docker executor leaves it to the storage driver
+ * (`[runners.docker] storage_opt = ["size=…"]`, overlay2 on xfs with pquota) and its Kubernetes executor
+ * to `ephemeral_storage_limit` (the kubelet evicts the pod, and the job fails as a system failure). Outpost
+ * runs jobs on the desktop's own filesystem, so the core measures and stops the job itself.
+ *
+ * The walk (`measureDiskUsage`) reads metadata only and never follows a path the job controls, since the
+ * job is running and may swap anything at any moment:
+ * - each directory is opened with `O_DIRECTORY | O_NOFOLLOW`, relative to its parent's open descriptor
+ *   (on Linux `/proc/self/fd/<parent>/<name>`, i.e. `openat(parent, name)`; Node has no `openat`), the
+ *   same way as contained-files.ts; a directory swapped for a symlink between the listing and the open
+ *   fails the open (ELOOP/ENOTDIR) and is skipped, never followed;
+ * - entries are `lstat`ed through their parent's descriptor; symlinks count their own blocks only;
+ * - no file is ever opened or read;
+ * - a file's use is `st_blocks * 512` (stat(2): blocks of 512 B), so a sparse file counts what it
+ *   really occupies and a 1 TB hole counts nothing; an inode with several hard links counts once;
+ * - it stops at `maxEntries` entries (a violation of its own: a job cannot hide disk use behind more
+ *   entries than the walk will visit) and `maxDepth` directory levels (each level holds one descriptor);
+ * - it is asynchronous (fs/promises, a bounded number of `lstat`s at a time in libuv's pool), and yields
+ *   to the event loop between directories, so the core keeps answering during a long walk.
+ * Off Linux (no `/proc/self/fd`) directories are opened by full path with `O_NOFOLLOW` on the last
+ * component only; an ancestor swapped during the walk could then redirect it, but only to read metadata
+ * (the sandbox, and so a racing job, exists only on Linux).
+ */
+import { constants, existsSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
+import { lstat, open, readdir } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const O_DIRECTORY = constants.O_DIRECTORY ?? 0;
+const PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd') ? '/proc/self/fd' : null;
+
+/** Entries a walk visits at most by default (more is a violation: "too many files"). */
+export const DEFAULT_MAX_ENTRIES = 200_000;
+/** Directory levels a walk descends at most by default (more is a violation: "nested too deeply"). */
+export const DEFAULT_MAX_DEPTH = 256;
+/** `lstat` calls in flight at once during a walk. */
+const LSTAT_BATCH = 32;
+
+/** What a walk found. */
+export interface DiskUsage {
+  /** Bytes allocated on disk (sum of `st_blocks * 512`, each inode once). */
+  bytes: number;
+  /** Entries visited (the root included). */
+  entries: number;
+  /** Why the walk stopped before the end: too many entries or levels; null when it saw everything. */
+  truncated: 'entries' | 'depth' | null;
+}
+
+/** Options of `measureDiskUsage`. */
+export interface MeasureOptions {
+  /** Entries to visit at most (default `DEFAULT_MAX_ENTRIES`). */
+  maxEntries?: number;
+  /** Directory levels below the root at most (default `DEFAULT_MAX_DEPTH`). */
+  maxDepth?: number;
+  /** Stop early (the job ended); the result then counts what was seen. */
+  signal?: AbortSignal;
+}
+
+/** Bytes a file occupies on disk (stat(2) `st_blocks` are 512-byte units on every Linux filesystem). */
+function allocated(st: BigIntStats): bigint {
+  return st.blocks * 512n;
+}
+
+/** A path below an open directory: `/proc/self/fd/<fd>/<name>` on Linux, else the full path. */
+function childPath(dir: { fd: FileHandle; path: string }, name: string): string {
+  return PROC_FD ? `${PROC_FD}/${dir.fd.fd}/${name}` : path.join(dir.path, name);
+}
+
+/** Let the event loop run (timers, sockets) between two directories. */
+function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Disk use of the tree at `root` (a directory the core created; the job may be changing what is inside),
+ * read without following any symlink (see the module comment).
+ * @param root absolute path of the directory.
+ * @returns bytes allocated, entries visited and whether the walk stopped at a bound. Entries that
+ *   vanish or change type during the walk are skipped.
+ * @throws the error of opening or `lstat`ing `root` itself (ENOENT, ENOTDIR, ELOOP for a symlink).
+ */
+export async function measureDiskUsage(root: string, opts: MeasureOptions = {}): Promise<DiskUsage> {
+  const maxEntries = opts.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const maxDepth = opts.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const seen = new Set<string>();
+  let bytes = 0n;
+  let entries = 0;
+  let truncated: DiskUsage['truncated'] = null;
+
+  const count = (st: BigIntStats): void => {
+    if (st.nlink > 1n) {
+      const key = `${st.dev}:${st.ino}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+    }
+    bytes += allocated(st);
+  };
+
+  const rootFd = await open(root, constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  try {
+    const rootSt = await rootFd.stat({ bigint: true });
+    entries = 1;
+    count(rootSt);
+    // Depth-first: each open directory holds one descriptor until its subdirectories are done.
+    const walk = async (dir: { fd: FileHandle; path: string }, depth: number): Promise<void> => {
+      if (truncated || opts.signal?.aborted) return;
+      await yieldToLoop();
+      let names: string[];
+      try {
+        names = await readdir(PROC_FD ? `${PROC_FD}/${dir.fd.fd}` : dir.path);
+      } catch {
+        return; // removed or unreadable meanwhile
+      }
+      const subdirs: string[] = [];
+      for (let i = 0; i < names.length; i += LSTAT_BATCH) {
+        if (opts.signal?.aborted) return;
+        let batch = names.slice(i, i + LSTAT_BATCH);
+        if (entries + batch.length > maxEntries) {
+          batch = batch.slice(0, maxEntries - entries);
+          truncated = 'entries';
+        }
+        const stats = await Promise.all(
+          batch.map((name) => lstat(childPath(dir, name), { bigint: true }).catch(() => null)),
+        );
+        entries += batch.length;
+        stats.forEach((st, j) => {
+          if (!st) return;
+          count(st);
+          if (st.isDirectory()) subdirs.push(batch[j]!);
+        });
+        if (truncated) return;
+      }
+      if (subdirs.length > 0 && depth >= maxDepth) {
+        truncated = 'depth';
+        return;
+      }
+      for (const name of subdirs) {
+        if (truncated || opts.signal?.aborted) return;
+        let fd: FileHandle;
+        try {
+          // A directory swapped for a symlink since the lstat: ELOOP/ENOTDIR, skipped, never followed.
+          fd = await open(childPath(dir, name), constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+        } catch {
+          continue;
+        }
+        try {
+          await walk({ fd, path: path.join(dir.path, name) }, depth + 1);
+        } finally {
+          await fd.close().catch(() => undefined);
+        }
+      }
+    };
+    await walk({ fd: rootFd, path: root }, 0);
+  } finally {
+    await rootFd.close().catch(() => undefined);
+  }
+  return { bytes: Number(bytes), entries, truncated };
+}
+
+/** Why a build directory was found over its cap. */
+export interface BuildDirViolation {
+  /** What the trace says after "Job failed (system failure): ". */
+  message: string;
+  usage: DiskUsage;
+}
+
+/** Options of `watchBuildDir`. */
+export interface WatchOptions extends Omit<MeasureOptions, 'signal'> {
+  /** Milliseconds between the end of one walk and the start of the next (default 2000). */
+  intervalMs?: number;
+  /** Called once, at the first walk that finds the cap exceeded; the watchdog then stops. */
+  onExceeded: (violation: BuildDirViolation) => void;
+  /** Called with an unexpected error of a walk (the watchdog goes on); default: ignored. */
+  onError?: (err: unknown) => void;
+}
+
+/** A running watchdog. */
+export interface BuildDirWatchdog {
+  /** The violation found, or null. */
+  readonly violation: BuildDirViolation | null;
+  /** Measure once more now and stop (a walk in progress is finished first); resolves to `violation`. */
+  check(): Promise<BuildDirViolation | null>;
+  /** Stop watching (a walk in progress is abandoned). Idempotent. */
+  stop(): void;
+}
+
+/**
+ * The sentence of a build directory over its cap, after "Job failed (system failure): ".
+ * @param limitMb the cap, MiB.
+ */
+export function buildDirLimitMessage(limitMb: number, usage: DiskUsage): string {
+  const base = `the build directory exceeded its limit of ${limitMb} MiB`;
+  if (usage.truncated === 'entries') return `${base} (too many files: more than ${usage.entries - 1} entries)`;
+  if (usage.truncated === 'depth') return `${base} (directories nested too deeply)`;
+  return `${base} (${Math.ceil(usage.bytes / (1024 * 1024))} MiB used)`;
+}
+
+/**
+ * Measure `root` every `intervalMs` (one walk at a time, never overlapping) and call `onExceeded` once
+ * when it uses more than `limitMb` MiB, or when a walk stops at its entry or depth bound (a job must not
+ * hide its use behind more entries than the walk visits). A `root` that is missing (not created yet,
+ * already removed) counts as empty. Timers are unref'd: the watchdog never keeps the process alive.
+ * @param limitMb the cap in MiB (`ci_job_build_dir_limit_mb`).
+ */
+export function watchBuildDir(root: string, limitMb: number, opts: WatchOptions): BuildDirWatchdog {
+  const limitBytes = limitMb * 1024 * 1024;
+  const interval = opts.intervalMs ?? 2000;
+  const abort = new AbortController();
+  let stopped = false;
+  let violation: BuildDirViolation | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let walking: Promise<void> | null = null;
+
+  const once = async (signal: AbortSignal | undefined): Promise<void> => {
+    let usage: DiskUsage;
+    try {
+      usage = await measureDiskUsage(root, {
+        maxEntries: opts.maxEntries,
+        maxDepth: opts.maxDepth,
+        signal,
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') opts.onError?.(err);
+      return;
+    }
+    if (violation || signal?.aborted) return;
+    if (usage.truncated !== null || usage.bytes > limitBytes) {
+      violation = { message: buildDirLimitMessage(limitMb, usage), usage };
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      try {
+        opts.onExceeded(violation);
+      } catch (err) {
+        opts.onError?.(err);
+      }
+    }
+  };
+
+  const schedule = (): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      walking = once(abort.signal).finally(() => {
+        walking = null;
+        schedule();
+      });
+    }, interval);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    get violation() {
+      return violation;
+    },
+    async check() {
+      if (walking) await walking;
+      if (!violation && !stopped) await once(undefined);
+      this.stop();
+      return violation;
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      abort.abort();
+    },
+  };
+}
