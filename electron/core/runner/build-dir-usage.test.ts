@@ -62,7 +62,9 @@ describe('measureDiskUsage', () => {
   it('refuses a root that is a symlink', async () => {
     const link = path.join(outside, 'root-link');
     await symlink(root, link);
-    await expect(measureDiskUsage(link)).rejects.toMatchObject({ code: expect.stringMatching(/ELOOP|ENOTDIR/) });
+    await expect(measureDiskUsage(link)).rejects.toMatchObject({
+      code: expect.stringMatching(/ELOOP|ENOTDIR/),
+    });
   });
 
   it('counts a sparse file by the blocks it occupies, not its size', async () => {
@@ -122,7 +124,9 @@ describe('watchBuildDir', () => {
       expect(seen).toHaveLength(0);
       for (let i = 0; i < 5; i += 1) await writeFile(path.join(root, `b${i}`), Buffer.alloc(MiB, 2));
       await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
-      const used = /^the build directory exceeded its limit of 4 MiB \((\d+) MiB used\)$/.exec(seen[0]!.message);
+      const used = /^the build directory exceeded its limit of 4 MiB \((\d+) MiB used\)$/.exec(
+        seen[0]!.message,
+      );
       expect(Number(used?.[1])).toBeGreaterThan(4);
       expect(seen[0]!.usage.bytes).toBeGreaterThan(4 * MiB);
       expect(dog.violation).toBe(seen[0]);

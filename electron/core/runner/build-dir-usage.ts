@@ -197,7 +197,8 @@ export interface BuildDirWatchdog {
  */
 export function buildDirLimitMessage(limitMb: number, usage: DiskUsage): string {
   const base = `the build directory exceeded its limit of ${limitMb} MiB`;
-  if (usage.truncated === 'entries') return `${base} (too many files: more than ${usage.entries - 1} entries)`;
+  if (usage.truncated === 'entries')
+    return `${base} (too many files: more than ${usage.entries - 1} entries)`;
   if (usage.truncated === 'depth') return `${base} (directories nested too deeply)`;
   return `${base} (${Math.ceil(usage.bytes / (1024 * 1024))} MiB used)`;
 }

@@ -40,6 +40,8 @@ import { findProjectById } from '../db/projects.js';
 import type { ProjectRow } from '../db/projects.js';
 import { checkoutCommit } from '../git/ci-source.js';
 import { findArtifactFiles } from './artifact-files.js';
+import { watchBuildDir } from './build-dir-usage.js';
+import type { BuildDirWatchdog } from './build-dir-usage.js';
 import { ContainmentError, createPrivateDir, openContainedDir, writeNewFile } from './contained-files.js';
 import { buildScript } from './job-script.js';
 import { killGroup, runScript } from './job-process.js';
@@ -177,6 +179,8 @@ interface Executor {
   jobPath: string;
   /** Free what the executor holds for the job (its cgroup, killing what is left in it); never rejects. */
   release: () => Promise<void>;
+  /** `ci_job_build_dir_limit_mb`, read at the job's start: the build root's cap and the largest file. */
+  buildDirLimitMb: number;
 }
 
 type Outcome = 'success' | 'failed' | 'canceled' | 'timeout' | 'system' | 'refused';
@@ -507,6 +511,7 @@ export class PipelineRunner {
     trace.note(`  on ${RUNNER_DESCRIPTION} (${os.hostname()})`);
     const probe = await this.sandbox.detect();
     const { allowUnsandboxed, limits } = this.state!.sandboxSettings();
+    const buildDirLimitMb = this.state!.jobBuildDirLimitMb();
     trace.sectionStart(
       'prepare_executor',
       `Preparing the "${probe.available ? 'bubblewrap' : 'shell'}" executor`,
@@ -554,6 +559,7 @@ export class PipelineRunner {
     trace.note(
       `Limits: ${cgroup && !rlimitOnly ? cgroup.description : describeCgroupLimits('rlimit', capLimits)}; ` +
         `per process: ${limits.memoryMb} MiB of memory and ${limits.cpuSeconds} s of CPU; ` +
+        `build directory: ${buildDirLimitMb} MiB (and no file larger); ` +
         `${formatGoDuration(timeoutSeconds)} in all` +
         (probe.available ? `; ${describeConfinement(probe)}` : ''),
     );
@@ -587,7 +593,12 @@ export class PipelineRunner {
       commandFor: (scriptFile) => {
         const inner = limitedScriptCommand(
           scriptFile,
-          { memoryMb: limits.memoryMb, cpuSeconds: limits.cpuSeconds, processes: nproc ?? processes },
+          {
+            memoryMb: limits.memoryMb,
+            cpuSeconds: limits.cpuSeconds,
+            processes: nproc ?? processes,
+            fileSizeMb: buildDirLimitMb,
+          },
           { processesRlimit: nproc !== null },
         );
         return probe.available
@@ -608,6 +619,7 @@ export class PipelineRunner {
       release: async () => {
         await cgroup?.release();
       },
+      buildDirLimitMb,
     };
   }
 
@@ -680,7 +692,9 @@ export class PipelineRunner {
   /**
    * `step_script` (before_script + script, under the job's timeout), then `after_script` when the script
    * succeeded or failed (its own 5-minute timeout; its failure only warns). Sets `result.outcome` and
-   * `exitCode`; a cancel request stops whichever runs.
+   * `exitCode`; a cancel request stops whichever runs. While they run, a watchdog measures the build root
+   * (build-dir-usage.ts) and stops whichever runs once it is past `ci_job_build_dir_limit_mb`: the job
+   * then fails as a system failure with the reason.
    */
   private async runScripts(
     setup: JobSetup,
@@ -689,6 +703,32 @@ export class PipelineRunner {
     files: RunnerFiles,
     entry: RunningEntry,
     result: JobResult,
+  ): Promise<void> {
+    // Stops whichever script runs (the same stop as a cancel) once the build root is past its cap.
+    const watchdog = watchBuildDir(setup.root, executor.buildDirLimitMb, {
+      onExceeded: () => entry.script?.cancel(),
+      onError: (err) => this.onError(`job ${setup.job.id}: its build directory could not be measured`, err),
+    });
+    try {
+      await this.runScriptsWatched(setup, executor, env, files, entry, result, watchdog);
+    } finally {
+      watchdog.stop();
+    }
+    if (watchdog.violation) {
+      result.outcome = 'system';
+      result.systemMessage = watchdog.violation.message;
+    }
+  }
+
+  /** `runScripts` under the build directory's watchdog (no after_script once it found a violation). */
+  private async runScriptsWatched(
+    setup: JobSetup,
+    executor: Executor,
+    env: Record<string, string>,
+    files: RunnerFiles,
+    entry: RunningEntry,
+    result: JobResult,
+    watchdog: BuildDirWatchdog,
   ): Promise<void> {
     const { job, trace, projectDir, timeoutSeconds } = setup;
     const state = this.state!;
@@ -725,7 +765,11 @@ export class PipelineRunner {
     else if (step.timedOut) result.outcome = 'timeout';
     else result.outcome = step.exitCode === 0 ? 'success' : 'failed';
 
-    if ((result.outcome === 'success' || result.outcome === 'failed') && files.afterScript !== null) {
+    if (
+      (result.outcome === 'success' || result.outcome === 'failed') &&
+      files.afterScript !== null &&
+      !watchdog.violation
+    ) {
       trace.sectionStart('after_script', 'Running after_script');
       trace.note('Running after script...', 'green');
       const after = runScript({

@@ -52,6 +52,11 @@ export interface PipelineStatePort {
    * read at each job's start.
    */
   jobOutputLimitKb(): number;
+  /**
+   * `ci_job_build_dir_limit_mb`: the disk a job's build directory may use, and the largest file a job
+   * may write, in MiB; read at each job's start.
+   */
+  jobBuildDirLimitMb(): number;
   /** Write `changes` to a job (publishing its change when its status changed); returns the updated row. */
   changeJob(job: JobRow, changes: JobChanges, now?: string): JobRow;
   /** Run GitLab's processing of a pipeline and derive its status (publishes the changes). */

@@ -8,6 +8,11 @@
  * - `ci_job_cpu_limit_seconds`: RLIMIT_CPU, CPU seconds of each process (`ulimit -t`); beyond it the
  *   kernel kills the process with SIGXCPU/SIGKILL.
  * - core dumps are off (`ulimit -c 0`).
+ * - `ci_job_build_dir_limit_mb` (as `fileSizeMb`): RLIMIT_FSIZE, the largest file any process of the job
+ *   may write (`ulimit -f`, 1024-byte blocks in bash outside POSIX mode); a write past it gets SIGXFSZ
+ *   (bash reports "File size limit exceeded") or EFBIG when the signal is ignored. It holds for every
+ *   file, in the build directory and in /tmp alike; the build directory as a whole is capped by the
+ *   runner's watchdog (runner/build-dir-usage.ts).
  * These are per-process limits. The whole job's memory, processes and CPU are capped by a cgroup where
  * the machine has one we may use (`cgroup-scope.ts`, issue 25). Where it has none, the documented fallback
  * is `ulimit -u` (RLIMIT_NPROC, `processesRlimit` below) for the processes: it counts the tasks of the
@@ -29,13 +34,15 @@ export interface JobLimits {
    * undefined: `DEFAULT_JOB_PROCESS_LIMIT`.
    */
   processes?: number;
+  /** Largest file a process may write, MiB (`ci_job_build_dir_limit_mb`); undefined: no limit set. */
+  fileSizeMb?: number;
 }
 
 /** Processes of a job at once when the setting is not given (GitLab Runner's docker executor has no default; 512 is generous for builds). */
 export const DEFAULT_JOB_PROCESS_LIMIT = 512;
 
 /**
- * The argv that runs `bash -e <scriptFile>` under `limits`; with `processesRlimit` (no cgroup for the job)
+ * The argv that runs `bash -e <scriptFile>` under `limits` (with `fileSizeMb`, also `ulimit -f`); with `processesRlimit` (no cgroup for the job)
  * also `ulimit -u` at `limits.processes` (see the module comment for what it does not bind). A limit the system refuses to set (macOS has
  * no RLIMIT_AS) is reported on stderr, in the trace, and the job goes on.
  * @throws RangeError for a limit that is not a positive integer.
@@ -53,6 +60,11 @@ export function limitedScriptCommand(
     'ulimit -c 0 2>/dev/null',
     `ulimit -t ${limits.cpuSeconds} || echo "WARNING: the CPU limit of ${limits.cpuSeconds} s could not be set" >&2`,
     `ulimit -v ${kib} || echo "WARNING: the memory limit of ${limits.memoryMb} MiB could not be set" >&2`,
+    ...(limits.fileSizeMb !== undefined
+      ? [
+          `ulimit -f ${limits.fileSizeMb * 1024} || echo "WARNING: the file size limit of ${limits.fileSizeMb} MiB could not be set" >&2`,
+        ]
+      : []),
     ...(opts.processesRlimit
       ? [
           `ulimit -u ${limits.processes ?? DEFAULT_JOB_PROCESS_LIMIT} || echo "WARNING: the process limit of ${limits.processes ?? DEFAULT_JOB_PROCESS_LIMIT} could not be set" >&2`,

@@ -19,6 +19,10 @@
  *   GitLab Runner's "Job's log exceeded limit of N bytes." sentence (runner/trace-writer.ts).
  * - `ci_job_process_limit` (Outpost extension, integer 16–65,536, default 512): processes (and threads) a
  *   job may have at once (runner/sandbox/limits.ts); a fork bomb stops there.
+ * - `ci_job_build_dir_limit_mb` (Outpost extension, integer 16–1,048,576, default 10,240): the disk a job's
+ *   build directory (checkout, `$TMPDIR`, `$HOME`) may use, in MiB; also the largest file any process of
+ *   the job may write (RLIMIT_FSIZE, runner/sandbox/limits.ts). Past it the job is stopped and fails
+ *   (runner/build-dir-usage.ts).
  * Each is a zod schema (setting-schema.ts); the other GitLab settings are in gitlab-settings.ts.
  */
 import type { Db } from '../../db/database.js';
@@ -50,6 +54,7 @@ export interface InstanceSettings {
   ci_job_cpu_limit_seconds: number;
   ci_job_output_limit_kb: number;
   ci_job_process_limit: number;
+  ci_job_build_dir_limit_mb: number;
 }
 
 export type InstanceSettingKey = keyof InstanceSettings;
@@ -64,6 +69,7 @@ const SPECS: { [K in InstanceSettingKey]: SettingSpec<InstanceSettings[K]> } = {
   ci_job_cpu_limit_seconds: intSetting(3600, 1, 86_400),
   ci_job_output_limit_kb: intSetting(4096, 1, 1_048_576),
   ci_job_process_limit: intSetting(512, 16, 65_536),
+  ci_job_build_dir_limit_mb: intSetting(10_240, 16, 1_048_576),
 };
 
 /** Every key this module owns, in a stable order. */

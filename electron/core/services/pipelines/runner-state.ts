@@ -25,6 +25,7 @@ export function runnerPipelineState(ctx: ServiceContext): PipelineStatePort {
       },
     }),
     jobOutputLimitKb: () => instanceSetting(ctx.db, 'ci_job_output_limit_kb'),
+    jobBuildDirLimitMb: () => instanceSetting(ctx.db, 'ci_job_build_dir_limit_mb'),
     changeJob: (job, changes, now) => changeJob(ctx, job, changes, now),
     refreshPipeline: (pipelineId, now) => {
       refreshPipeline(ctx, pipelineId, now);
