@@ -264,6 +264,7 @@ describe('application settings: security and runner settings (issue 15)', () => 
     ci_job_cpu_limit_seconds: number;
     ci_job_output_limit_kb: number;
     ci_job_process_limit: number;
+    ci_job_build_dir_limit_mb: number;
     repository_storages_weighted: Record<string, number>;
   }
 
@@ -276,6 +277,7 @@ describe('application settings: security and runner settings (issue 15)', () => 
     ci_job_cpu_limit_seconds: 3600,
     ci_job_output_limit_kb: 4096,
     ci_job_process_limit: 512,
+    ci_job_build_dir_limit_mb: 10_240,
   };
 
   const read = async () => (await t.api<SecuritySettings>('GET', '/application/settings')).body;
@@ -304,6 +306,7 @@ describe('application settings: security and runner settings (issue 15)', () => 
         ci_job_cpu_limit_seconds: 60,
         ci_job_output_limit_kb: 256,
         ci_job_process_limit: 64,
+        ci_job_build_dir_limit_mb: 2048,
       },
     });
     expect(res.status).toBe(200);
@@ -316,6 +319,7 @@ describe('application settings: security and runner settings (issue 15)', () => 
       ci_job_cpu_limit_seconds: 60,
       ci_job_output_limit_kb: 256,
       ci_job_process_limit: 64,
+      ci_job_build_dir_limit_mb: 2048,
     };
     expect(res.body).toMatchObject(changed);
     expect(await read()).toMatchObject(changed);
@@ -326,6 +330,7 @@ describe('application settings: security and runner settings (issue 15)', () => 
         default_branch_protection: '4',
         allow_unsandboxed_ci_jobs: 'false',
         ci_job_output_limit_kb: '512',
+        ci_job_build_dir_limit_mb: '1024',
       },
     });
     expect(res.status).toBe(200);
@@ -334,6 +339,7 @@ describe('application settings: security and runner settings (issue 15)', () => 
       default_branch_protection: 4,
       allow_unsandboxed_ci_jobs: false,
       ci_job_output_limit_kb: 512,
+      ci_job_build_dir_limit_mb: 1024,
     });
     res = await t.api<SecuritySettings>('PUT', '/application/settings?ci_concurrent_jobs=1');
     expect(res.status).toBe(200);
@@ -347,6 +353,7 @@ describe('application settings: security and runner settings (issue 15)', () => 
       allow_unsandboxed_ci_jobs: false,
       ci_concurrent_jobs: 1,
       ci_job_output_limit_kb: 512,
+      ci_job_build_dir_limit_mb: 1024,
     });
 
     // Back to the defaults for the next test.
@@ -406,6 +413,18 @@ describe('application settings: security and runner settings (issue 15)', () => 
           ci_job_output_limit_kb: ['must be an integer'],
           ci_job_process_limit: ['must be an integer'],
         },
+      ],
+      [
+        { ci_job_build_dir_limit_mb: 15, ci_concurrent_jobs: 3 },
+        { ci_job_build_dir_limit_mb: ['must be between 16 and 1048576'] },
+      ],
+      [
+        { ci_job_build_dir_limit_mb: 1_048_577, ci_job_process_limit: 100 },
+        { ci_job_build_dir_limit_mb: ['must be between 16 and 1048576'] },
+      ],
+      [
+        { ci_job_build_dir_limit_mb: '10GB', ci_job_output_limit_kb: 64 },
+        { ci_job_build_dir_limit_mb: ['must be an integer'] },
       ],
       [
         { allow_unsandboxed_ci_jobs: 'maybe', ci_concurrent_jobs: 8 },
