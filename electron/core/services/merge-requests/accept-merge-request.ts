@@ -127,6 +127,21 @@ function notMergeableState(mr: MergeRequestRow, sourceHead: string | null): stri
   return null;
 }
 
+/**
+ * A merge that `git merge-tree` found conflicting: the merge request is stored as `cannot_be_merged` and
+ * the caller gets GitLab's 422 "Branch cannot be merged" (lib/api/merge_requests.rb `accept`).
+ * @throws ValidationError always.
+ */
+function refuseUnmergeable(ctx: ServiceContext, mr: MergeRequestRow): never {
+  updateMergeRequest(
+    ctx.db,
+    mr.id,
+    { merge_status: 'cannot_be_merged', updated_at: mr.updated_at },
+    mr.updated_at,
+  );
+  throw new ValidationError(BRANCH_CANNOT_BE_MERGED, undefined, 422);
+}
+
 const ACTIVE_PIPELINE = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled'];
 
 /** The request's head pipeline at source head `sha` (GitLab's `actual_head_pipeline`), if any. */
@@ -203,15 +218,7 @@ export async function acceptMergeRequest(
     if (!autoMerge && head?.status !== 'success') throw new MethodNotAllowedError('405 Method Not Allowed');
   }
   const check = await checkMergeability(repos.targetPath, heads.target, heads.source!);
-  if (!check.clean) {
-    updateMergeRequest(
-      ctx.db,
-      mr.id,
-      { merge_status: 'cannot_be_merged', updated_at: mr.updated_at },
-      mr.updated_at,
-    );
-    throw new ValidationError(BRANCH_CANNOT_BE_MERGED, undefined, 422);
-  }
+  if (!check.clean) refuseUnmergeable(ctx, mr);
   if (p.sha !== undefined && p.sha !== heads.source)
     throw new ConflictError(`SHA does not match HEAD of source branch: ${heads.source}`);
 
@@ -280,15 +287,7 @@ export async function mergeNow(
       if (!head) throw new MethodNotAllowedError('405 Method Not Allowed');
       if (head !== base) {
         const check = await checkMergeability(repos.targetPath, head, sourceSha);
-        if (!check.clean) {
-          updateMergeRequest(
-            ctx.db,
-            mr.id,
-            { merge_status: 'cannot_be_merged', updated_at: mr.updated_at },
-            mr.updated_at,
-          );
-          throw new ValidationError(BRANCH_CANNOT_BE_MERGED, undefined, 422);
-        }
+        if (!check.clean) refuseUnmergeable(ctx, mr);
         base = head;
         tree = check.tree;
       }
