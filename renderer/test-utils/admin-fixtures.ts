@@ -44,4 +44,5 @@ export const OUTPOST_SETTINGS: ApplicationSettings = {
   ci_job_cpu_limit_seconds: 3600,
   ci_job_process_limit: 512,
   ci_job_output_limit_kb: 4096,
+  ci_job_build_dir_limit_mb: 10_240,
 };

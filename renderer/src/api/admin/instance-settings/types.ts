@@ -23,6 +23,11 @@ export interface SecuritySettings {
   ci_job_output_limit_kb?: number;
   /** Outpost: processes (and threads) a job may have at once (16–65,536, default 512). */
   ci_job_process_limit?: number;
+  /**
+   * Outpost: the disk a job's build directory may use, and the largest file a job may write, in MiB
+   * (16–1,048,576, default 10,240); past it the job is stopped and fails.
+   */
+  ci_job_build_dir_limit_mb?: number;
 }
 
 /** `GET /application/settings`: the security settings plus everything else the instance returns. */
@@ -39,6 +44,7 @@ export const SECURITY_SETTING_KEYS: readonly SecuritySettingKey[] = [
   'ci_job_cpu_limit_seconds',
   'ci_job_process_limit',
   'ci_job_output_limit_kb',
+  'ci_job_build_dir_limit_mb',
   'allow_local_requests_from_web_hooks_and_services',
   'default_branch_protection',
 ];

@@ -29,6 +29,7 @@ describe('security form values', () => {
       'ci_job_cpu_limit_seconds',
       'ci_job_process_limit',
       'ci_job_output_limit_kb',
+      'ci_job_build_dir_limit_mb',
       'allow_local_requests_from_web_hooks_and_services',
       'default_branch_protection',
     ]);

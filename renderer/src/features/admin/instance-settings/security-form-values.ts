@@ -11,7 +11,8 @@ export type LimitKey =
   | 'ci_job_memory_limit_mb'
   | 'ci_job_cpu_limit_seconds'
   | 'ci_job_process_limit'
-  | 'ci_job_output_limit_kb';
+  | 'ci_job_output_limit_kb'
+  | 'ci_job_build_dir_limit_mb';
 
 /** Every limit, in the order the form shows them. */
 export const LIMIT_KEYS: readonly LimitKey[] = [
@@ -20,6 +21,7 @@ export const LIMIT_KEYS: readonly LimitKey[] = [
   'ci_job_cpu_limit_seconds',
   'ci_job_process_limit',
   'ci_job_output_limit_kb',
+  'ci_job_build_dir_limit_mb',
 ];
 
 /** What the form edits; a limit is `''` while its input is empty. */
@@ -30,12 +32,13 @@ export interface SecurityFormValues {
   ci_job_cpu_limit_seconds: number | '';
   ci_job_process_limit: number | '';
   ci_job_output_limit_kb: number | '';
+  ci_job_build_dir_limit_mb: number | '';
   allow_local_requests_from_web_hooks_and_services: boolean;
   default_branch_protection: number;
 }
 
 /**
- * The security settings this instance has: all eight on Outpost's core, GitLab's two on a remote
+ * The security settings this instance has: all nine on Outpost's core, GitLab's two on a remote
  * GitLab (whose settings lack Outpost's job sandbox keys). A setting the instance doesn't return is
  * neither shown nor sent.
  */
@@ -56,6 +59,7 @@ export function toFormValues(settings: ApplicationSettings): SecurityFormValues 
     ci_job_cpu_limit_seconds: limit('ci_job_cpu_limit_seconds'),
     ci_job_process_limit: limit('ci_job_process_limit'),
     ci_job_output_limit_kb: limit('ci_job_output_limit_kb'),
+    ci_job_build_dir_limit_mb: limit('ci_job_build_dir_limit_mb'),
     allow_local_requests_from_web_hooks_and_services:
       settings.allow_local_requests_from_web_hooks_and_services === true,
     default_branch_protection:

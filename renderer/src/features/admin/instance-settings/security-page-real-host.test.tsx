@@ -159,6 +159,26 @@ describe('Security screen on the real browser host', () => {
     expect(stored.ci_job_process_limit).toBe(128);
   });
 
+  it('shows the build directory size and stores it, refusing a value out of range', async () => {
+    renderPage();
+    await screen.findByTestId('security-settings-form', {}, { timeout: 10_000 });
+    const section = screen.getByRole('region', { name: 'Pipeline jobs' });
+    const size = within(section).getByRole('textbox', { name: 'Build directory size' }) as HTMLInputElement;
+    expect(size.value).toBe('10,240'); // the core's default
+    expect(within(section).getByText(/largest file a job may write/)).toBeTruthy();
+
+    fireEvent.change(size, { target: { value: '15' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Must be between 16 and 1048576.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(size.getAttribute('aria-invalid')).toBe('true');
+    expect((await storedSettings()).ci_job_build_dir_limit_mb).toBe(10_240);
+
+    fireEvent.change(size, { target: { value: '2048' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Security settings saved', {}, { timeout: 10_000 })).toBeTruthy();
+    expect((await storedSettings()).ci_job_build_dir_limit_mb).toBe(2048);
+  });
+
   it('offers GitLab’s five default branch protections and stores the one chosen', async () => {
     renderPage();
     await screen.findByTestId('security-settings-form', {}, { timeout: 10_000 });

@@ -79,6 +79,12 @@ export const LIMIT_LABELS = {
       'The most of a job’s output its log keeps; the job runs on, but later output is dropped (GitLab Runner’s output_limit). 1 to 1,048,576 KiB.',
     unit: 'KiB',
   },
+  ci_job_build_dir_limit_mb: {
+    label: 'Build directory size',
+    description:
+      'Disk a job’s build directory (checkout, temporary files, home) may use, and the largest file a job may write; past it the job is stopped and fails. 16 to 1,048,576 MiB.',
+    unit: 'MiB',
+  },
 } as const;
 
 /** Short names of every setting, for the "saved" notification and the unsaved-changes line. */
@@ -89,6 +95,7 @@ export const SETTING_NAMES = {
   ci_job_cpu_limit_seconds: 'job CPU time',
   ci_job_process_limit: 'job processes',
   ci_job_output_limit_kb: 'job log size',
+  ci_job_build_dir_limit_mb: 'build directory size',
   allow_local_requests_from_web_hooks_and_services: 'local network requests',
   default_branch_protection: 'default branch protection',
 } as const;
