@@ -8,6 +8,15 @@
  * to `ephemeral_storage_limit` (the kubelet evicts the pod, and the job fails as a system failure). Outpost
  * runs jobs on the desktop's own filesystem, so the core measures and stops the job itself.
  *
+ * A job stopped this way fails with `failure_reason: runner_system_failure` (GitLab's enum,
+ * app/models/concerns/enums/ci/commit_status.rb) and the trace line "ERROR: Job failed (system failure):
+ * the build directory exceeded its limit of N MiB (M MiB used)": the runner, not the script, ended the job,
+ * and GitLab Runner reports a job its executor stopped for a resource of the machine (a Kubernetes pod
+ * evicted for ephemeral storage, a container the daemon removed) the same way, "Job failed (system
+ * failure)". `script_failure` stays what the script's own exit code decides; a single file past the cap
+ * (RLIMIT_FSIZE, the script's writer gets SIGXFSZ) is such a script failure. `retry: when:
+ * runner_system_failure` therefore retries the job, as it would on GitLab.
+ *
  * The walk (`measureDiskUsage`) reads metadata only and never follows a path the job controls, since the
  * job is running and may swap anything at any moment:
  * - each directory is opened with `O_DIRECTORY | O_NOFOLLOW`, relative to its parent's open descriptor
