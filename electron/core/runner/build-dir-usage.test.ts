@@ -5,7 +5,7 @@
  * watchdog reports a tree that grows past its cap.
  */
 import { execFileSync } from 'node:child_process';
-import { link, mkdir, mkdtemp, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, rename, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,36 @@ describe('measureDiskUsage', () => {
     expect(usage.entries).toBe(4); // the root and three links, nothing behind them
     expect(usage.bytes).toBeLessThan(empty.bytes + 64 * 1024);
     expect(usage.truncated).toBeNull();
+  });
+
+  it('never counts what is behind a directory swapped for a symlink while it walks', async () => {
+    // A job racing the walk: `d` flips between a real (empty) directory and a symlink to a host
+    // directory holding 16 MiB. Whatever the walk meets, it never descends into the host directory.
+    await writeFile(path.join(outside, 'host-file'), Buffer.alloc(16 * MiB, 7));
+    await mkdir(path.join(root, 'd'));
+    await mkdir(path.join(root, 'd', 'sub'));
+    await symlink(outside, path.join(root, 's'));
+    let racing = true;
+    const race = (async () => {
+      let flips = 0;
+      while (racing) {
+        await rename(path.join(root, 'd'), path.join(root, 'real'));
+        await rename(path.join(root, 's'), path.join(root, 'd'));
+        await new Promise((r) => setImmediate(r));
+        await rename(path.join(root, 'd'), path.join(root, 's'));
+        await rename(path.join(root, 'real'), path.join(root, 'd'));
+        flips += 1;
+      }
+      return flips;
+    })();
+    let most = 0;
+    try {
+      for (let i = 0; i < 200; i += 1) most = Math.max(most, (await measureDiskUsage(root)).bytes);
+    } finally {
+      racing = false;
+    }
+    expect(await race).toBeGreaterThan(10);
+    expect(most).toBeLessThan(MiB);
   });
 
   it('refuses a root that is a symlink', async () => {
