@@ -89,6 +89,42 @@ describe('measureDiskUsage', () => {
     expect(most).toBeLessThan(MiB);
   });
 
+  it('reports a directory it may not read (a job hiding files behind chmod 000)', () => {
+    // The core runs as the job's owner: as root (this CI machine) permissions never stop it, so the
+    // walk runs as an unprivileged uid, as on a desktop, in a child process.
+    const script = `
+      import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+      const { measureDiskUsage, buildDirLimitMessage } = await import(${JSON.stringify(
+        path.join(import.meta.dirname, 'build-dir-usage.ts'),
+      )});
+      const root = mkdtempSync('/tmp/outpost-usage-unreadable-');
+      mkdirSync(root + '/hidden');
+      writeFileSync(root + '/hidden/f', Buffer.alloc(4 << 20, 1));
+      const open = await measureDiskUsage(root);
+      chmodSync(root + '/hidden', 0);
+      const closed = await measureDiskUsage(root);
+      chmodSync(root + '/hidden', 0o700);
+      console.log(JSON.stringify({ open, closed, message: buildDirLimitMessage(32, closed), root }));
+    `;
+    const asRoot = process.getuid?.() === 0;
+    const argv = [process.execPath, '--experimental-strip-types', '--input-type=module', '-e', script];
+    const cmd = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...argv] : argv;
+    const out = execFileSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', cwd: '/' });
+    const r = JSON.parse(out.trim().split('\n').pop()!) as {
+      open: { bytes: number; truncated: string | null };
+      closed: { bytes: number; truncated: string | null };
+      message: string;
+      root: string;
+    };
+    execFileSync('rm', ['-rf', r.root]);
+    expect(r.open).toMatchObject({ truncated: null });
+    expect(r.open.bytes).toBeGreaterThanOrEqual(4 * MiB);
+    expect(r.closed.truncated).toBe('unreadable');
+    expect(r.message).toBe(
+      'the build directory exceeded its limit of 32 MiB (a directory in it cannot be read: its permissions were removed)',
+    );
+  });
+
   it('refuses a root that is a symlink', async () => {
     const link = path.join(outside, 'root-link');
     await symlink(root, link);
@@ -173,5 +209,50 @@ describe('watchBuildDir', () => {
     const dog2 = watchBuildDir(root, 1, { intervalMs: 60_000, onExceeded: () => {} });
     await writeFile(path.join(root, 'f'), Buffer.alloc(2 * MiB, 1));
     expect((await dog2.check())?.message).toMatch(/limit of 1 MiB/);
+  });
+});
+
+describe('removeBuildTree', () => {
+  it('removes a tree whose directories lost their owner permissions, never touching a symlink target', () => {
+    // As an unprivileged uid (permissions never stop root): a job's `chmod 000` leaves a tree `rm -r`
+    // cannot remove; removeBuildTree gives the directories back u+rwx and removes it, and a symlink to a
+    // directory outside keeps its target and the target's mode.
+    const script = `
+      import { chmodSync, existsSync, mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+      import { rm } from 'node:fs/promises';
+      const { removeBuildTree } = await import(${JSON.stringify(path.join(import.meta.dirname, 'build-dir-usage.ts'))});
+      const outside = mkdtempSync('/tmp/outpost-remove-outside-');
+      writeFileSync(outside + '/keep', 'x');
+      chmodSync(outside, 0o500);
+      const root = mkdtempSync('/tmp/outpost-remove-');
+      mkdirSync(root + '/a/b/c', { recursive: true });
+      writeFileSync(root + '/a/b/c/f', 'x');
+      symlinkSync(outside, root + '/a/link');
+      chmodSync(root + '/a/b/c', 0);
+      chmodSync(root + '/a/b', 0o100);
+      chmodSync(root + '/a', 0);
+      let plain = 'removed';
+      try { await rm(root, { recursive: true, force: true }); } catch (e) { plain = e.code; }
+      await removeBuildTree(root);
+      const mode = (statSync(outside).mode & 0o777).toString(8);
+      chmodSync(outside, 0o700);
+      console.log(JSON.stringify({ plain, gone: !existsSync(root), kept: existsSync(outside + '/keep'), mode, outside }));
+    `;
+    const asRoot = process.getuid?.() === 0;
+    const argv = [process.execPath, '--experimental-strip-types', '--input-type=module', '-e', script];
+    const cmd = asRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', ...argv] : argv;
+    const out = execFileSync(cmd[0]!, cmd.slice(1), { encoding: 'utf8', cwd: '/' });
+    const r = JSON.parse(out.trim().split('\n').pop()!) as {
+      plain: string;
+      gone: boolean;
+      kept: boolean;
+      mode: string;
+      outside: string;
+    };
+    execFileSync('rm', ['-rf', r.outside]);
+    expect(r.plain).toBe('EACCES');
+    expect(r.gone).toBe(true);
+    expect(r.kept).toBe(true);
+    expect(r.mode).toBe('500');
   });
 });

@@ -28,7 +28,9 @@
  * - a file's use is `st_blocks * 512` (stat(2): blocks of 512 B), so a sparse file counts what it
  *   really occupies and a 1 TB hole counts nothing; an inode with several hard links counts once;
  * - it stops at `maxEntries` entries (a violation of its own: a job cannot hide disk use behind more
- *   entries than the walk will visit) and `maxDepth` directory levels (each level holds one descriptor);
+ *   entries than the walk will visit), at `maxDepth` directory levels (each level holds one descriptor),
+ *   and at a directory it may not list (EACCES: the core runs as the job's owner, so a job's `chmod 000`
+ *   would hide what is inside; also a violation);
  * - it is asynchronous (fs/promises, a bounded number of `lstat`s at a time in libuv's pool), and yields
  *   to the event loop between directories, so the core keeps answering during a long walk.
  * Off Linux (no `/proc/self/fd`) directories are opened by full path with `O_NOFOLLOW` on the last
@@ -37,7 +39,7 @@
  */
 import { constants, existsSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
-import { lstat, open, readdir } from 'node:fs/promises';
+import { chmod, lstat, open, readdir, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -58,8 +60,11 @@ export interface DiskUsage {
   bytes: number;
   /** Entries visited (the root included). */
   entries: number;
-  /** Why the walk stopped before the end: too many entries or levels; null when it saw everything. */
-  truncated: 'entries' | 'depth' | null;
+  /**
+   * Why the walk stopped before the end: too many entries or levels, or a directory it may not read (a
+   * job's `chmod 000` would otherwise hide what is inside); null when it saw everything.
+   */
+  truncated: 'entries' | 'depth' | 'unreadable' | null;
 }
 
 /** Options of `measureDiskUsage`. */
@@ -80,6 +85,12 @@ function allocated(st: BigIntStats): bigint {
 /** A path below an open directory: `/proc/self/fd/<fd>/<name>` on Linux, else the full path. */
 function childPath(dir: { fd: FileHandle; path: string }, name: string): string {
   return PROC_FD ? `${PROC_FD}/${dir.fd.fd}/${name}` : path.join(dir.path, name);
+}
+
+/** Whether `err` is a permission refusal (EACCES, EPERM). */
+function isDenied(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  return code === 'EACCES' || code === 'EPERM';
 }
 
 /** Let the event loop run (timers, sockets) between two directories. */
@@ -124,8 +135,9 @@ export async function measureDiskUsage(root: string, opts: MeasureOptions = {}):
       let names: string[];
       try {
         names = await readdir(PROC_FD ? `${PROC_FD}/${dir.fd.fd}` : dir.path);
-      } catch {
-        return; // removed or unreadable meanwhile
+      } catch (err) {
+        if (isDenied(err)) truncated = 'unreadable';
+        return; // else removed meanwhile
       }
       const subdirs: string[] = [];
       for (let i = 0; i < names.length; i += LSTAT_BATCH) {
@@ -156,8 +168,12 @@ export async function measureDiskUsage(root: string, opts: MeasureOptions = {}):
         try {
           // A directory swapped for a symlink since the lstat: ELOOP/ENOTDIR, skipped, never followed.
           fd = await open(childPath(dir, name), constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
-        } catch {
-          continue;
+        } catch (err) {
+          if (isDenied(err)) {
+            truncated = 'unreadable';
+            return;
+          }
+          continue; // removed, or no longer a directory
         }
         try {
           await walk({ fd, path: path.join(dir.path, name) }, depth + 1);
@@ -182,7 +198,10 @@ export interface BuildDirViolation {
 
 /** Options of `watchBuildDir`. */
 export interface WatchOptions extends Omit<MeasureOptions, 'signal'> {
-  /** Milliseconds between the end of one walk and the start of the next (default 2000). */
+  /**
+   * Milliseconds between the end of one walk and the start of the next (default 2000); at least as long
+   * as the last walk took, so a huge tree is never walked more than half the time.
+   */
   intervalMs?: number;
   /** Called once, at the first walk that finds the cap exceeded; the watchdog then stops. */
   onExceeded: (violation: BuildDirViolation) => void;
@@ -209,13 +228,16 @@ export function buildDirLimitMessage(limitMb: number, usage: DiskUsage): string 
   if (usage.truncated === 'entries')
     return `${base} (too many files: more than ${usage.entries - 1} entries)`;
   if (usage.truncated === 'depth') return `${base} (directories nested too deeply)`;
+  if (usage.truncated === 'unreadable')
+    return `${base} (a directory in it cannot be read: its permissions were removed)`;
   return `${base} (${Math.ceil(usage.bytes / (1024 * 1024))} MiB used)`;
 }
 
 /**
- * Measure `root` every `intervalMs` (one walk at a time, never overlapping) and call `onExceeded` once
- * when it uses more than `limitMb` MiB, or when a walk stops at its entry or depth bound (a job must not
- * hide its use behind more entries than the walk visits). A `root` that is missing (not created yet,
+ * Measure `root` every `intervalMs`, or as long as the last walk took if longer (one walk at a time,
+ * never overlapping) and call `onExceeded` once
+ * when it uses more than `limitMb` MiB, or when a walk stops at its entry or depth bound or at a
+ * directory it may not read (a job must not hide its use from the walk). A `root` that is missing (not created yet,
  * already removed) counts as empty. Timers are unref'd: the watchdog never keeps the process alive.
  * @param limitMb the cap in MiB (`ci_job_build_dir_limit_mb`).
  */
@@ -253,18 +275,19 @@ export function watchBuildDir(root: string, limitMb: number, opts: WatchOptions)
     }
   };
 
-  const schedule = (): void => {
+  const schedule = (delay: number): void => {
     if (stopped) return;
     timer = setTimeout(() => {
       timer = null;
+      const started = Date.now();
       walking = once(abort.signal).finally(() => {
         walking = null;
-        schedule();
+        schedule(Math.max(interval, Date.now() - started));
       });
-    }, interval);
+    }, delay);
     timer.unref();
   };
-  schedule();
+  schedule(interval);
 
   return {
     get violation() {
@@ -283,4 +306,37 @@ export function watchBuildDir(root: string, limitMb: number, opts: WatchOptions)
       abort.abort();
     },
   };
+}
+
+/**
+ * Remove a job's build root after the job: `rm -r`, and when it is refused (EACCES/EPERM: the job took
+ * the owner's permissions off a directory, which `rm` run as that owner cannot list or empty; a job could
+ * otherwise leave up to its cap behind on the host's disk after every run), give every directory of the
+ * tree back `u+rwx` and remove it again. Only real directories are changed (`lstat` first; a symlink is
+ * never followed or changed). Call it only once the job's processes are all gone (the runner kills the
+ * job's process group and its PID namespace first), so nothing can swap an entry between the `lstat` and
+ * the `chmod`.
+ * @throws the error of the second removal (the caller reports it).
+ */
+export async function removeBuildTree(root: string): Promise<void> {
+  try {
+    await rm(root, { recursive: true, force: true, maxRetries: 3 });
+    return;
+  } catch (err) {
+    if (!isDenied(err)) throw err;
+  }
+  await restoreOwnerAccess(root);
+  await rm(root, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** `u+rwx` on every real directory at and below `dir` (depth-first; errors leave an entry as it is). */
+async function restoreOwnerAccess(dir: string): Promise<void> {
+  const st = await lstat(dir).catch(() => null);
+  if (!st?.isDirectory()) return;
+  if ((st.mode & 0o700) !== 0o700) await chmod(dir, (st.mode & 0o7777) | 0o700).catch(() => undefined);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    await yieldToLoop();
+    await restoreOwnerAccess(path.join(dir, name));
+  }
 }

@@ -40,7 +40,7 @@ import { findProjectById } from '../db/projects.js';
 import type { ProjectRow } from '../db/projects.js';
 import { checkoutCommit } from '../git/ci-source.js';
 import { findArtifactFiles } from './artifact-files.js';
-import { watchBuildDir } from './build-dir-usage.js';
+import { removeBuildTree, watchBuildDir } from './build-dir-usage.js';
 import type { BuildDirWatchdog } from './build-dir-usage.js';
 import { ContainmentError, createPrivateDir, openContainedDir, writeNewFile } from './contained-files.js';
 import { buildScript } from './job-script.js';
@@ -306,7 +306,7 @@ export class PipelineRunner {
     for (const job of findJobsByStatus(state.db, ['running', 'preparing'], 100_000)) {
       if (job.pid && job.marker && processHasMarker(job.pid, job.marker)) killGroup(job.pid, 'SIGKILL');
       if (job.marker) {
-        void rm(buildRootOf(job.marker), { recursive: true, force: true }).catch(() => undefined);
+        void removeBuildTree(buildRootOf(job.marker)).catch(() => undefined);
         void rm(runnerDirOf(job.marker), { recursive: true, force: true }).catch(() => undefined);
       }
       let size = job.trace_size;
@@ -967,11 +967,12 @@ export class PipelineRunner {
     }, delay).unref();
   }
 
-  /** Remove the build root and the runner directory (`rm` never follows the symlinks inside). */
+  /**
+   * Remove the build root (also where the job took permissions off a directory, `removeBuildTree`) and
+   * the runner directory (`rm` never follows the symlinks inside).
+   */
   private async cleanup(root: string, runnerDir: string): Promise<void> {
-    await rm(root, { recursive: true, force: true, maxRetries: 3 }).catch((err) =>
-      this.onError('build directory cleanup', err),
-    );
+    await removeBuildTree(root).catch((err) => this.onError('build directory cleanup', err));
     await rm(runnerDir, { recursive: true, force: true, maxRetries: 3 }).catch((err) =>
       this.onError('runner directory cleanup', err),
     );
