@@ -5,11 +5,27 @@
  * watchdog reports a tree that grows past its cap.
  */
 import { execFileSync } from 'node:child_process';
-import { link, mkdir, mkdtemp, rename, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
+import {
+  link,
+  mkdir,
+  mkdtemp,
+  rename,
+  rm,
+  stat,
+  statfs,
+  symlink,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildDirLimitMessage, measureDiskUsage, watchBuildDir } from './build-dir-usage.js';
+import {
+  buildDirLimitMessage,
+  DEFAULT_MIN_FREE_BYTES,
+  measureDiskUsage,
+  watchBuildDir,
+} from './build-dir-usage.js';
 import type { BuildDirViolation } from './build-dir-usage.js';
 
 const MiB = 1024 * 1024;
@@ -194,13 +210,39 @@ describe('watchBuildDir', () => {
         seen[0]!.message,
       );
       expect(Number(used?.[1])).toBeGreaterThan(4);
-      expect(seen[0]!.usage.bytes).toBeGreaterThan(4 * MiB);
+      expect(seen[0]!.usage!.bytes).toBeGreaterThan(4 * MiB);
       expect(dog.violation).toBe(seen[0]);
       await new Promise((r) => setTimeout(r, 100));
       expect(seen).toHaveLength(1);
     } finally {
       dog.stop();
     }
+  });
+
+  it('stops at the disk free-space floor, whatever the tree holds', async () => {
+    const { bavail, bsize } = await statfs(root);
+    const free = bavail * bsize;
+    const under = watchBuildDir(root, 1024, { intervalMs: 60_000, onExceeded: () => {} });
+    expect(await under.check()).toBeNull(); // default floor: 1 GiB, this disk has more
+    expect(free).toBeGreaterThan(DEFAULT_MIN_FREE_BYTES);
+    const floor = free + 1024 ** 4; // more than the disk has free
+    const seen: BuildDirViolation[] = [];
+    const dog = watchBuildDir(root, 1024, {
+      intervalMs: 20,
+      minFreeBytes: floor,
+      onExceeded: (v) => seen.push(v),
+    });
+    try {
+      await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      dog.stop();
+    }
+    expect(seen[0]!.usage).toBeNull();
+    expect(seen[0]!.message).toMatch(
+      new RegExp(
+        `^the disk holding the build directory has less than ${Math.floor(floor / MiB)} MiB free \\(\\d+ MiB left\\)$`,
+      ),
+    );
   });
 
   it('check() measures once more and a missing root counts as empty', async () => {

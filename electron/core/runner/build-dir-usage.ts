@@ -39,7 +39,7 @@
  */
 import { constants, existsSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
-import { chmod, lstat, open, readdir, rm } from 'node:fs/promises';
+import { chmod, lstat, open, readdir, rm, statfs } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -51,6 +51,13 @@ const PROC_FD = process.platform === 'linux' && existsSync('/proc/self/fd') ? '/
 export const DEFAULT_MAX_ENTRIES = 200_000;
 /** Directory levels a walk descends at most by default (more is a violation: "nested too deeply"). */
 export const DEFAULT_MAX_DEPTH = 256;
+/**
+ * Free space below which the disk holding the build directory stops the job, bytes (default 1 GiB): the
+ * floor that holds whatever a job does to hide its use from the walk (files it unlinked but keeps open
+ * are in no directory; each is still capped by RLIMIT_FSIZE), like the kubelet's `nodefs.available`
+ * hard eviction threshold for a Kubernetes executor's pod.
+ */
+export const DEFAULT_MIN_FREE_BYTES = 1024 * 1024 * 1024;
 /** `lstat` calls in flight at once during a walk. */
 const LSTAT_BATCH = 32;
 
@@ -193,7 +200,8 @@ export async function measureDiskUsage(root: string, opts: MeasureOptions = {}):
 export interface BuildDirViolation {
   /** What the trace says after "Job failed (system failure): ". */
   message: string;
-  usage: DiskUsage;
+  /** The walk that found it; null when the disk's free space fell below the floor. */
+  usage: DiskUsage | null;
 }
 
 /** Options of `watchBuildDir`. */
@@ -203,6 +211,11 @@ export interface WatchOptions extends Omit<MeasureOptions, 'signal'> {
    * as the last walk took, so a huge tree is never walked more than half the time.
    */
   intervalMs?: number;
+  /**
+   * Free space, in bytes, below which the disk holding `root` counts as a violation (default
+   * `DEFAULT_MIN_FREE_BYTES`; 0: no floor).
+   */
+  minFreeBytes?: number;
   /** Called once, at the first walk that finds the cap exceeded; the watchdog then stops. */
   onExceeded: (violation: BuildDirViolation) => void;
   /** Called with an unexpected error of a walk (the watchdog goes on); default: ignored. */
@@ -234,10 +247,20 @@ export function buildDirLimitMessage(limitMb: number, usage: DiskUsage): string 
 }
 
 /**
+ * The sentence of a disk below its free-space floor, after "Job failed (system failure): ".
+ * @param minFreeBytes the floor; @param freeBytes what is left for unprivileged users (`f_bavail`).
+ */
+export function diskFloorMessage(minFreeBytes: number, freeBytes: number): string {
+  const mib = (n: number) => Math.floor(n / (1024 * 1024));
+  return `the disk holding the build directory has less than ${mib(minFreeBytes)} MiB free (${mib(freeBytes)} MiB left)`;
+}
+
+/**
  * Measure `root` every `intervalMs`, or as long as the last walk took if longer (one walk at a time,
  * never overlapping) and call `onExceeded` once
  * when it uses more than `limitMb` MiB, or when a walk stops at its entry or depth bound or at a
- * directory it may not read (a job must not hide its use from the walk). A `root` that is missing (not created yet,
+ * directory it may not read (a job must not hide its use from the walk), or when the disk holding it has
+ * less than `minFreeBytes` free (statfs(2) `f_bavail`, checked before each walk). A `root` that is missing (not created yet,
  * already removed) counts as empty. Timers are unref'd: the watchdog never keeps the process alive.
  * @param limitMb the cap in MiB (`ci_job_build_dir_limit_mb`).
  */
@@ -250,7 +273,27 @@ export function watchBuildDir(root: string, limitMb: number, opts: WatchOptions)
   let timer: NodeJS.Timeout | null = null;
   let walking: Promise<void> | null = null;
 
+  const minFree = opts.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES;
+  const report = (found: BuildDirViolation): void => {
+    violation = found;
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    try {
+      opts.onExceeded(found);
+    } catch (err) {
+      opts.onError?.(err);
+    }
+  };
+
   const once = async (signal: AbortSignal | undefined): Promise<void> => {
+    if (minFree > 0) {
+      const fs = await statfs(root).catch(() => null);
+      const free = fs ? fs.bavail * fs.bsize : Infinity;
+      if (free < minFree && !violation && !signal?.aborted) {
+        report({ message: diskFloorMessage(minFree, free), usage: null });
+        return;
+      }
+    }
     let usage: DiskUsage;
     try {
       usage = await measureDiskUsage(root, {
@@ -263,16 +306,8 @@ export function watchBuildDir(root: string, limitMb: number, opts: WatchOptions)
       return;
     }
     if (violation || signal?.aborted) return;
-    if (usage.truncated !== null || usage.bytes > limitBytes) {
-      violation = { message: buildDirLimitMessage(limitMb, usage), usage };
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      try {
-        opts.onExceeded(violation);
-      } catch (err) {
-        opts.onError?.(err);
-      }
-    }
+    if (usage.truncated !== null || usage.bytes > limitBytes)
+      report({ message: buildDirLimitMessage(limitMb, usage), usage });
   };
 
   const schedule = (delay: number): void => {
