@@ -17,6 +17,24 @@ export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged';
 export type MergeStatus =
   'unchecked' | 'checking' | 'can_be_merged' | 'cannot_be_merged' | 'cannot_be_merged_recheck';
 
+/**
+ * `detailed_merge_status` (doc/api/merge_requests.md "Merge status"; introduced in GitLab 15.6,
+ * gitlab-org/gitlab!101724). The values the embedded core serves: `not_open`, `checking`, `unchecked`,
+ * `draft_status`, `conflict` (GitLab 16.x+; `broken_status` before), `discussions_not_resolved`,
+ * `not_approved`, `mergeable`. Other GitLab values (`ci_must_pass`, `ci_still_running`, `need_rebase`,
+ * `blocked_status`/`merge_request_blocked`, `requested_changes`, `preparing`, …) arrive from real
+ * instances, hence the open `string`.
+ */
+export type DetailedMergeStatus =
+  | 'not_open'
+  | 'checking'
+  | 'unchecked'
+  | 'draft_status'
+  | 'conflict'
+  | 'discussions_not_resolved'
+  | 'not_approved'
+  | 'mergeable';
+
 /** The fields every merge request representation starts with (GitLab's MergeRequestSimple/Basic). */
 export interface MergeRequestIdentity {
   id: number;
@@ -58,9 +76,13 @@ export interface MergeRequestBasic extends MergeRequestIdentity {
   target_project_id: number;
   labels: string[] | LabelBasic[];
   work_in_progress: boolean;
+  /** GitLab 14.0's name for `work_in_progress` (which it keeps, deprecated); always equal to it. */
+  draft: boolean;
   milestone: Milestone | null;
   merge_when_pipeline_succeeds: boolean;
   merge_status: MergeStatus;
+  /** GitLab 15.6+: why it can or can't be merged now (see {@link DetailedMergeStatus}). */
+  detailed_merge_status: DetailedMergeStatus;
   /** The diff head; null before the source branch has a commit. */
   sha: string | null;
   merge_commit_sha: string | null;

@@ -267,12 +267,14 @@ export interface MergeRequestCounts {
   downvotes: number;
   userNotes: number;
   unresolvedDiscussions: number;
+  /** Users who approved it (`approvals` rows), for `detailed_merge_status` `not_approved`. */
+  approvals: number;
 }
 
-/** Award and note counts per merge request. */
+/** Award, approval and note counts per merge request (two statements for any number of requests). */
 export function countsByMergeRequestIds(db: Db, ids: readonly number[]): Map<number, MergeRequestCounts> {
   const out = new Map<number, MergeRequestCounts>(
-    ids.map((id) => [id, { upvotes: 0, downvotes: 0, userNotes: 0, unresolvedDiscussions: 0 }]),
+    ids.map((id) => [id, { upvotes: 0, downvotes: 0, userNotes: 0, unresolvedDiscussions: 0, approvals: 0 }]),
   );
   if (ids.length === 0) return out;
   const list = jsonIds(ids);
@@ -280,11 +282,15 @@ export function countsByMergeRequestIds(db: Db, ids: readonly number[]): Map<num
     db,
     `SELECT awardable_id AS id, name, count(*) AS n FROM award_emoji WHERE awardable_type = 'MergeRequest'
      AND name IN ('thumbsup', 'thumbsdown') AND awardable_id IN (SELECT value FROM json_each(?))
-     GROUP BY awardable_id, name`,
-  ).all(list) as { id: number; name: string; n: number }[];
+     GROUP BY awardable_id, name
+     UNION ALL
+     SELECT merge_request_id AS id, ' approvals' AS name, count(*) AS n FROM approvals
+     WHERE merge_request_id IN (SELECT value FROM json_each(?)) GROUP BY merge_request_id`,
+  ).all(list, list) as { id: number; name: string; n: number }[];
   for (const a of awards) {
     const c = out.get(a.id)!;
-    if (a.name === 'thumbsup') c.upvotes = a.n;
+    if (a.name === ' approvals') c.approvals = a.n;
+    else if (a.name === 'thumbsup') c.upvotes = a.n;
     else c.downvotes = a.n;
   }
   const notes = cachedStatement(

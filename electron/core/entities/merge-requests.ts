@@ -4,6 +4,7 @@
  */
 import type { IssuableReferences } from '../../../shared/api-types/issues.js';
 import type {
+  DetailedMergeStatus,
   MergeRequest,
   MergeRequestBasic,
   MergeRequestSimple,
@@ -62,6 +63,36 @@ export function mergeRequestWebUrl(v: MergeRequestView): string {
   return `${v.place.webUrl}/-/merge_requests/${v.row.iid}`;
 }
 
+/**
+ * GitLab 15.6+'s `detailed_merge_status` of a merge request as the core knows it (doc/api/merge_requests.md
+ * "Merge status"; GitLab's MergeRequests::Mergeability::DetailedMergeStatusService with the checks of
+ * MergeRequest#mergeable_state_checks and EE's CheckApprovedService), first match wins:
+ * 1. `not_open` (closed, merged, locked): first, because a closed request is never checked again and
+ *    would otherwise report `unchecked` for ever;
+ * 2. `checking` / `unchecked` while git has not decided (`merge_status`);
+ * 3. `draft_status` (a `Draft:` title);
+ * 4. `conflict` when git found conflicts or the source branch is gone (`merge_status` `cannot_be_merged`;
+ *    GitLab 16.x+ names it `conflict`, earlier versions `broken_status`);
+ * 5. `discussions_not_resolved` when a resolvable thread is open: the core presents
+ *    `blocking_discussions_resolved` from every resolvable thread (as GitLab does for a project with
+ *    "All threads must be resolved"), and the two agree;
+ * 6. `not_approved` while fewer users approved than `approvals_before_merge` asks;
+ * 7. `mergeable`.
+ * The core has no "Pipelines must succeed" project setting, merge trains, blocking requests or status
+ * checks, so `ci_must_pass`, `ci_still_running`, `merge_request_blocked` and the like never appear. Pure.
+ */
+export function detailedMergeStatus(v: Pick<MergeRequestView, 'row' | 'counts'>): DetailedMergeStatus {
+  const m = v.row;
+  if (m.state !== 'opened') return 'not_open';
+  if (m.merge_status === 'checking') return 'checking';
+  if (m.merge_status === 'unchecked' || m.merge_status === 'cannot_be_merged_recheck') return 'unchecked';
+  if (m.draft === 1) return 'draft_status';
+  if (m.merge_status === 'cannot_be_merged') return 'conflict';
+  if (v.counts.unresolvedDiscussions > 0) return 'discussions_not_resolved';
+  if ((m.approvals_before_merge ?? 0) > v.counts.approvals) return 'not_approved';
+  return 'mergeable';
+}
+
 /** `view=simple` (MergeRequestSimple). */
 export function presentMergeRequestSimple(v: MergeRequestView, o: PresentOptions): MergeRequestSimple {
   const m = v.row;
@@ -110,9 +141,11 @@ export function presentMergeRequestBasic(v: MergeRequestView, o: PresentOptions)
     target_project_id: m.project_id,
     labels: o.withLabelsDetails ? v.labels.map(presentLabelBasic) : v.labels.map((l) => l.title),
     work_in_progress: m.draft === 1,
+    draft: m.draft === 1,
     milestone: v.milestone ? presentMilestone(v.milestone, v.place.webUrl) : null,
     merge_when_pipeline_succeeds: m.merge_when_pipeline_succeeds === 1,
     merge_status: m.merge_status,
+    detailed_merge_status: detailedMergeStatus(v),
     sha: m.head_sha,
     merge_commit_sha: m.merge_commit_sha,
     squash_commit_sha: m.squash_commit_sha,

@@ -5,6 +5,8 @@
  * - `GET .../changes` (the merge request plus `changes[]` and `overflow`; `access_raw_diffs`);
  * - `GET .../merge_ref` (`{"commit_id"}`; 400 `Merge request is not mergeable`);
  * - `PUT .../merge` (accept: 200 with the merge request; 401, 405, 409, 422 `Branch cannot be merged`);
+ *   `auto_merge` (GitLab 17.11) and `merge_when_pipeline_succeeds` (13.10, deprecated in 17.11) both ask
+ *   for the automatic merge; the answer keeps `merge_when_pipeline_succeeds`;
  * - `POST .../cancel_merge_when_pipeline_succeeds` (201 with the merge request; 401, 405, 406);
  * - `PUT .../rebase` (202 `{"rebase_in_progress":true}`; 403, 409).
  */
@@ -77,6 +79,7 @@ export async function mergeRequestMergesRoutes(app: FastifyInstance): Promise<vo
         squash: gBool().optional(),
         should_remove_source_branch: gBool().optional(),
         merge_when_pipeline_succeeds: gBool().optional(),
+        auto_merge: gBool().optional(),
         sha: gString().optional(),
       },
       req.gparams,

@@ -86,6 +86,12 @@ export interface AcceptParams {
   squash?: boolean;
   should_remove_source_branch?: boolean;
   merge_when_pipeline_succeeds?: boolean;
+  /**
+   * GitLab 17.11's name for `merge_when_pipeline_succeeds` (doc/api/merge_requests.md "Merge a merge
+   * request": `auto_merge` introduced in 17.11, `merge_when_pipeline_succeeds` deprecated but still
+   * accepted); either one set asks for the automatic merge.
+   */
+  auto_merge?: boolean;
   sha?: string;
 }
 
@@ -212,7 +218,7 @@ export async function acceptMergeRequest(
   if (notMergeableState(mr, heads.source) || !heads.target)
     throw new MethodNotAllowedError('405 Method Not Allowed');
   let autoMerge = false;
-  if (p.merge_when_pipeline_succeeds) {
+  if (p.merge_when_pipeline_succeeds || p.auto_merge) {
     const head = headPipelineAt(ctx, mr, heads.source);
     autoMerge = head !== undefined && ACTIVE_PIPELINE.includes(head.status);
     if (!autoMerge && head?.status !== 'success') throw new MethodNotAllowedError('405 Method Not Allowed');

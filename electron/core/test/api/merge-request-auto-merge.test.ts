@@ -257,3 +257,32 @@ describe('merge when pipeline succeeds', () => {
     expect(after.merge_commit_sha).toBeNull();
   });
 });
+
+describe('auto_merge (GitLab 17.11 name of merge_when_pipeline_succeeds)', () => {
+  it('sets the automatic merge (the answer keeps merge_when_pipeline_succeeds), cancels it, and merges once set again and the pipeline succeeds', async () => {
+    const { mr, pipeline } = await openWithPipeline('auto-1711');
+    await gateDir(pipeline.id);
+    const set = await t.api<Mr>('PUT', mrPath(mr.iid, '/merge'), { json: { auto_merge: true } });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ state: 'opened', merge_when_pipeline_succeeds: true, merged_by: null });
+
+    const cancel = await t.api<Mr>('POST', mrPath(mr.iid, '/cancel_merge_when_pipeline_succeeds'));
+    expect(cancel.status).toBe(201);
+    expect(cancel.body.merge_when_pipeline_succeeds).toBe(false);
+    expect(await systemNotes(mr.iid)).toEqual([
+      `enabled an automatic merge when the pipeline for ${mr.sha} succeeds`,
+      'canceled the automatic merge',
+    ]);
+
+    const again = await t.api<Mr>('PUT', mrPath(mr.iid, '/merge'), { json: { auto_merge: true } });
+    expect(again.body.merge_when_pipeline_succeeds).toBe(true);
+    await release(pipeline.id, 'pass');
+    expect((await waitForPipeline(t, project.id, pipeline.id)).status).toBe('success');
+    const merged = await eventually('the automatic merge set with auto_merge', async () => {
+      await t.core.idle();
+      const m = await getMr(mr.iid);
+      return m.state === 'merged' ? m : undefined;
+    });
+    expect(merged.merged_by?.username).toBe('root');
+  });
+});
