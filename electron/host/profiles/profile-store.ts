@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/ipc-contract.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { BridgeError } from '../bridge-error.js';
+import { validateCaPem } from '../network/trust.js';
 import type { TokenVault } from '../vault/token-vault.js';
 import { normalizeInstanceUrl } from './normalize-url.js';
 import { verifyToken, type VerifyToken } from './verify-token.js';
@@ -27,6 +28,28 @@ export interface Profile {
   name: string;
   kind: 'embedded' | 'remote';
   url: string;
+  /** A remote profile's network settings (absent: defaults). */
+  network?: ProfileNetwork;
+}
+
+/**
+ * Per-profile network settings, kept in profiles.json (not the vault: neither is secret).
+ * `caPem`: extra CA certificate(s) trusted for this instance, checked by `validateCaPem`;
+ * `timeoutMs`: time to the response headers (default 15 000).
+ */
+export interface ProfileNetwork {
+  caPem?: string;
+  timeoutMs?: number;
+}
+
+/** Shortest and longest per-profile timeout, in seconds. */
+export const MIN_TIMEOUT_SECONDS = 1;
+export const MAX_TIMEOUT_SECONDS = 300;
+
+/** A change of network settings: a value sets it, `null` returns to the default, absent keeps it. */
+export interface ProfileNetworkInput {
+  caPem?: string | null;
+  timeoutSeconds?: number | null;
 }
 
 /**
@@ -39,6 +62,8 @@ interface StoredRemote {
   url: string;
   capabilities?: InstanceCapabilities;
   capabilitiesError?: string;
+  caPem?: string;
+  timeoutMs?: number;
 }
 
 /** On disk: `{ version: 1, activeId, remotes: [{ id, name, url, capabilities?, capabilitiesError? }] }`. */
@@ -96,6 +121,13 @@ export interface ProfileStore {
   setCapabilities(id: string, outcome: CapabilitiesOutcome): Promise<void>;
   /** What is known of remote profile `id`'s instance, or undefined (not detected, embedded, unknown id). */
   capabilities(id: string): InstanceCapabilities | undefined;
+  /**
+   * Changes remote profile `id`'s network settings (`ProfileNetworkInput`): a CA certificate in PEM
+   * (`validateCaPem`: parsed, not expired, at most 50), a timeout of 1–300 whole seconds. Nothing
+   * changes when any part is refused. Errors: BridgeError `bad_request` for the embedded profile, a
+   * bad PEM or timeout; `not_found` for an unknown id; write failures.
+   */
+  setNetwork(id: string, input: ProfileNetworkInput): Promise<ProfileNetwork>;
 }
 
 const EMBEDDED_PROFILE: Profile = Object.freeze({
@@ -131,7 +163,20 @@ export async function openProfileStore({
 
   const all = (): Profile[] => [
     EMBEDDED_PROFILE,
-    ...state.remotes.map((r) => ({ id: r.id, name: r.name, url: r.url, kind: 'remote' as const })),
+    ...state.remotes.map((r): Profile => ({
+      id: r.id,
+      name: r.name,
+      url: r.url,
+      kind: 'remote' as const,
+      ...(r.caPem !== undefined || r.timeoutMs !== undefined
+        ? {
+            network: {
+              ...(r.caPem !== undefined ? { caPem: r.caPem } : {}),
+              ...(r.timeoutMs !== undefined ? { timeoutMs: r.timeoutMs } : {}),
+            },
+          }
+        : {}),
+    })),
   ];
   const find = (id: string): Profile | undefined => all().find((p) => p.id === id);
   const get = (id: string): Profile => {
@@ -211,7 +256,10 @@ export async function openProfileStore({
       const token = input.token?.trim();
       if (token !== undefined) {
         if (token.length === 0) throw new BridgeError('bad_request', 'Enter a personal access token.');
-        await checkToken(remote.url, token);
+        await checkToken(remote.url, token, {
+          ...(remote.caPem !== undefined ? { caPem: remote.caPem } : {}),
+          ...(remote.timeoutMs !== undefined ? { timeoutMs: remote.timeoutMs } : {}),
+        });
       }
       if (name !== undefined && name !== remote.name) {
         const previous = remote.name;
@@ -245,6 +293,46 @@ export async function openProfileStore({
       await persist();
     },
     capabilities: (id) => state.remotes.find((r) => r.id === id)?.capabilities,
+    async setNetwork(id, input) {
+      if (id === EMBEDDED_PROFILE_ID) {
+        throw new BridgeError('bad_request', 'The embedded profile has no network settings.');
+      }
+      const remote = state.remotes.find((r) => r.id === id);
+      if (!remote) throw new BridgeError('not_found', `There is no connection profile "${id}".`);
+      const caPem =
+        input.caPem === undefined
+          ? remote.caPem
+          : input.caPem === null || input.caPem.trim() === ''
+            ? undefined
+            : validateCaPem(input.caPem);
+      let timeoutMs = remote.timeoutMs;
+      if (input.timeoutSeconds === null) timeoutMs = undefined;
+      else if (input.timeoutSeconds !== undefined) {
+        const seconds = input.timeoutSeconds;
+        if (!Number.isInteger(seconds) || seconds < MIN_TIMEOUT_SECONDS || seconds > MAX_TIMEOUT_SECONDS) {
+          throw new BridgeError(
+            'bad_request',
+            `Give a timeout of ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} whole seconds.`,
+          );
+        }
+        timeoutMs = seconds * 1000;
+      }
+      const previous = { caPem: remote.caPem, timeoutMs: remote.timeoutMs };
+      const assign = (v: { caPem: string | undefined; timeoutMs: number | undefined }) => {
+        if (v.caPem === undefined) delete remote.caPem;
+        else remote.caPem = v.caPem;
+        if (v.timeoutMs === undefined) delete remote.timeoutMs;
+        else remote.timeoutMs = v.timeoutMs;
+      };
+      assign({ caPem, timeoutMs });
+      try {
+        await persist();
+      } catch (err) {
+        assign(previous);
+        throw err;
+      }
+      return get(id).network ?? {};
+    },
     async setActive(id) {
       const profile = get(id);
       state.activeId = profile.id;
@@ -281,6 +369,10 @@ async function readProfilesFile(filePath: string): Promise<ProfilesFile> {
         url: r.url,
         ...(capabilities ? { capabilities } : {}),
         ...(typeof r.capabilitiesError === 'string' ? { capabilitiesError: r.capabilitiesError } : {}),
+        ...(typeof r.caPem === 'string' ? { caPem: r.caPem } : {}),
+        ...(typeof r.timeoutMs === 'number' && Number.isInteger(r.timeoutMs) && r.timeoutMs > 0
+          ? { timeoutMs: r.timeoutMs }
+          : {}),
       };
     });
   const activeId =

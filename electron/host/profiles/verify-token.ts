@@ -1,8 +1,12 @@
 import { BridgeError } from '../bridge-error.js';
+import type { NetworkSettings } from '../network/transport.js';
 import { remoteRequest } from '../proxy/remote.js';
 
-/** Checks that `token` signs in to the instance at `baseUrl`; throws a BridgeError when it does not. */
-export type VerifyToken = (baseUrl: string, token: string) => Promise<void>;
+/**
+ * Checks that `token` signs in to the instance at `baseUrl` (with the profile's CA and timeout when
+ * given); throws a BridgeError when it does not.
+ */
+export type VerifyToken = (baseUrl: string, token: string, network?: NetworkSettings) => Promise<void>;
 
 /**
  * Checks a personal access token before it replaces a stored one: `GET <baseUrl>/api/v4/user` with
@@ -13,8 +17,12 @@ export type VerifyToken = (baseUrl: string, token: string) => Promise<void>;
  * insufficient_scope)", "… was refused (403)", "… answered 5xx/unexpected"; `unreachable` / `timeout`
  * from the proxy when the instance can't be reached. The token never appears in a message.
  */
-export async function verifyToken(baseUrl: string, token: string): Promise<void> {
-  const res = await remoteRequest(baseUrl, token, { method: 'GET', path: '/user' });
+export async function verifyToken(
+  baseUrl: string,
+  token: string,
+  network: NetworkSettings = {},
+): Promise<void> {
+  const res = await remoteRequest(baseUrl, token, { method: 'GET', path: '/user' }, network);
   const body = res.body as { username?: unknown; error?: unknown } | null;
   if (res.status === 200 && typeof body?.username === 'string') return;
   const kept = 'The stored token was kept.';

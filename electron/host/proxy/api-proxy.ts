@@ -4,14 +4,17 @@ import { BridgeError } from '../bridge-error.js';
 import type { ProfileStore } from '../profiles/profile-store.js';
 import type { TokenVault } from '../vault/token-vault.js';
 import { embeddedRequest } from './embedded.js';
-import { remoteRequest } from './remote.js';
+import { InstanceRateLimiter, type RateLimiterOptions, type SlowDownNotice } from './rate-limiter.js';
+import { remoteRequest, type RemoteRequestOptions } from './remote.js';
 
 /** Forwards v4 API requests to the right instance with the right token. */
 export interface ApiProxy {
   /**
    * Sends `req` to `req.profileId` (the active profile when absent): the embedded core through
    * `inject`, a remote instance through `fetch`. The token comes from the vault and never appears in
-   * the result. Errors: BridgeError `not_found` (profile), `bad_request` (path), `unreachable`,
+   * the result. Remote requests pass through that profile's `InstanceRateLimiter` (queued, spaced and
+   * retried after `Retry-After`; the embedded core is not limited) and the profile's network settings
+   * (CA, timeout). Errors: BridgeError `not_found` (profile), `bad_request` (path), `unreachable`,
    * `timeout` (15 s, remote or embedded; an embedded timeout says whether the core still answers its
    * health check), `internal` (embedded core not running, vault unreadable).
    */
@@ -29,6 +32,12 @@ export interface ApiProxyOptions {
   /** Embedded timeout in ms (default 15 000), and its health check's (default 3 000). */
   embeddedTimeoutMs?: number;
   embeddedHealthTimeoutMs?: number;
+  /** Limits of each remote instance's limiter (tests shorten the search window). */
+  rateLimits?: Omit<RateLimiterOptions, 'onSlowDown'>;
+  /** Told when a remote instance asked to slow down (one notice per pause). */
+  onSlowDown?: (profileId: string, notice: SlowDownNotice) => void;
+  /** Network options for every remote request (tests pass their own proxy `env`), under the profile's. */
+  remoteNetwork?: RemoteRequestOptions;
 }
 
 /** Builds the proxy over a profile store, a vault and the embedded core. */
@@ -39,7 +48,21 @@ export function createApiProxy({
   remoteTimeoutMs,
   embeddedTimeoutMs,
   embeddedHealthTimeoutMs,
+  rateLimits,
+  onSlowDown,
+  remoteNetwork,
 }: ApiProxyOptions): ApiProxy {
+  const limiters = new Map<string, { url: string; limiter: InstanceRateLimiter }>();
+  const limiterFor = (profileId: string, url: string): InstanceRateLimiter => {
+    const known = limiters.get(profileId);
+    if (known && known.url === url) return known.limiter;
+    const limiter = new InstanceRateLimiter({
+      ...rateLimits,
+      ...(onSlowDown ? { onSlowDown: (notice: SlowDownNotice) => onSlowDown(profileId, notice) } : {}),
+    });
+    limiters.set(profileId, { url, limiter });
+    return limiter;
+  };
   return {
     async request(req) {
       const profile = req.profileId === undefined ? profiles.active() : profiles.get(req.profileId);
@@ -52,11 +75,14 @@ export function createApiProxy({
           ...(embeddedHealthTimeoutMs === undefined ? {} : { healthTimeoutMs: embeddedHealthTimeoutMs }),
         });
       }
-      return remoteRequest(
-        profile.url,
-        token,
-        req,
-        remoteTimeoutMs === undefined ? {} : { timeoutMs: remoteTimeoutMs },
+      const network: RemoteRequestOptions = {
+        ...remoteNetwork,
+        ...(remoteTimeoutMs === undefined ? {} : { timeoutMs: remoteTimeoutMs }),
+        ...(profile.network?.timeoutMs === undefined ? {} : { timeoutMs: profile.network.timeoutMs }),
+        ...(profile.network?.caPem === undefined ? {} : { caPem: profile.network.caPem }),
+      };
+      return limiterFor(profile.id, profile.url).run(req, () =>
+        remoteRequest(profile.url, token, req, network),
       );
     },
   };

@@ -1,24 +1,37 @@
 import type { ApiRequest, ApiResponse } from '../../../shared/ipc-contract.js';
 import { BridgeError } from '../bridge-error.js';
+import {
+  DEFAULT_TIMEOUT_MS,
+  proxyEnv,
+  sendRequest,
+  TransportError,
+  type NetworkSettings,
+} from '../network/transport.js';
 import { buildApiUrl } from './api-url.js';
 import { parseResponseBody, sanitizeResponseHeaders } from './response-parts.js';
 
-/** Default time a remote call may take, in milliseconds. */
-export const REMOTE_TIMEOUT_MS = 15_000;
+/** Default time a remote call may take to its response headers, in milliseconds. */
+export const REMOTE_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
+
+/** Options of `remoteRequest`: the profile's network settings (electron/host/network/transport.ts). */
+export type RemoteRequestOptions = NetworkSettings;
 
 /**
- * Sends `req` to a remote GitLab: `fetch(<baseUrl>/api/v4<path>?<query>)` with `PRIVATE-TOKEN`, a JSON
- * body when given, `redirect: 'manual'` (a redirect is returned as a response, so the token never
- * follows it to another host) and a timeout.
+ * Sends `req` to a remote GitLab: `<baseUrl>/api/v4<path>?<query>` with `PRIVATE-TOKEN`, a JSON body
+ * when given, `redirect: 'manual'` (a redirect is returned as a response, so the token never follows
+ * it to another host), through `sendRequest` (OS + bundled + profile CAs, HTTPS_PROXY/NO_PROXY, a
+ * headers timeout of `timeoutMs`, default 15 s, a separate body bound, GET/HEAD retried on network
+ * errors).
  * Errors: BridgeError `timeout` ("… did not answer within 15 s …"), `unreachable` ("Could not reach
- * https://… (ECONNREFUSED). Check the URL and your network."), `bad_request` for an invalid path.
- * HTTP error statuses are responses, not throws.
+ * https://… (ECONNREFUSED). Check the URL and your network.", with "through the proxy http://…" when
+ * one was used; electron/host/profiles/explain-network-error.ts turns it into advice), `bad_request`
+ * for an invalid path. HTTP error statuses are responses, not throws.
  */
 export async function remoteRequest(
   baseUrl: string,
   token: string | null,
   req: ApiRequest,
-  { timeoutMs = REMOTE_TIMEOUT_MS }: { timeoutMs?: number } = {},
+  options: RemoteRequestOptions = {},
 ): Promise<ApiResponse> {
   const url = `${baseUrl}${buildApiUrl(req.path, req.query)}`;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -28,51 +41,71 @@ export async function remoteRequest(
   if (req.ifNoneMatch !== undefined && (req.method === 'GET' || req.method === 'HEAD'))
     headers['if-none-match'] = req.ifNoneMatch;
 
-  let res: Response;
-  let text: string;
+  let raw;
   try {
-    res = await fetch(url, {
-      method: req.method,
-      headers,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      ...(hasBody ? { body: JSON.stringify(req.body) } : {}),
-    });
-    text = req.method === 'HEAD' ? '' : await res.text();
+    raw = await sendRequest(
+      url,
+      { method: req.method, headers, ...(hasBody ? { body: JSON.stringify(req.body) } : {}) },
+      options,
+    );
   } catch (err) {
-    throw networkError(baseUrl, err, timeoutMs);
+    throw networkError(baseUrl, err, options);
   }
-  const responseHeaders = sanitizeResponseHeaders(res.headers.entries(), token);
+  const responseHeaders = sanitizeResponseHeaders(raw.headers.entries(), token);
   return {
-    status: res.status,
+    status: raw.status,
     headers: responseHeaders,
-    body: parseResponseBody(text, responseHeaders['content-type'], token),
+    body: parseResponseBody(raw.text, responseHeaders['content-type'], token),
   };
 }
 
-/** Maps a fetch failure to a BridgeError naming the instance and the system error code. */
-function networkError(baseUrl: string, err: unknown, timeoutMs: number): BridgeError {
-  const name = err instanceof Error ? err.name : '';
-  if (name === 'TimeoutError' || name === 'AbortError') {
+/** The proxy URL for `baseUrl` without user:password, for messages. */
+function proxyShown(baseUrl: string, options: NetworkSettings): string {
+  const { httpProxy, httpsProxy } = proxyEnv(options.env ?? process.env);
+  const proxy = baseUrl.startsWith('https:') ? httpsProxy : httpProxy;
+  try {
+    const parsed = new URL(proxy);
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return 'the configured proxy';
+  }
+}
+
+/** Maps a transport failure to a BridgeError naming the instance, the code and the proxy if any. */
+function networkError(baseUrl: string, err: unknown, options: NetworkSettings): BridgeError {
+  const timeoutMs = options.timeoutMs ?? REMOTE_TIMEOUT_MS;
+  if (!(err instanceof TransportError)) {
+    return new BridgeError('unreachable', `Could not reach ${baseUrl}. Check the URL and your network.`);
+  }
+  if (err.kind === 'timeout') {
     return new BridgeError(
       'timeout',
-      `${baseUrl} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that the instance is up, or try again.`,
+      `${baseUrl} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that the instance is up, or try again${err.proxied ? ` (requests go through the proxy ${proxyShown(baseUrl, options)})` : ''}. A slow instance can get a longer timeout in its profile.`,
     );
   }
-  const code = errorCode(err);
+  if (err.kind === 'body_timeout') {
+    return new BridgeError(
+      'timeout',
+      `${baseUrl} started answering but did not finish in time. Try again, or raise the profile's timeout.`,
+    );
+  }
+  let code = err.code;
+  const proxyStatus = /Proxy response \((\d{3})\)/.exec(causeMessages(err));
+  if (err.proxied && proxyStatus) code = `PROXY_${proxyStatus[1]}`;
+  const via = err.proxied ? ` through the proxy ${proxyShown(baseUrl, options)}` : '';
   return new BridgeError(
     'unreachable',
-    `Could not reach ${baseUrl}${code ? ` (${code})` : ''}. Check the URL and your network.`,
+    `Could not reach ${baseUrl}${code ? ` (${code})` : ''}${via}. Check the URL and your network.`,
   );
 }
 
-/** The first `code` found along an error's `cause` chain (undici wraps system errors). */
-function errorCode(err: unknown): string | undefined {
+/** The messages along an error's `cause` chain, joined (undici puts the proxy's status in one). */
+function causeMessages(err: unknown): string {
+  const parts: string[] = [];
   let current: unknown = err;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[A-Z0-9_]+$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    parts.push(current.message);
+    current = current.cause;
   }
-  return undefined;
+  return parts.join(' | ');
 }
