@@ -78,8 +78,65 @@ function isJobCommand(c: readonly string[] | JobCommand): c is JobCommand {
   return !Array.isArray(c);
 }
 
-/** Start a script (see the module comment). */
+/**
+ * bubblewrap's own message when it could not set up the loopback interface of a new network namespace
+ * (network.c `loopback_setup`: "loopback: Failed RTM_NEWADDR: …"), which it prints before running
+ * anything of the job and exits with 1. Seen on Linux 6.18 under load for about 1 job in 24 (errno
+ * ECHILD from the kernel's answer); a fresh attempt succeeds.
+ */
+const SANDBOX_SETUP_FAILURE = 'bwrap: loopback: ';
+/** Attempts at starting a script whose sandbox setup failed that way (then the failure is the job's). */
+const SANDBOX_SETUP_ATTEMPTS = 3;
+const SANDBOX_SETUP_RETRY_MS = 100;
+
+/** What one attempt ended with: the result, and whether only the sandbox's setup failed. */
+interface AttemptResult extends ScriptResult {
+  setupFailed: boolean;
+}
+
+/**
+ * Start a script (see the module comment). When bubblewrap fails to set up the sandbox's loopback
+ * interface before anything of the job ran (`SANDBOX_SETUP_FAILURE`), the script is started again, up to
+ * three attempts in all, and that message stays out of the trace unless the last attempt fails too.
+ */
 export function runScript(opts: ScriptRunOptions): RunningScript {
+  let current: RunningAttempt = runScriptOnce(opts, SANDBOX_SETUP_ATTEMPTS > 1);
+  let canceled = false;
+  const done = (async (): Promise<ScriptResult> => {
+    for (let attempt = 1; ; attempt++) {
+      const r = await current.done;
+      if (!r.setupFailed || canceled || r.timedOut || attempt >= SANDBOX_SETUP_ATTEMPTS)
+        return { exitCode: r.exitCode, timedOut: r.timedOut, canceled: r.canceled, spawnError: r.spawnError };
+      await new Promise((resolve) => setTimeout(resolve, SANDBOX_SETUP_RETRY_MS * attempt));
+      if (canceled) return { exitCode: r.exitCode, timedOut: false, canceled: true, spawnError: null };
+      current = runScriptOnce(opts, attempt + 1 < SANDBOX_SETUP_ATTEMPTS);
+    }
+  })();
+  return {
+    get pid() {
+      return current.pid;
+    },
+    cancel() {
+      canceled = true;
+      current.cancel();
+    },
+    done,
+  };
+}
+
+/** One attempt of `runScript`. */
+interface RunningAttempt {
+  readonly pid: number | undefined;
+  cancel(): void;
+  readonly done: Promise<AttemptResult>;
+}
+
+/**
+ * One attempt: spawn, stream, stop. With `holdSetupFailure`, standard error is held back while it reads
+ * as the start of bubblewrap's setup failure and nothing came on standard output; such an attempt ends
+ * with `setupFailed` and its message unwritten.
+ */
+function runScriptOnce(opts: ScriptRunOptions, holdSetupFailure: boolean): RunningAttempt {
   let timedOut = false;
   let canceled = false;
   let exited = false;
@@ -117,8 +174,27 @@ export function runScript(opts: ScriptRunOptions): RunningScript {
       }
     }
   }
-  stdout.on('data', (b: Buffer) => opts.trace.writeOutput('stdout', b));
-  stderr.on('data', (b: Buffer) => opts.trace.writeOutput('stderr', b));
+  let held: Buffer[] | null = holdSetupFailure ? [] : null;
+  const heldText = () => (held ? Buffer.concat(held).toString('latin1') : '');
+  const flushHeld = () => {
+    const chunks = held;
+    held = null;
+    for (const b of chunks ?? []) opts.trace.writeOutput('stderr', b);
+  };
+  stdout.on('data', (b: Buffer) => {
+    flushHeld();
+    opts.trace.writeOutput('stdout', b);
+  });
+  stderr.on('data', (b: Buffer) => {
+    if (!held) return opts.trace.writeOutput('stderr', b);
+    held.push(b);
+    const text = heldText();
+    const likeSetupFailure =
+      text.length <= SANDBOX_SETUP_FAILURE.length
+        ? SANDBOX_SETUP_FAILURE.startsWith(text)
+        : text.startsWith(SANDBOX_SETUP_FAILURE) && text.length <= 4096;
+    if (!likeSetupFailure) flushHeld();
+  });
 
   const stop = () => {
     if (pid === undefined || exited) return;
@@ -130,14 +206,15 @@ export function runScript(opts: ScriptRunOptions): RunningScript {
     stop();
   }, opts.timeoutMs);
 
-  const done = new Promise<ScriptResult>((resolve) => {
+  const done = new Promise<AttemptResult>((resolve) => {
     let spawnError: string | null = null;
     child.on('error', (err) => {
       spawnError = err.message;
       exited = true;
       clearTimeout(timer);
       attachment?.stop();
-      resolve({ exitCode: null, timedOut, canceled, spawnError });
+      flushHeld();
+      resolve({ exitCode: null, timedOut, canceled, spawnError, setupFailed: false });
     });
     child.on('exit', (code) => {
       exited = true;
@@ -146,10 +223,13 @@ export function runScript(opts: ScriptRunOptions): RunningScript {
       if (pid !== undefined) killGroup(pid, 'SIGKILL');
       attachment?.stop();
       const finish = () => {
+        const setupFailed =
+          code === 1 && !timedOut && !canceled && heldText().startsWith(SANDBOX_SETUP_FAILURE);
+        if (!setupFailed) flushHeld();
         const after = cmd.afterExit ? cmd.afterExit().catch(() => []) : Promise.resolve([]);
         void after.then((lines) => {
-          for (const line of lines) opts.trace.note(`WARNING: ${line}`, 'yellow');
-          resolve({ exitCode: code, timedOut, canceled, spawnError });
+          if (!setupFailed) for (const line of lines) opts.trace.note(`WARNING: ${line}`, 'yellow');
+          resolve({ exitCode: code, timedOut, canceled, spawnError, setupFailed });
         });
       };
       // Let the pipes drain (they close once no process holds them).
