@@ -156,7 +156,7 @@ describe('checkProfile', () => {
     const url = `https://127.0.0.1:${await listen(tls)}`;
     try {
       expect((await check(url, TOKEN)).error).toBe(
-        `The TLS certificate of ${url} is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT): it is self-signed. Install the instance’s CA certificate on this computer, or ask its administrator for a certificate from a trusted authority.`,
+        `The TLS certificate of ${url} is not trusted (DEPTH_ZERO_SELF_SIGNED_CERT): it is self-signed. Add the CA certificate that issued it to this profile (its PEM text), or install it in this computer’s trust store (Outpost reads it at start), or ask the instance’s administrator for a certificate from a trusted authority.`,
       );
     } finally {
       await close(tls);

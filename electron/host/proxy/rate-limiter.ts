@@ -127,24 +127,34 @@ export class InstanceRateLimiter {
     const idempotent = req.method === 'GET' || req.method === 'HEAD';
     for (let attempt = 0; ; attempt++) {
       if (search) await this.searches.add(() => undefined);
-      const res = await this.queue.add(async () => {
+      // The pause is set before the slot is released, so no queued request slips out in between.
+      const { res, wait } = await this.queue.add(async () => {
         await this.waitForTurn();
         const response = await send();
         this.observe(response.headers);
-        return response;
+        const refusedFor = this.refusal(response, idempotent, attempt);
+        if (refusedFor !== undefined)
+          this.pause(Math.min(refusedFor, this.options.maxWaitMs), response.status);
+        return { res: response, wait: refusedFor };
       });
-      const retryable = res.status === 429 || (res.status === 503 && idempotent);
-      if (!retryable) return res;
-      const now = Date.now();
-      let wait = parseRetryAfter(res.headers['retry-after'], now);
-      if (wait === undefined && res.status === 503) return res; // an outage, not a rate limit
-      if (wait === undefined) {
-        const reset = parseRateLimitReset(res.headers);
-        wait = reset !== undefined && reset > now ? reset - now : 1000 * 2 ** attempt;
+      if (wait === undefined || attempt >= this.options.maxRetries || wait > this.options.maxWaitMs) {
+        return res;
       }
-      this.pause(Math.min(wait, this.options.maxWaitMs), res.status);
-      if (attempt >= this.options.maxRetries || wait > this.options.maxWaitMs) return res;
     }
+  }
+
+  /**
+   * How long the instance asked to wait, in ms, when `res` refuses the request for now: 429 (any
+   * method) or 503 to a GET/HEAD with `Retry-After`; a 429 without it waits until `RateLimit-Reset`, or
+   * 1 s, 2 s, 4 s by `attempt`. Undefined when the response is final.
+   */
+  private refusal(res: ApiResponse, idempotent: boolean, attempt: number): number | undefined {
+    if (res.status !== 429 && !(res.status === 503 && idempotent)) return undefined;
+    const now = Date.now();
+    const wait = parseRetryAfter(res.headers['retry-after'], now);
+    if (wait !== undefined || res.status === 503) return wait; // a 503 without it is an outage
+    const reset = parseRateLimitReset(res.headers);
+    return reset !== undefined && reset > now ? reset - now : 1000 * 2 ** attempt;
   }
 
   /** Stops every start of this instance for `ms` (never shortens a longer pause). */

@@ -80,7 +80,7 @@ function networkError(baseUrl: string, err: unknown, options: NetworkSettings): 
   if (err.kind === 'timeout') {
     return new BridgeError(
       'timeout',
-      `${baseUrl} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that the instance is up, or try again${err.proxied ? ` (requests go through the proxy ${proxyShown(baseUrl, options)})` : ''}. A slow instance can get a longer timeout in its profile.`,
+      `${baseUrl} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that the instance is up, or try again.${err.proxied ? ` Requests go through the proxy ${proxyShown(baseUrl, options)}.` : ''}`,
     );
   }
   if (err.kind === 'body_timeout') {
