@@ -93,6 +93,12 @@ export interface MergeInput {
   merge_commit_message?: string;
   squash_commit_message?: string;
   sha?: string;
+  /**
+   * Merge once the head pipeline succeeds: GitLab 17.11+ takes `auto_merge`, earlier versions (and 17.11+,
+   * deprecated) `merge_when_pipeline_succeeds`; merge-readiness.ts `autoMergeParameter` picks the name.
+   */
+  auto_merge?: boolean;
+  merge_when_pipeline_succeeds?: boolean;
 }
 
 /**
@@ -112,6 +118,24 @@ export function useMergeMergeRequest(profileId: string, projectId: number, iid: 
         repositoryKeys.all(profileId, projectId),
       ],
     },
+  });
+}
+
+/**
+ * `POST …/cancel_merge_when_pipeline_succeeds` (every version; 201 with the merge request, 405/406 when
+ * nothing is set). Cancels auto-merge set with either parameter name.
+ */
+export function useCancelAutoMerge(profileId: string, projectId: number, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiSend<MergeRequestDetail>(
+        profileId,
+        'POST',
+        `${mergeRequestPath(projectId, iid)}/cancel_merge_when_pipeline_succeeds`,
+      ),
+    onSuccess: (mr) => storeDetail(queryClient, profileId, projectId, iid, mr),
+    meta: { invalidates: mergeRequestAndLists(profileId, projectId, iid) },
   });
 }
 

@@ -3,6 +3,7 @@ import { ApiError } from '../api-error.js';
 import { apiGet, apiPage } from '../client.js';
 import type { Page } from '../pagination.js';
 import { mergeRequestKeys, type MergeRequestListQuery } from './keys.js';
+import { mergeStatusPollInterval, type MergeStatusSource } from './merge-status.js';
 import type {
   Discussion,
   MergeRequest,
@@ -90,9 +91,12 @@ export const mergeRequestQueries = {
     }),
   /**
    * `GET /projects/:id/merge_requests/:iid?include_rebase_in_progress=true&include_diverged_commits_count=true`.
-   * Polls while a rebase is in progress or the merge status is still being checked.
+   * Polls while a rebase runs or the merge status is still being checked, and stops when nothing will
+   * change (merge-readiness.ts `mergeStatusPollInterval`: closed, a viewer who may not merge, a final
+   * status, or a pending one after a bounded number of reads). `statusSource`: which field decides
+   * (`detailed_merge_status` on GitLab 15.6+, `merge_status` before); `legacy` when not given.
    */
-  detail: (profileId: string, projectId: number, iid: number) =>
+  detail: (profileId: string, projectId: number, iid: number, statusSource: MergeStatusSource = 'legacy') =>
     queryOptions({
       queryKey: mergeRequestKeys.detail(profileId, projectId, iid),
       queryFn: () =>
@@ -101,12 +105,8 @@ export const mergeRequestQueries = {
           include_diverged_commits_count: true,
         }),
       staleTime: 2_000,
-      refetchInterval: (query) => {
-        const mr = query.state.data;
-        if (!mr) return false;
-        const checking = ['checking', 'unchecked', 'preparing'].includes(mr.merge_status);
-        return mr.rebase_in_progress || (checking && mr.state === 'opened') ? MERGE_REQUEST_POLL_MS : false;
-      },
+      refetchInterval: (query) =>
+        mergeStatusPollInterval(query.state.data, statusSource, query.state.dataUpdateCount),
     }),
   /** `GET …/changes`: the latest diff of every file. */
   changes: (profileId: string, projectId: number, iid: number) =>

@@ -78,7 +78,10 @@ export type MergeRequest = Pick<
     draft?: boolean;
     milestone: Pick<Milestone, 'id' | 'title'> | null;
     merge_status: string;
+    /** GitLab 15.6+ (and the embedded core); absent before. Open string: newer GitLab adds values. */
     detailed_merge_status?: string;
+    /** Auto-merge is set (the field keeps this name on 17.11+, where the request parameter is `auto_merge`). */
+    merge_when_pipeline_succeeds?: boolean;
   };
 
 /**

@@ -7,6 +7,7 @@ import {
   IconGitPullRequest,
   IconGitPullRequestClosed,
   IconCircleCheck,
+  IconClockX,
   IconListCheck,
   IconPencil,
   IconPencilCog,
@@ -19,7 +20,8 @@ import { useMergeRequestActionsState } from './use-merge-request-actions-state.j
 
 /**
  * The review screen's actions: Edit (title, description, labels, people, milestone, target branch),
- * "Mark as ready" on a draft, Merge (with options, disabled with its reason), Rebase (progress until
+ * "Mark as ready" on a draft, Merge (with options, disabled with its reason; it opens too when only a
+ * running pipeline stands in the way, to set auto-merge), "Cancel auto-merge" while it is set, Rebase (progress until
  * `rebase_in_progress` turns false, then success or `merge_error`), and a menu with "Mark as draft",
  * close/reopen, subscribe/unsubscribe and "Add a to-do". Ready/draft edit the title's `Draft: ` prefix
  * with `PUT …/merge_requests/:iid` (`title`), as GitLab 13.10's own UI does.
@@ -31,6 +33,9 @@ export function MergeRequestActions({ mr, target, approvals }: MergeRequestPanel
     draft,
     open,
     blocked,
+    autoMerge,
+    cancelAutoMerge,
+    cancelAuto,
     rebasing,
     setDraft,
     startRebase,
@@ -76,12 +81,24 @@ export function MergeRequestActions({ mr, target, approvals }: MergeRequestPanel
           >
             {rebasing ? 'Rebasing…' : 'Rebase'}
           </Button>
-          <Tooltip label={blocked} disabled={blocked === null} multiline w={260}>
+          {autoMerge.kind === 'cancel' ? (
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconClockX size={16} />}
+              loading={cancelAutoMerge.isPending}
+              onClick={cancelAuto}
+              data-testid="mr-cancel-auto-merge"
+            >
+              Cancel auto-merge
+            </Button>
+          ) : null}
+          <Tooltip label={blocked} disabled={blocked === null || autoMerge.kind === 'set'} multiline w={260}>
             <span>
               <Button
                 color="green"
                 leftSection={<IconGitMerge size={16} />}
-                disabled={blocked !== null || rebasing}
+                disabled={(blocked !== null && autoMerge.kind !== 'set') || rebasing}
                 onClick={() => setMerging(true)}
                 data-testid="mr-merge"
               >
@@ -140,7 +157,15 @@ export function MergeRequestActions({ mr, target, approvals }: MergeRequestPanel
         </Text>
       ) : null}
       {editing ? <EditMergeRequestModal mr={mr} target={target} onClose={() => setEditing(false)} /> : null}
-      {merging ? <MergeModal mr={mr} target={target} onClose={() => setMerging(false)} /> : null}
+      {merging ? (
+        <MergeModal
+          mr={mr}
+          target={target}
+          onClose={() => setMerging(false)}
+          mergeNowBlocked={blocked}
+          autoMerge={autoMerge}
+        />
+      ) : null}
     </Group>
   );
 }

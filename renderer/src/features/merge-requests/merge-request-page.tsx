@@ -8,7 +8,8 @@ import { useActiveProfile } from '../../app/active-profile.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { MergeRequestActions } from './merge-request-actions.js';
-import { mergeBlockedReason } from './merge-readiness.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
+import { mergeBlockedReason, mergeStatusSource } from './merge-readiness.js';
 import { MergeStatusIcon, StateBadge, isDraft } from './merge-request-badges.js';
 import { MergeRequestChanges } from './merge-request-changes.js';
 import { MergeRequestCommits } from './merge-request-commits.js';
@@ -33,7 +34,11 @@ export function MergeRequestPage() {
   const valid = Number.isInteger(projectId) && projectId > 0 && Number.isInteger(iid) && iid > 0;
   const target = { profileId: profile.id, projectId, iid };
 
-  const mr = useQuery({ ...mergeRequestQueries.detail(profile.id, projectId, iid), enabled: valid });
+  const statusSource = mergeStatusSource(useInstanceCapabilities().capabilities);
+  const mr = useQuery({
+    ...mergeRequestQueries.detail(profile.id, projectId, iid, statusSource),
+    enabled: valid,
+  });
   const approvals = useQuery({
     ...mergeRequestQueries.approvals(profile.id, projectId, iid),
     enabled: valid,
@@ -86,7 +91,7 @@ export function MergeRequestPage() {
   const data = mr.data;
   const threads = discussions.data ?? [];
   const pipeline = data.head_pipeline;
-  const blocked = mergeBlockedReason(data, approvals.data ?? null);
+  const blocked = mergeBlockedReason(data, approvals.data ?? null, statusSource);
 
   return (
     <Stack gap="md">

@@ -1,8 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/describe-error.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 import {
   useAddMergeRequestTodo,
+  useCancelAutoMerge,
   useRebaseMergeRequest,
   useSubscribeMergeRequest,
   useUpdateMergeRequest,
@@ -10,7 +12,13 @@ import {
 import type { MergeRequestApprovals, MergeRequestDetail } from '../../api/merge-requests/types.js';
 import type { ThreadTarget } from './discussion-thread.js';
 import { draftTitle, readyTitle } from './draft-title.js';
-import { mergeBlockedReason } from './merge-readiness.js';
+import {
+  autoMergeOffer,
+  autoMergeParameter,
+  describeMergeRefusal,
+  mergeBlockedReason,
+  mergeStatusSource,
+} from './merge-readiness.js';
 import { isDraft } from './merge-request-badges.js';
 
 /** An `onError` that shows a red notification titled `title` with the error's description. */
@@ -21,7 +29,10 @@ const notifyError = (title: string) => (error: Error) =>
  * State of the review screen's actions: the update (`PUT …/merge_requests/:iid`: draft/ready by the
  * title's `Draft: ` prefix, close, reopen), rebase (`PUT …/rebase`, then a notification once the detail's
  * `rebase_in_progress` turns false: success, or `merge_error`), subscribe and to-do mutations, why Merge
- * is blocked, and which dialog (edit, merge) is open.
+ * is blocked (from `detailed_merge_status` on GitLab 15.6+, `merge_status` before), whether auto-merge
+ * can be set (with `auto_merge` on 17.11+, `merge_when_pipeline_succeeds` before) or cancelled, and
+ * which dialog (edit, merge) is open. The instance's capabilities come from the profile
+ * (`useInstanceCapabilities`), never from a trial request.
  */
 export function useMergeRequestActionsState(
   mr: MergeRequestDetail,
@@ -33,6 +44,9 @@ export function useMergeRequestActionsState(
   const update = useUpdateMergeRequest(profileId, projectId, iid);
   const subscribe = useSubscribeMergeRequest(profileId, projectId, iid);
   const todo = useAddMergeRequestTodo(profileId, projectId, iid);
+  const cancelAutoMerge = useCancelAutoMerge(profileId, projectId, iid);
+  const { capabilities } = useInstanceCapabilities();
+  const source = mergeStatusSource(capabilities);
   const [merging, setMerging] = useState(false);
   const [editing, setEditing] = useState(false);
   const [rebaseWatch, setRebaseWatch] = useState(false);
@@ -70,7 +84,20 @@ export function useMergeRequestActionsState(
     update,
     draft: isDraft(mr),
     open: mr.state === 'opened',
-    blocked: mergeBlockedReason(mr, approvals ?? null),
+    blocked: mergeBlockedReason(mr, approvals ?? null, source),
+    autoMerge: autoMergeOffer(mr, approvals ?? null, source, autoMergeParameter(capabilities)),
+    cancelAutoMerge,
+    /** `POST …/cancel_merge_when_pipeline_succeeds`; a refusal is shown as GitLab's sentence. */
+    cancelAuto: () =>
+      cancelAutoMerge.mutate(undefined, {
+        onSuccess: () => notifications.show({ color: 'green', message: 'Auto-merge was cancelled.' }),
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: 'Couldn’t cancel auto-merge',
+            message: describeMergeRefusal(error, mr, true),
+          }),
+      }),
     rebasing: rebaseWatch || Boolean(mr.rebase_in_progress),
     /** Marks the merge request as a draft, or as ready (the title's `Draft: ` prefix). */
     setDraft: (toDraft: boolean) =>
