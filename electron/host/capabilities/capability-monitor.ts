@@ -65,7 +65,12 @@ export function createCapabilityMonitor({
       const profile = profiles.get(id);
       const token = await vault.get(profile.id);
       try {
-        const capabilities = await detect({ baseUrl: profile.url, token, now: now() });
+        const capabilities = await detect({
+          baseUrl: profile.url,
+          token,
+          now: now(),
+          ...(profile.network?.caPem ? { caPem: profile.network.caPem } : {}),
+        });
         // After close the host's data dir may be going away: nothing more is written.
         if (!closed) await profiles.setCapabilities(profile.id, { capabilities });
         return capabilities;

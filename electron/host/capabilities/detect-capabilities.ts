@@ -33,6 +33,8 @@ export interface DetectOptions {
   timeoutMs?: number;
   /** Host names that are GitLab.com (default {@link GITLAB_COM_HOSTS}; tests name their loopback server). */
   gitlabComHosts?: readonly string[];
+  /** The profile's own CA certificate(s), PEM (profile-store `network.caPem`), trusted besides the OS's. */
+  caPem?: string;
 }
 
 /** Host names of GitLab.com. */
@@ -67,9 +69,10 @@ export async function detectCapabilities({
   now = new Date(),
   timeoutMs = DETECTION_TIMEOUT_MS,
   gitlabComHosts = GITLAB_COM_HOSTS,
+  caPem,
 }: DetectOptions): Promise<InstanceCapabilities> {
   const get = (path: string): Promise<ApiResponse> =>
-    remoteRequest(baseUrl, token, { method: 'GET', path }, { timeoutMs });
+    remoteRequest(baseUrl, token, { method: 'GET', path }, { timeoutMs, ...(caPem ? { caPem } : {}) });
   const notes: string[] = [];
   /** A later step's answer, or null (with a note) when the instance could not be asked. */
   const tryGet = async (path: string): Promise<ApiResponse | null> => {

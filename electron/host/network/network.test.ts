@@ -6,6 +6,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectCapabilities } from '../capabilities/detect-capabilities.js';
 import { createHost, type Host } from '../host.js';
 import { checkProfile } from '../profiles/check-profile.js';
 import { explainNetworkError } from '../profiles/explain-network-error.js';
@@ -169,6 +170,14 @@ describe.skipIf(!hasOpenssl())('a private CA', () => {
     const file = await readFile(join(dir, 'host', 'profiles.json'), 'utf8');
     expect(file).toContain('BEGIN CERTIFICATE');
     expect(host.profiles.get(profile.id).network?.caPem).toContain('BEGIN CERTIFICATE');
+
+    // Capability detection trusts the same CA.
+    await expect(detectCapabilities({ baseUrl: url, token: TOKEN })).rejects.toMatchObject({
+      code: 'unreachable',
+    });
+    expect(await detectCapabilities({ baseUrl: url, token: TOKEN, caPem: ca.caPem })).toMatchObject({
+      version: '17.8.0-ee',
+    });
 
     // The CA applies to this profile only.
     const other = await host.profiles.addRemote({ name: 'other', url, token: TOKEN });
