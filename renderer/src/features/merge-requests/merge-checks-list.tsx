@@ -6,7 +6,9 @@ import type {
   MergeRequestApprovals,
   MergeRequestDetail,
 } from '../../api/merge-requests/types.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 import { mergeChecks, type MergeCheckStatus } from './merge-checks.js';
+import { detailedSentence, mergeStatusSource } from './merge-readiness.js';
 
 const LOOK: Record<MergeCheckStatus, { color: string; icon: typeof IconCircleCheck; word: string }> = {
   passed: { color: 'green', icon: IconCircleCheck, word: 'Passed' },
@@ -16,7 +18,8 @@ const LOOK: Record<MergeCheckStatus, { color: string; icon: typeof IconCircleChe
 };
 
 /**
- * "Merge checks" of an open merge request: draft, conflicts, threads, approvals and pipeline, each with
+ * "Merge checks" of an open merge request: draft, conflicts, threads, approvals and pipeline (and, on
+ * GitLab 15.6+, what `detailed_merge_status` reports beyond them), each with
  * its state (icon and words, not colour alone) and what to do to pass it. Built by {@link mergeChecks}
  * from data the review screen has already read; the pipeline links to its page.
  */
@@ -29,7 +32,10 @@ export function MergeChecksList({
   approvals: MergeRequestApprovals | null | undefined;
   discussions: Discussion[] | undefined;
 }) {
-  const checks = mergeChecks(mr, approvals, discussions);
+  const source = mergeStatusSource(useInstanceCapabilities().capabilities);
+  const checks = mergeChecks(mr, approvals, discussions, source, (status) =>
+    detailedSentence(status, mr, approvals?.approvals_left ?? 0),
+  );
   const blocking = checks.filter((check) => check.status === 'failed').length;
   return (
     <Paper withBorder p="md" data-testid="mr-merge-checks">

@@ -90,3 +90,44 @@ describe('mergeChecks', () => {
     ).toBe(2);
   });
 });
+
+describe('mergeChecks with detailed_merge_status (GitLab 15.6+)', () => {
+  const sentence = (status: string) => `sentence for ${status}`;
+  it('ci_must_pass fails the pipeline check (16.11, 18.x); before 15.6 the field is not read', () => {
+    const failed = {
+      ...clean,
+      head_pipeline: { id: 9, status: 'failed' },
+      detailed_merge_status: 'ci_must_pass',
+    };
+    expect(byId(mergeChecks(failed, null, [], 'detailed', sentence)).pipeline!.status).toBe('failed');
+    expect(byId(mergeChecks(failed, null, [], 'legacy', sentence)).pipeline!.status).toBe('info');
+    const none = { ...clean, head_pipeline: null, detailed_merge_status: 'ci_must_pass' };
+    const check = byId(mergeChecks(none, null, [], 'detailed', sentence)).pipeline!;
+    expect(check.status).toBe('failed');
+    expect(check.detail).toMatch(/requires a successful pipeline/);
+  });
+  it('a status no line covers adds a failed GitLab line; covered ones do not', () => {
+    const rebase = mergeChecks(
+      { ...clean, detailed_merge_status: 'need_rebase' },
+      null,
+      [],
+      'detailed',
+      sentence,
+    );
+    expect(byId(rebase).status).toMatchObject({ status: 'failed', detail: 'sentence for need_rebase' });
+    for (const covered of ['mergeable', 'draft_status', 'conflict', 'discussions_not_resolved', 'checking']) {
+      const checks = mergeChecks(
+        { ...clean, detailed_merge_status: covered },
+        null,
+        [],
+        'detailed',
+        sentence,
+      );
+      expect(byId(checks).status).toBeUndefined();
+    }
+    expect(
+      byId(mergeChecks({ ...clean, detailed_merge_status: 'need_rebase' }, null, [], 'legacy', sentence))
+        .status,
+    ).toBeUndefined();
+  });
+});

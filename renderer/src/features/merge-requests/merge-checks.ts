@@ -1,3 +1,4 @@
+import type { MergeStatusSource } from '../../api/merge-requests/merge-status.js';
 import type {
   Discussion,
   MergeRequestApprovals,
@@ -9,7 +10,7 @@ export type MergeCheckStatus = 'passed' | 'failed' | 'pending' | 'info';
 
 /** One line of the merge checks list: what is checked, how it stands, and what to do about it. */
 export interface MergeCheck {
-  id: 'draft' | 'conflicts' | 'threads' | 'approvals' | 'pipeline';
+  id: 'draft' | 'conflicts' | 'threads' | 'approvals' | 'pipeline' | 'status';
   label: string;
   status: MergeCheckStatus;
   /** How it stands, in a sentence. */
@@ -32,16 +33,24 @@ export function unresolvedThreadCount(discussions: Discussion[]): number {
  * merge request (`draft`, `has_conflicts`, `merge_status`, `blocking_discussions_resolved`,
  * `head_pipeline`), its approvals (null: the instance has none; undefined: still loading) and its
  * discussions. A failed pipeline is `info`, not `failed`: whether it blocks depends on the project's
- * "Pipelines must succeed" setting, which this screen does not read.
+ * "Pipelines must succeed" setting, which this screen does not read — except where GitLab says so itself:
+ * with `source` `detailed` (GitLab 15.6+, the embedded core), `detailed_merge_status` `ci_must_pass`
+ * makes the pipeline check fail and `ci_still_running` keeps it pending, and a status none of these
+ * lines covers (`need_rebase`, `requested_changes`, `merge_request_blocked`, …; doc/api/merge_requests.md
+ * "Merge status") adds a failed "GitLab" line with its sentence (merge-readiness.ts).
  */
 export function mergeChecks(
   mr: Pick<
     MergeRequestDetail,
     'merge_status' | 'has_conflicts' | 'blocking_discussions_resolved' | 'head_pipeline' | 'target_branch'
-  > & { draft?: boolean; work_in_progress?: boolean },
+  > & { draft?: boolean; work_in_progress?: boolean; detailed_merge_status?: string },
   approvals: Pick<MergeRequestApprovals, 'approvals_left' | 'approved_by'> | null | undefined,
   discussions: Discussion[] | undefined,
+  source: MergeStatusSource = 'legacy',
+  statusSentence: (status: string) => string | null = () => null,
 ): MergeCheck[] {
+  const detailed =
+    source === 'detailed' && typeof mr.detailed_merge_status === 'string' ? mr.detailed_merge_status : null;
   const checks: MergeCheck[] = [];
   const draft = Boolean(mr.draft ?? mr.work_in_progress);
   checks.push(
@@ -174,7 +183,7 @@ export function mergeChecks(
     checks.push({
       id: 'pipeline',
       label: 'Pipeline',
-      status: 'info',
+      status: detailed === 'ci_must_pass' ? 'failed' : 'info',
       detail: `Pipeline #${pipeline.id} ${pipeline.status === 'failed' ? 'failed' : 'was canceled'}.`,
       action: 'Open the pipeline, fix the failing jobs and push, or retry them.',
     });
@@ -187,5 +196,35 @@ export function mergeChecks(
       action: 'Wait for it to finish.',
     });
   }
+  if (detailed === 'ci_must_pass' && checks.at(-1)?.status !== 'failed') {
+    const last = checks.pop()!;
+    checks.push({
+      ...last,
+      status: 'failed',
+      detail: `${last.detail} The project requires a successful pipeline.`,
+    });
+  }
+  if (detailed !== null && !COVERED.has(detailed)) {
+    const sentence = statusSentence(detailed);
+    if (sentence)
+      checks.push({ id: 'status', label: 'GitLab', status: 'failed', detail: sentence, action: null });
+  }
   return checks;
 }
+
+/** `detailed_merge_status` values the lines above already show. */
+const COVERED: ReadonlySet<string> = new Set([
+  'mergeable',
+  'not_open',
+  'checking',
+  'unchecked',
+  'preparing',
+  'approvals_syncing',
+  'draft_status',
+  'conflict',
+  'broken_status',
+  'discussions_not_resolved',
+  'not_approved',
+  'ci_must_pass',
+  'ci_still_running',
+]);

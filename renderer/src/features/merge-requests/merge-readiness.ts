@@ -58,8 +58,11 @@ type ReadinessFields = Pick<
   head_pipeline?: { status: string } | null;
 };
 
-/** Sentences for each `detailed_merge_status` (doc/api/merge_requests.md "Merge status", GitLab 15.6–18.x). */
-function detailedSentence(status: string, mr: ReadinessFields, approvalsLeft: number): string | null {
+/**
+ * The sentence for one `detailed_merge_status` (doc/api/merge_requests.md "Merge status", GitLab
+ * 15.6–18.x), null for `mergeable`; an unknown value is named as GitLab sent it. Pure.
+ */
+export function detailedSentence(status: string, mr: ReadinessFields, approvalsLeft: number): string | null {
   switch (status) {
     case 'mergeable':
       return null;
