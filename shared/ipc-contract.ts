@@ -63,6 +63,10 @@ export interface ProfileSummary {
   capabilities?: InstanceCapabilities;
   /** Why the last detection failed, as a sentence (the previous capabilities, if any, are kept). */
   capabilitiesError?: string;
+  /** A remote profile's own CA certificate(s), PEM, trusted besides the OS trust store (not secret). */
+  caCertificate?: string;
+  /** A remote profile's timeout to response headers, in seconds (absent: the default, 15 s). */
+  timeoutSeconds?: number;
 }
 
 /** Input to add a remote GitLab profile. The token goes one way: renderer → host vault. */
@@ -87,6 +91,10 @@ export interface UpdateProfileInput {
   name?: string;
   /** New personal access token; absent: unchanged. Goes one way, renderer → host vault. */
   token?: string;
+  /** CA certificate(s) in PEM to trust for this instance; null or '' removes it; absent: unchanged. */
+  caCertificate?: string | null;
+  /** Timeout to response headers, 1–300 whole seconds; null: the default (15 s); absent: unchanged. */
+  timeoutSeconds?: number | null;
 }
 
 /** Result of checking a remote instance (`GET /version` and `GET /user` through the proxy). */

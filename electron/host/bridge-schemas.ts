@@ -38,6 +38,9 @@ const updateProfileInput = z
     id: profileId,
     name: z.string().max(200).optional(),
     token: z.string().max(4096).optional(),
+    // Range and PEM are checked by the profile store, which answers with a sentence.
+    caCertificate: z.string().max(300_000).nullable().optional(),
+    timeoutSeconds: z.number().finite().nullable().optional(),
   })
   .strict();
 

@@ -6,6 +6,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRIDGE_ARG_SCHEMAS } from '../bridge-schemas.js';
 import { detectCapabilities } from '../capabilities/detect-capabilities.js';
 import { createHost, type Host } from '../host.js';
 import { checkProfile } from '../profiles/check-profile.js';
@@ -186,6 +187,29 @@ describe.skipIf(!hasOpenssl())('a private CA', () => {
     // Removing it restores the refusal.
     await host.profiles.setNetwork(profile.id, { caPem: null });
     expect((await checkProfile(host.proxy, profile.id, true)).error).toMatch(/is not trusted/);
+  });
+
+  it('takes the CA and a timeout through profiles:update, with the token checked against them', async () => {
+    const profile = await host.profiles.addRemote({ name: 'corp3', url, token: 'glpat-old' });
+    const input = { id: profile.id, token: TOKEN, caCertificate: ca.caPem, timeoutSeconds: 20 };
+    expect(BRIDGE_ARG_SCHEMAS['profiles:update'].safeParse([input]).success).toBe(true);
+    expect(
+      BRIDGE_ARG_SCHEMAS['profiles:update'].safeParse([{ id: profile.id, timeoutSeconds: '20' }]).success,
+    ).toBe(false);
+    // Without the CA the new token can't be checked, and nothing changes.
+    await expect(host.profiles.update({ id: profile.id, token: TOKEN })).rejects.toMatchObject({
+      code: 'unreachable',
+    });
+    const updated = await host.profiles.update(input);
+    expect(updated).toMatchObject({
+      caCertificate: expect.stringContaining('BEGIN CERTIFICATE'),
+      timeoutSeconds: 20,
+    });
+    expect(await checkProfile(host.proxy, profile.id, true)).toMatchObject({ ok: true, username: 'carol' });
+    expect(
+      (await host.profiles.update({ id: profile.id, caCertificate: null, timeoutSeconds: null }))
+        .caCertificate,
+    ).toBeUndefined();
   });
 
   it('refuses text that is not a CA certificate when it is stored', async () => {

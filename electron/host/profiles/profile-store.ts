@@ -103,11 +103,13 @@ export interface ProfileStore {
   /** Makes `id` the active profile. Errors: BridgeError `not_found`. */
   setActive(id: string): Promise<ProfileSummary>;
   /**
-   * Renames remote profile `input.id` (name trimmed, 1–100 characters) and/or replaces its token. A new
-   * token is first checked with `GET /api/v4/user` on the profile's instance (`verifyToken`); only a
-   * token that signs in replaces the stored one. Nothing changes when any part is refused.
-   * Errors: BridgeError `bad_request` for the embedded profile, a bad name, an empty or rejected token
-   * (the instance's reason in a sentence); `unreachable`/`timeout` when the instance can't be asked;
+   * Renames remote profile `input.id` (name trimmed, 1–100 characters), replaces its token and/or
+   * changes its network settings (`caCertificate`, `timeoutSeconds`, as `setNetwork`). A new token is
+   * first checked with `GET /api/v4/user` on the profile's instance (`verifyToken`, with the new CA and
+   * timeout when given); only a token that signs in replaces the stored one. Nothing changes when any
+   * part is refused.
+   * Errors: BridgeError `bad_request` for the embedded profile, a bad name, PEM or timeout, an empty or
+   * rejected token (the instance's reason in a sentence); `unreachable`/`timeout` when the instance can't be asked;
    * `not_found` for an unknown id.
    */
   update(input: UpdateProfileInput): Promise<ProfileSummary>;
@@ -184,6 +186,23 @@ export async function openProfileStore({
     if (!profile) throw new BridgeError('not_found', `There is no connection profile "${id}".`);
     return profile;
   };
+  /** Sets `remote`'s network settings and writes them; restores the old ones when the write fails. */
+  const applyNetwork = async (remote: StoredRemote, next: ResolvedNetwork): Promise<void> => {
+    const previous = { caPem: remote.caPem, timeoutMs: remote.timeoutMs };
+    const assign = (v: ResolvedNetwork) => {
+      if (v.caPem === undefined) delete remote.caPem;
+      else remote.caPem = v.caPem;
+      if (v.timeoutMs === undefined) delete remote.timeoutMs;
+      else remote.timeoutMs = v.timeoutMs;
+    };
+    assign(next);
+    try {
+      await persist();
+    } catch (err) {
+      assign(previous);
+      throw err;
+    }
+  };
   const summarize = (p: Profile): ProfileSummary => {
     const remote = state.remotes.find((r) => r.id === p.id);
     return {
@@ -195,6 +214,8 @@ export async function openProfileStore({
       active: p.id === state.activeId,
       ...(remote?.capabilities ? { capabilities: remote.capabilities } : {}),
       ...(remote?.capabilitiesError ? { capabilitiesError: remote.capabilitiesError } : {}),
+      ...(remote?.caPem !== undefined ? { caCertificate: remote.caPem } : {}),
+      ...(remote?.timeoutMs !== undefined ? { timeoutSeconds: remote.timeoutMs / 1000 } : {}),
     };
   };
 
@@ -253,14 +274,24 @@ export async function openProfileStore({
       if (name !== undefined && (name.length === 0 || name.length > 100)) {
         throw new BridgeError('bad_request', 'Give the profile a name of 1 to 100 characters.');
       }
+      const network =
+        input.caCertificate !== undefined || input.timeoutSeconds !== undefined
+          ? resolveNetwork(remote, {
+              ...(input.caCertificate !== undefined ? { caPem: input.caCertificate } : {}),
+              ...(input.timeoutSeconds !== undefined ? { timeoutSeconds: input.timeoutSeconds } : {}),
+            })
+          : undefined;
       const token = input.token?.trim();
       if (token !== undefined) {
         if (token.length === 0) throw new BridgeError('bad_request', 'Enter a personal access token.');
+        // Checked with the network settings it will be used with (a new CA included).
+        const settings = network ?? { caPem: remote.caPem, timeoutMs: remote.timeoutMs };
         await checkToken(remote.url, token, {
-          ...(remote.caPem !== undefined ? { caPem: remote.caPem } : {}),
-          ...(remote.timeoutMs !== undefined ? { timeoutMs: remote.timeoutMs } : {}),
+          ...(settings.caPem !== undefined ? { caPem: settings.caPem } : {}),
+          ...(settings.timeoutMs !== undefined ? { timeoutMs: settings.timeoutMs } : {}),
         });
       }
+      if (network) await applyNetwork(remote, network);
       if (name !== undefined && name !== remote.name) {
         const previous = remote.name;
         remote.name = name;
@@ -299,38 +330,7 @@ export async function openProfileStore({
       }
       const remote = state.remotes.find((r) => r.id === id);
       if (!remote) throw new BridgeError('not_found', `There is no connection profile "${id}".`);
-      const caPem =
-        input.caPem === undefined
-          ? remote.caPem
-          : input.caPem === null || input.caPem.trim() === ''
-            ? undefined
-            : validateCaPem(input.caPem);
-      let timeoutMs = remote.timeoutMs;
-      if (input.timeoutSeconds === null) timeoutMs = undefined;
-      else if (input.timeoutSeconds !== undefined) {
-        const seconds = input.timeoutSeconds;
-        if (!Number.isInteger(seconds) || seconds < MIN_TIMEOUT_SECONDS || seconds > MAX_TIMEOUT_SECONDS) {
-          throw new BridgeError(
-            'bad_request',
-            `Give a timeout of ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} whole seconds.`,
-          );
-        }
-        timeoutMs = seconds * 1000;
-      }
-      const previous = { caPem: remote.caPem, timeoutMs: remote.timeoutMs };
-      const assign = (v: { caPem: string | undefined; timeoutMs: number | undefined }) => {
-        if (v.caPem === undefined) delete remote.caPem;
-        else remote.caPem = v.caPem;
-        if (v.timeoutMs === undefined) delete remote.timeoutMs;
-        else remote.timeoutMs = v.timeoutMs;
-      };
-      assign({ caPem, timeoutMs });
-      try {
-        await persist();
-      } catch (err) {
-        assign(previous);
-        throw err;
-      }
+      await applyNetwork(remote, resolveNetwork(remote, input));
       return get(id).network ?? {};
     },
     async setActive(id) {
@@ -340,6 +340,38 @@ export async function openProfileStore({
       return summarize(profile);
     },
   };
+}
+
+/** Network settings after a change, as stored (undefined: the default). */
+interface ResolvedNetwork {
+  caPem: string | undefined;
+  timeoutMs: number | undefined;
+}
+
+/**
+ * `remote`'s network settings with `input` applied, validated (`validateCaPem`, 1–300 whole seconds).
+ * Errors: BridgeError `bad_request` with a sentence.
+ */
+function resolveNetwork(remote: StoredRemote, input: ProfileNetworkInput): ResolvedNetwork {
+  const caPem =
+    input.caPem === undefined
+      ? remote.caPem
+      : input.caPem === null || input.caPem.trim() === ''
+        ? undefined
+        : validateCaPem(input.caPem);
+  let timeoutMs = remote.timeoutMs;
+  if (input.timeoutSeconds === null) timeoutMs = undefined;
+  else if (input.timeoutSeconds !== undefined) {
+    const seconds = input.timeoutSeconds;
+    if (!Number.isInteger(seconds) || seconds < MIN_TIMEOUT_SECONDS || seconds > MAX_TIMEOUT_SECONDS) {
+      throw new BridgeError(
+        'bad_request',
+        `Give a timeout of ${MIN_TIMEOUT_SECONDS} to ${MAX_TIMEOUT_SECONDS} whole seconds.`,
+      );
+    }
+    timeoutMs = seconds * 1000;
+  }
+  return { caPem, timeoutMs };
 }
 
 async function readProfilesFile(filePath: string): Promise<ProfilesFile> {
