@@ -30,9 +30,11 @@ export const DEFAULT_CONCURRENCY = 6;
 
 /**
  * Whether `req` spends GitLab's search budget: the search API (`/search`, `/groups/:id/search`,
- * `/projects/:id/search`, GitLab docs api/search.md) or a list filtered with `search=` (issues, merge
- * requests, projects…). GitLab.com allows 30 authenticated searches per minute (doc/user/gitlab_com
- * "Search rate limits"; self-managed default `search_rate_limit` = 30, doc/administration/instance_limits.md).
+ * `/projects/:id/search`: lib/api/search.rb runs `check_rate_limit!(:search_rate_limit)` before every
+ * request) or a list filtered with `search=` (lib/api/merge_requests.rb, lib/api/issues.rb
+ * `issues_statistics`, epics: `validate_search_rate_limit! if declared_params[:search].present?`,
+ * lib/api/helpers.rb). The budget is per user: 30 authenticated searches per minute on GitLab.com
+ * (doc/user/gitlab_com "Search rate limits") and by default on self-managed (`search_rate_limit`).
  */
 export function isSearchRequest(req: Pick<ApiRequest, 'path' | 'query'>): boolean {
   const path = req.path.split('?', 1)[0] ?? '';
