@@ -43,6 +43,12 @@ export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string>;
   body: T;
+  /**
+   * Set by the host on a 429 (or 503) from a remote instance that it gives back after waiting all it
+   * may (electron/host/proxy/rate-limiter.ts): one calm sentence to show instead of an error, e.g.
+   * "GitLab asked Outpost to slow down; retrying in 20 s.", and the instance's wait in seconds.
+   */
+  slowDown?: { message: string; retryAfterSeconds: number };
 }
 
 /** What a renderer may know of a connection profile. Never the token. */

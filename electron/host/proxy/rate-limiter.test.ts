@@ -114,6 +114,10 @@ describe('InstanceRateLimiter against a stand-in GitLab', () => {
     const limiter = new InstanceRateLimiter({ maxRetries: 2 });
     const res = await through(limiter, gitlab.url, { method: 'GET', path: '/projects' });
     expect(res.status).toBe(429);
+    expect(res.slowDown).toEqual({
+      message: 'GitLab asked Outpost to slow down; retrying in 1 s.',
+      retryAfterSeconds: 0,
+    });
     expect(gitlab.arrivals).toHaveLength(3);
     const write = await through(limiter, gitlab.url, { method: 'POST', path: '/projects', body: {} });
     expect(write.status).toBe(503);
@@ -187,6 +191,23 @@ describe('InstanceRateLimiter against a stand-in GitLab', () => {
     }
     const otherTimes = gitlab.arrivals.filter((a) => !a.url.includes('search')).map((a) => a.at);
     expect(Math.max(...otherTimes)).toBeLessThan(searchTimes[2]!);
+  });
+});
+
+describe('a wait longer than the limiter honours', () => {
+  it('gives the 429 back at once with the wait, and holds the instance meanwhile', async () => {
+    const gitlab = await standIn((_req, res, index) =>
+      index === 0 ? json(res, 429, { message: 'Retry later' }, { 'retry-after': '600' }) : json(res, 200, {}),
+    );
+    const limiter = new InstanceRateLimiter({ maxWaitMs: 1000 });
+    const res = await through(limiter, gitlab.url, { method: 'GET', path: '/projects' });
+    expect(res).toMatchObject({
+      status: 429,
+      slowDown: { message: 'GitLab asked Outpost to slow down; retrying in 10 min.', retryAfterSeconds: 600 },
+    });
+    expect(gitlab.arrivals).toHaveLength(1);
+    expect((await through(limiter, gitlab.url, { method: 'GET', path: '/projects' })).status).toBe(200);
+    expect(gitlab.arrivals[1]!.at - gitlab.arrivals[0]!.at).toBeGreaterThanOrEqual(950);
   });
 });
 

@@ -69,6 +69,13 @@ export function parseRateLimitReset(headers: Record<string, string>): number | u
   return Number.isNaN(date) ? undefined : date;
 }
 
+/** "GitLab asked Outpost to slow down; retrying in 20 s." (minutes from 90 s on). */
+export function slowDownMessage(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const when = seconds < 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+  return `GitLab asked Outpost to slow down; retrying in ${when}.`;
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -78,7 +85,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * - a 429 (any method: GitLab's Rack::Attack refuses before the request runs) or a 503 to a GET/HEAD
  *   with `Retry-After` pauses every request of the instance for that long, then the request is sent
  *   again, at most `maxRetries` times; after that, or when the wait exceeds `maxWaitMs`, the response
- *   goes back to the caller as it came. A 429 without `Retry-After` waits until `RateLimit-Reset`, or
+ *   goes back to the caller with `slowDown` (a calm sentence and the wait) added. A 429 without `Retry-After` waits until `RateLimit-Reset`, or
  *   1 s, 2 s, 4 s;
  * - `RateLimit-Remaining: 0` pauses the instance until `RateLimit-Reset`; a remaining count below
  *   `lowRemaining` spaces the next starts evenly over the time to the reset.
@@ -139,8 +146,12 @@ export class InstanceRateLimiter {
           this.pause(Math.min(refusedFor, this.options.maxWaitMs), response.status);
         return { res: response, wait: refusedFor };
       });
-      if (wait === undefined || attempt >= this.options.maxRetries || wait > this.options.maxWaitMs) {
-        return res;
+      if (wait === undefined) return res;
+      if (attempt >= this.options.maxRetries || wait > this.options.maxWaitMs) {
+        return {
+          ...res,
+          slowDown: { message: slowDownMessage(wait), retryAfterSeconds: Math.ceil(wait / 1000) },
+        };
       }
     }
   }
@@ -164,12 +175,7 @@ export class InstanceRateLimiter {
     const until = Date.now() + ms;
     if (until <= this.resumeAt) return;
     this.resumeAt = until;
-    const seconds = Math.max(1, Math.ceil(ms / 1000));
-    this.options.onSlowDown?.({
-      status,
-      waitMs: ms,
-      message: `GitLab asked Outpost to slow down; retrying in ${seconds} s.`,
-    });
+    this.options.onSlowDown?.({ status, waitMs: ms, message: slowDownMessage(ms) });
   }
 
   /** Waits for the end of a pause and for this request's place in the spacing. */
