@@ -329,6 +329,30 @@ describe('an HTTP proxy from HTTPS_PROXY / HTTP_PROXY', () => {
   });
 });
 
+describe('the host API proxy with a remote profile', () => {
+  it('waits out a 429 with Retry-After and answers with the retried response', async () => {
+    let seen = 0;
+    const standIn = createHttpServer((_req, res) => {
+      seen++;
+      if (seen === 1) {
+        res.writeHead(429, { 'retry-after': '1', 'content-type': 'text/plain' }).end('Retry later');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    const standInUrl = `http://127.0.0.1:${await listen(standIn)}`;
+    try {
+      const profile = await host.profiles.addRemote({ name: 'busy', url: standInUrl, token: TOKEN });
+      const res = await host.proxy.request({ method: 'GET', path: '/projects', profileId: profile.id });
+      expect(res).toMatchObject({ status: 200, body: [] });
+      expect(res.slowDown).toBeUndefined();
+      expect(seen).toBe(2);
+    } finally {
+      await close(standIn);
+    }
+  });
+});
+
 describe('retries and timeouts', () => {
   let server: Server;
   let url: string;
