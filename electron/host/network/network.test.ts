@@ -315,6 +315,19 @@ describe('an HTTP proxy from HTTPS_PROXY / HTTP_PROXY', () => {
       await proxy.close();
     }
     const nowhere = `http://127.0.0.1:${await freePort()}`;
+    // Proxy credentials never reach a message.
+    const withCredentials = await remoteRequest(
+      gitlab.url,
+      TOKEN,
+      { method: 'GET', path: '/version' },
+      {
+        env: { HTTP_PROXY: nowhere.replace('http://', 'http://alice:s3cr3t-pw@') },
+        networkRetries: 0,
+      },
+    ).catch((e: Error) => e);
+    expect((withCredentials as Error).message).toBe(
+      `Could not reach ${gitlab.url} (ECONNREFUSED) through the proxy ${nowhere}. Check the URL and your network.`,
+    );
     const error = await remoteRequest(
       gitlab.url,
       TOKEN,
