@@ -1,3 +1,4 @@
+import { createSecureContext } from 'node:tls';
 import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
 import { trustedCertificates } from './trust.js';
 
@@ -86,12 +87,14 @@ export function dispatcherFor(settings: NetworkSettings): Dispatcher {
   const key = JSON.stringify([settings.caPem ?? '', proxies]);
   let dispatcher = dispatchers.get(key);
   if (!dispatcher) {
-    const ca = trustedCertificates(settings.caPem);
+    // One secure context for every connection: a `ca` list of ~800 PEMs given per connection would be
+    // parsed again at each TLS handshake.
+    const secureContext = createSecureContext({ ca: trustedCertificates(settings.caPem) });
     dispatcher = new EnvHttpProxyAgent({
       ...proxies,
-      connect: { ca },
-      requestTls: { ca },
-      proxyTls: { ca },
+      connect: { secureContext },
+      requestTls: { secureContext },
+      proxyTls: { secureContext },
     });
     dispatchers.set(key, dispatcher);
   }
