@@ -61,6 +61,7 @@ const RETRYABLE_CODES = new Set([
 ]);
 
 const dispatchers = new Map<string, Dispatcher>();
+const MAX_DISPATCHERS = 16;
 
 /** The proxy variables of `env` as undici's EnvHttpProxyAgent reads them (lower case first, as curl). */
 export function proxyEnv(env: Readonly<Record<string, string | undefined>>): {
@@ -97,6 +98,12 @@ export function dispatcherFor(settings: NetworkSettings): Dispatcher {
       proxyTls: { secureContext },
     });
     dispatchers.set(key, dispatcher);
+    // A replaced CA leaves its dispatcher behind: keep the 16 most recent, close the oldest.
+    if (dispatchers.size > MAX_DISPATCHERS) {
+      const [oldestKey, oldest] = dispatchers.entries().next().value as [string, Dispatcher];
+      dispatchers.delete(oldestKey);
+      void oldest.close().catch(() => undefined);
+    }
   }
   return dispatcher;
 }
