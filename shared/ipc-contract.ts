@@ -207,6 +207,35 @@ export interface EventsPollResult {
   live: boolean;
 }
 
+/**
+ * A pause of one instance's requests: GitLab answered 429 (or 503 with `Retry-After`) and the host's
+ * rate limiter holds that profile's requests until the wait is over, as `events:slow-downs` hands it out
+ * (one event per pause). The renderer shows `message` as a calm notice while the pause runs.
+ */
+export interface SlowDownEvent {
+  /** Position in the host's notice sequence (1, 2, 3, … since the host started). */
+  seq: number;
+  /** The profile whose requests are paused. */
+  profileId: string;
+  /** The HTTP status that asked for the pause (429, or 503). */
+  status: number;
+  /** Time left in the pause when the host answered the poll, in ms. */
+  waitMs: number;
+  /** "GitLab asked Outpost to slow down; retrying in 20 s." */
+  message: string;
+  /** ISO 8601 time the pause started. */
+  at: string;
+}
+
+/**
+ * Result of `events:slow-downs(sinceSeq, timeoutMs)`: the pauses announced after `sinceSeq` that are
+ * still running (every running one for `sinceSeq` -1), and the newest `seq` to pass next time.
+ */
+export interface SlowDownsPollResult {
+  seq: number;
+  notices: SlowDownEvent[];
+}
+
 /** Input of `notify:show`: an OS notification (Electron). Plain text, no markup. */
 export interface NotificationInput {
   title: string;
@@ -283,6 +312,7 @@ export interface BridgeChannels {
   'export:status': (exportId: string) => Promise<ExportStatus>;
   'export:cancel': (exportId: string) => Promise<ExportStatus>;
   'events:poll': (sinceSeq: number, timeoutMs: number) => Promise<EventsPollResult>;
+  'events:slow-downs': (sinceSeq: number, timeoutMs: number) => Promise<SlowDownsPollResult>;
   'notify:show': (input: NotificationInput) => Promise<NotificationResult>;
   'onboarding:status': () => Promise<OnboardingStatus>;
   'onboarding:finish': (choice: OnboardingChoice) => Promise<OnboardingStatus>;
@@ -307,6 +337,7 @@ export const BRIDGE_CHANNELS: readonly BridgeChannel[] = [
   'export:status',
   'export:cancel',
   'events:poll',
+  'events:slow-downs',
   'notify:show',
   'onboarding:status',
   'onboarding:finish',
@@ -332,7 +363,7 @@ export interface OutpostBridge {
     status: BridgeChannels['export:status'];
     cancel: BridgeChannels['export:cancel'];
   };
-  events: { poll: BridgeChannels['events:poll'] };
+  events: { poll: BridgeChannels['events:poll']; slowDowns: BridgeChannels['events:slow-downs'] };
   notify: { show: BridgeChannels['notify:show'] };
   onboarding: {
     status: BridgeChannels['onboarding:status'];

@@ -289,6 +289,9 @@ describe('bridge handlers over a real embedded core', () => {
     });
     expect(await call('events:poll', 'x', 10)).toMatchObject({ error: { code: 'bad_request' } });
     expect(await call('events:poll', 0, 10 ** 9)).toMatchObject({ error: { code: 'bad_request' } });
+    // The embedded core is never throttled: no slow-down notice (electron/host/events/slow-down-feed.test.ts
+    // covers a throttling instance).
+    expect(result(await call('events:slow-downs', -1, 0))).toEqual({ seq: 0, notices: [] });
     // The browser host has no OS notifications (the renderer uses the Web Notifications API there).
     expect(result(await call('notify:show', { title: 'Pipeline #1 passed', body: 'main' }))).toEqual({
       shown: false,

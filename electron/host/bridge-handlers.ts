@@ -70,6 +70,7 @@ export function createBridgeHandlers(host: Host): BridgeHandlers {
     'export:status': async (exportId) => host.exports.status(exportId),
     'export:cancel': (exportId) => host.exports.cancel(exportId),
     'events:poll': (sinceSeq, timeoutMs) => host.changes.poll(sinceSeq, timeoutMs),
+    'events:slow-downs': (sinceSeq, timeoutMs) => host.slowDowns.poll(sinceSeq, timeoutMs),
     'notify:show': async (input) => ({ shown: await host.showNotification(input) }),
     'onboarding:status': () => host.onboarding.status(),
     'onboarding:finish': (choice) => host.onboarding.finish(choice),

@@ -90,6 +90,10 @@ export const BRIDGE_ARG_SCHEMAS: { [C in BridgeChannel]: z.ZodType<Parameters<Br
     z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER),
     z.number().int().min(0).max(60_000),
   ]),
+  'events:slow-downs': z.tuple([
+    z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER),
+    z.number().int().min(0).max(60_000),
+  ]),
   'notify:show': z.tuple([notificationInput]),
   'onboarding:status': z.tuple([]),
   'onboarding:finish': z.tuple([z.enum(['embedded', 'remote'])]),

@@ -9,6 +9,7 @@ import { createDemoLoader } from './demo/create-demo-loader.js';
 import { defaultDemoRepositorySync } from './demo/default-repository.js';
 import type { DemoLoader } from './demo/demo-loader.js';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.js';
+import { createSlowDownFeed, type SlowDownFeed } from './events/slow-down-feed.js';
 import { resolveExportDir, type PickSavePath } from './exports/destination.js';
 import { embeddedAuditPages } from './exports/embedded-audit-pages.js';
 import { createExportJobs, type ExportJobs } from './exports/export-jobs.js';
@@ -37,6 +38,8 @@ export interface Host {
   readonly exports: ExportJobs;
   /** The embedded core's pipeline/job change events, long-polled through `events:poll`. */
   readonly changes: ChangeFeed;
+  /** "GitLab asked Outpost to slow down" pauses of the rate limiter, long-polled through `events:slow-downs`. */
+  readonly slowDowns: SlowDownFeed;
   /** First-run state behind the welcome screen (`onboarding:*`). */
   readonly onboarding: OnboardingStore;
   /** The demo instance builder (`demo:*`). */
@@ -106,10 +109,12 @@ export async function createHost(options: HostOptions): Promise<Host> {
       })
     : null;
   const core = embedded?.core ?? null;
+  const slowDowns = createSlowDownFeed();
   const proxy = createApiProxy({
     profiles,
     vault,
     core,
+    onSlowDown: (profileId, notice) => slowDowns.report(profileId, notice),
     ...(options.remoteTimeoutMs === undefined ? {} : { remoteTimeoutMs: options.remoteTimeoutMs }),
   });
   const exports = createExportJobs({
@@ -144,12 +149,14 @@ export async function createHost(options: HostOptions): Promise<Host> {
     coreUrl: embedded?.url ?? null,
     exports,
     changes,
+    slowDowns,
     onboarding,
     demo,
     showNotification: async (input) => (showNotification ? showNotification(input) : false),
     openExternal: options.openExternal,
     close() {
       changes.close();
+      slowDowns.close();
       void capabilities.close();
       closing ??= Promise.all([exports.close(), demo.idle()]).then(() => (core ? core.close() : undefined));
       return closing;

@@ -48,7 +48,10 @@ const bridge = {
     status: (exportId) => call('export:status', [exportId]),
     cancel: (exportId) => call('export:cancel', [exportId]),
   },
-  events: { poll: (sinceSeq, timeoutMs) => call('events:poll', [sinceSeq, timeoutMs]) },
+  events: {
+    poll: (sinceSeq, timeoutMs) => call('events:poll', [sinceSeq, timeoutMs]),
+    slowDowns: (sinceSeq, timeoutMs) => call('events:slow-downs', [sinceSeq, timeoutMs]),
+  },
   notify: { show: (input) => call('notify:show', [input]) },
   onboarding: {
     status: () => call('onboarding:status', []),

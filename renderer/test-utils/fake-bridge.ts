@@ -102,7 +102,12 @@ export function createFakeBridge(
     },
     shell: { openExternal: async () => undefined },
     // No live feed: screens fall back to polling, as with a remote instance.
-    events: { poll: async () => ({ seq: 0, events: [], reset: false, live: false }) },
+    events: {
+      poll: async () => ({ seq: 0, events: [], reset: false, live: false }),
+      // No pause: the first call answers at once, later ones wait as the host does when nothing happens.
+      slowDowns: (sinceSeq) =>
+        sinceSeq < 0 ? Promise.resolve({ seq: 0, notices: [] }) : new Promise(() => undefined),
+    },
     notify: { show: async () => ({ shown: false }) },
     onboarding: {
       status: async () => ({ ...onboarding }),

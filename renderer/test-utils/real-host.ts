@@ -63,3 +63,25 @@ export function openPageAt(url: string): void {
   if (!happyDom) throw new Error('openPageAt() needs the happy-dom test environment.');
   happyDom.setURL(url);
 }
+
+/** A loopback stand-in GitLab that answers 429 + Retry-After (e2e/fixtures/throttling-gitlab.ts). */
+export interface ThrottlingGitLab {
+  url: string;
+  /** Requests answered 429 so far. */
+  refused(): number;
+  close(): Promise<void>;
+}
+
+interface ThrottlingGitLabModule {
+  startThrottlingGitLab(refusals: number, seconds: number): Promise<ThrottlingGitLab>;
+}
+
+/**
+ * Start a stand-in GitLab whose first `refusals` `GET /api/v4/projects/…` get 429 with
+ * `Retry-After: <seconds>` (everything else 200 `{}`). Node code, loaded like the host above.
+ */
+export async function startThrottlingGitLab(refusals: number, seconds: number): Promise<ThrottlingGitLab> {
+  const specifier = ['..', '..', 'e2e', 'fixtures', 'throttling-gitlab.ts'].join('/');
+  const module = (await import(/* @vite-ignore */ specifier)) as ThrottlingGitLabModule;
+  return module.startThrottlingGitLab(refusals, seconds);
+}

@@ -241,11 +241,14 @@ export async function startBrowserHost(options: StartBrowserHostOptions): Promis
     ready,
     close() {
       closing ??= (async () => {
-        // A page's waiting `events:poll` is answered, and the answer given a turn to go out; then the
-        // server closes with every connection still open (the browser's keep-alive ones, a request in
-        // flight): waiting for them held a stop for up to 30 s.
+        // A page's waiting `events:poll` and `events:slow-downs` are answered, and the answers given a
+        // turn to go out; then the server closes with every connection still open (the browser's
+        // keep-alive ones, a request in flight): waiting for them held a stop for up to 30 s.
         void ready.then(
-          (host) => host.changes.close(),
+          (host) => {
+            host.changes.close();
+            host.slowDowns.close();
+          },
           () => undefined,
         );
         await new Promise((resolve) => setImmediate(resolve));

@@ -32,6 +32,7 @@ describe('useChangeFeed', () => {
     const bridge = {
       ...fake.bridge,
       events: {
+        ...fake.bridge.events,
         poll: (since: number, timeoutMs: number) => {
           polls.push([since, timeoutMs]);
           const next = answers.shift();
@@ -62,6 +63,7 @@ describe('useChangeFeed', () => {
     const bridge = {
       ...fake.bridge,
       events: {
+        ...fake.bridge.events,
         poll: async () => {
           calls += 1;
           return { seq: 0, events: [], reset: false, live: false };

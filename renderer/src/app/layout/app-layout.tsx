@@ -10,6 +10,7 @@ import { ScreenEmptyState } from '../../components/screen-empty-state/screen-emp
 import { MoveCompletionNotifier } from '../../features/admin/storage-moves/move-completion-notifier.js';
 import { ChangeEventsListener } from '../../features/pipelines/change-events-listener.js';
 import { ActiveProfileProvider } from '../active-profile.js';
+import { SlowDownNotice } from '../slow-down-notice.js';
 import { AppShortcuts } from '../shortcuts/app-shortcuts.js';
 import { AppHeader } from './app-header.js';
 import { AppNavbar } from './app-navbar.js';
@@ -41,8 +42,8 @@ function useNavbarCompact(): { value: boolean; toggle: () => void } {
 }
 
 /**
- * The shell around every screen: header, navbar, command palette, global keyboard shortcuts and
- * the storage-move completion notices. Screens render only once the host reports an active profile,
+ * The shell around every screen: header, navbar, command palette, global keyboard shortcuts, the
+ * storage-move completion notices and the calm "GitLab asked Outpost to slow down" notice. Screens render only once the host reports an active profile,
  * and are keyed by it, so their local state resets on a switch.
  */
 export function AppLayout() {
@@ -116,7 +117,11 @@ export function AppLayout() {
         <AppNavbar onNavigate={navbar.close} compact={compact.value} onToggleCompact={compact.toggle} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <div style={{ maxWidth: 1400, margin: '0 auto', minWidth: 0 }}>{content}</div>
+        <div style={{ maxWidth: 1400, margin: '0 auto', minWidth: 0 }}>
+          {/* Keyed by the instance: a switch starts over from the pauses running for the new one. */}
+          <SlowDownNotice key={active?.id ?? ''} profileId={active?.id ?? null} />
+          {content}
+        </div>
       </AppShell.Main>
       <CommandPalette profileId={active?.id ?? null} />
       <AppShortcuts />
