@@ -85,3 +85,17 @@ export async function startThrottlingGitLab(refusals: number, seconds: number): 
   const module = (await import(/* @vite-ignore */ specifier)) as ThrottlingGitLabModule;
   return module.startThrottlingGitLab(refusals, seconds);
 }
+
+interface TestCaModule {
+  makeTestCaPem(name?: string): Promise<string | null>;
+}
+
+/**
+ * The PEM of a new self-signed CA (openssl, valid one day; e2e/fixtures/test-ca.ts); null when the
+ * openssl CLI is missing. Node code, loaded like the host above.
+ */
+export async function makeTestCaPem(name?: string): Promise<string | null> {
+  const specifier = ['..', '..', 'e2e', 'fixtures', 'test-ca.ts'].join('/');
+  const module = (await import(/* @vite-ignore */ specifier)) as TestCaModule;
+  return module.makeTestCaPem(name);
+}
