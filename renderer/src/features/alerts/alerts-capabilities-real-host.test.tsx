@@ -10,6 +10,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
+import { loadRecordedGitLab, type RecordedGitLab } from '../../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
 import { ALERT_REFRESH_MS } from '../../api/alerts/queries.js';
 import { routes } from '../../app/router.js';
@@ -17,43 +18,6 @@ import { routes } from '../../app/router.js';
 const WAIT = { timeout: 15_000 };
 const TOKEN = 'glpat-alerts-capabilities-test-0123';
 const PROJECT_ID = 42;
-
-/** What this test uses of electron/host/capabilities/test/recorded-gitlab.ts (Node code). */
-interface RecordedGitLab {
-  url: string;
-  seen: Array<{ method: string; path: string }>;
-  close(): Promise<void>;
-}
-interface RecordedGitLabModule {
-  loadFixture(name: string): unknown;
-  startRecordedGitLab(
-    fixture: unknown,
-    options: {
-      token: string;
-      extraAnswers?: Record<string, { status: number; body: unknown }>;
-      cors?: boolean;
-    },
-  ): Promise<RecordedGitLab>;
-}
-
-/**
- * Loads the stand-in GitLab through a computed specifier, as test-utils/real-host.ts loads the host: the
- * renderer's type-check and import boundary never follow it into electron/.
- */
-async function loadRecordedGitLab(): Promise<RecordedGitLabModule> {
-  const specifier = [
-    '..',
-    '..',
-    '..',
-    '..',
-    'electron',
-    'host',
-    'capabilities',
-    'test',
-    'recorded-gitlab.ts',
-  ].join('/');
-  return (await import(/* @vite-ignore */ specifier)) as RecordedGitLabModule;
-}
 
 /** `GET /projects/:id` as doc/api/projects.md "Get a single project" shows it (the fields the layout reads). */
 const PROJECT = {

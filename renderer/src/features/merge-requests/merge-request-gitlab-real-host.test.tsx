@@ -13,6 +13,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
+import { loadRecordedGitLab, type RecordedGitLab } from '../../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
 import { routes } from '../../app/router.js';
 import { MERGE_STATUS_POLL_MS } from './merge-readiness.js';
@@ -23,44 +24,6 @@ const TOKEN = 'glpat-merge-decisions-test-01234';
 const PROJECT_ID = 42;
 const IID = 7;
 const MR_PATH = `/api/v4/projects/${PROJECT_ID}/merge_requests/${IID}`;
-
-interface SeenRequest {
-  method: string;
-  path: string;
-}
-interface RecordedAnswer {
-  status: number;
-  body: unknown;
-}
-interface RecordedGitLab {
-  url: string;
-  seen: SeenRequest[];
-  setAnswer(path: string, answer: RecordedAnswer | null): void;
-  close(): Promise<void>;
-}
-interface RecordedGitLabModule {
-  loadFixture(name: string): unknown;
-  startRecordedGitLab(
-    fixture: unknown,
-    options: { token: string; extraAnswers?: Record<string, RecordedAnswer>; cors?: boolean },
-  ): Promise<RecordedGitLab>;
-}
-
-/** The stand-in GitLab, loaded as alerts-capabilities-real-host.test.tsx does (outside the renderer's graph). */
-async function loadRecordedGitLab(): Promise<RecordedGitLabModule> {
-  const specifier = [
-    '..',
-    '..',
-    '..',
-    '..',
-    'electron',
-    'host',
-    'capabilities',
-    'test',
-    'recorded-gitlab.ts',
-  ].join('/');
-  return (await import(/* @vite-ignore */ specifier)) as RecordedGitLabModule;
-}
 
 /** `GET /projects/:id` (doc/api/projects.md), the fields the layout reads. */
 const PROJECT = {
