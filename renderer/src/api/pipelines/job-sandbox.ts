@@ -22,6 +22,16 @@ export interface JobSandboxStatus {
   memory_limit_mb: number;
   /** CPU seconds any one job process may use. */
   cpu_limit_seconds: number;
+  /** Processes of a whole job at once (cores before issue 25 don't send it). */
+  process_limit?: number;
+  /** How the whole job's memory, processes and CPU are capped on this machine (`rlimit`: per process only). */
+  limits_mechanism?: 'cgroup2' | 'systemd-run' | 'cgroup1' | 'rlimit' | null;
+  /** The job's network: its own namespace with slirp4netns, its own with loopback only, or the host's. */
+  network?: 'slirp4netns' | 'loopback' | 'shared' | null;
+  /** Whether a job may create user namespaces of its own. */
+  nested_user_namespaces?: boolean | null;
+  /** What this machine lacks, one sentence each. */
+  missing?: string[];
 }
 
 /** Query keys of the job sandbox status: `['profile', profileId, 'pipelines', 'job-sandbox']`. */

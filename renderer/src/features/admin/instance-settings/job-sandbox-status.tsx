@@ -5,8 +5,7 @@ import { describeError } from '../../../api/describe-error.js';
 import { FeatureUnavailable } from '../../../components/feature-unavailable.js';
 import { jobSandboxQueries, jobsRefused } from '../../../api/pipelines/job-sandbox.js';
 import { JobSandboxAlert } from '../../pipelines/job-sandbox-alert.js';
-
-const count = new Intl.NumberFormat('en-US');
+import { jobSandboxSummary } from './job-sandbox-summary.js';
 
 /**
  * What the instance does with pipeline jobs on this machine (`GET /ci/job_sandbox`): runs them in the
@@ -42,12 +41,11 @@ export function JobSandboxStatus({ profileId }: { profileId: string }) {
           Each job sees the system read-only, its own build directory and /tmp, and nothing else: not the data
           dir, your home directory or other processes.
         </Text>
-        <Text size="sm">
-          At most {count.format(status.concurrent_jobs)}{' '}
-          {status.concurrent_jobs === 1 ? 'job runs' : 'jobs run'} at once; each job process may use{' '}
-          {count.format(status.memory_limit_mb)} MiB of memory and {count.format(status.cpu_limit_seconds)}{' '}
-          CPU seconds.
-        </Text>
+        {jobSandboxSummary(status).map((line) => (
+          <Text size="sm" key={line}>
+            {line}
+          </Text>
+        ))}
       </JobSandboxAlert>
     );
   }
