@@ -146,6 +146,7 @@ export type FeatureId =
   | 'job-sandbox'
   | 'admin-area'
   | 'audit-events'
+  | 'audit-events-keyset'
   | 'merge-detailed-status'
   | 'merge-request-diffs'
   | 'auto-merge'
@@ -232,6 +233,13 @@ export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement
       why: 'Instance audit events are a GitLab Premium feature (Enterprise Edition with a license).',
     },
     source: 'doc/api/audit_events.md (Tier: Premium, Ultimate)',
+  },
+  'audit-events-keyset': {
+    title: 'Keyset pagination of audit events',
+    endpoint: 'GET /audit_events?pagination=keyset&order_by=id&sort=desc',
+    minVersion: '15.11',
+    source:
+      'doc/api/audit_events.md ("Support for keyset pagination introduced in GitLab 15.11"; offset pagination deprecated in 17.8, removed in 19.0); doc/api/rest/index.md#keyset-based-pagination',
   },
   'merge-detailed-status': {
     title: 'Detailed merge status',
