@@ -150,7 +150,11 @@ export type FeatureId =
   | 'merge-detailed-status'
   | 'merge-request-diffs'
   | 'auto-merge'
-  | 'tag-release-notes';
+  | 'tag-release-notes'
+  | 'instance-clusters'
+  | 'project-delayed-deletion'
+  | 'protected-branch-role-edit'
+  | 'import-local-path';
 
 /** What one screen or call needs of the instance. */
 export interface FeatureRequirement {
@@ -264,6 +268,40 @@ export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement
     endpoint: 'POST/PUT /projects/:id/repository/tags/:tag/release',
     removedIn: { version: '14.0', instead: 'The Releases API (POST/PUT /projects/:id/releases).' },
     source: 'doc/api/tags.md (release endpoints removed in 14.0); doc/api/releases/index.md',
+  },
+  'instance-clusters': {
+    title: 'Instance clusters',
+    plural: true,
+    endpoint: 'GET /admin/clusters',
+    minVersion: '13.2',
+    admin: true,
+    source:
+      'doc/api/instance_clusters.md (13.2; certificate-based, deprecated in 14.5); lib/api/admin/instance_clusters.rb (paginated; ensure_feature_enabled! answers 404 unless certificate-based clusters are enabled); doc/user/infrastructure/clusters/index.md (the certificate_based_clusters flag is disabled by default in 17.0)',
+  },
+  'project-delayed-deletion': {
+    title: 'Delayed project deletion',
+    endpoint: 'DELETE /projects/:id (marks the project for deletion)',
+    minVersion: '18.0',
+    source:
+      'doc/api/projects.md "Delete a project" (18.0: all tiers mark the project for deletion; marked_for_deletion_on; permanently_remove and full_path delete at once); doc/administration/settings/visibility_and_access_controls.md (deletion_adjourned_period)',
+  },
+  'protected-branch-role-edit': {
+    title: 'Editing the roles of a protected branch in place',
+    endpoint: 'PATCH /projects/:id/protected_branches/:name (allowed_to_push, allowed_to_merge)',
+    enterprise: {
+      why: 'allowed_to_push and allowed_to_merge are GitLab Premium parameters; the Community Edition ignores them (lib/api/protected_branches.rb declares only allow_force_push, the rest is optional_params_ee).',
+    },
+    source: 'doc/api/protected_branches.md ("Update a protected branch"); lib/api/protected_branches.rb',
+  },
+  'import-local-path': {
+    title: 'Importing a repository from this computer',
+    endpoint: 'POST /projects (import_url file://…)',
+    outpostOnly: {
+      gitlabOffers:
+        'GitLab imports a repository by URL: POST /projects with an http://, https:// or git:// import_url the GitLab server can reach (doc/user/project/import/repo_by_url.md), when the administrator has enabled "Repository by URL" among the import sources.',
+    },
+    source:
+      'doc/api/projects.md (import_url on "Create a project"); doc/user/project/import/repo_by_url.md; app/models/project.rb (VALID_IMPORT_PROTOCOLS http, https, git)',
   },
 } satisfies Record<FeatureId, FeatureRequirement>);
 
