@@ -11,6 +11,7 @@ import { MoveCompletionNotifier } from '../../features/admin/storage-moves/move-
 import { ChangeEventsListener } from '../../features/pipelines/change-events-listener.js';
 import { ActiveProfileProvider } from '../active-profile.js';
 import { SlowDownNotice } from '../slow-down-notice.js';
+import { TokenNotice } from '../token-notice.js';
 import { AppShortcuts } from '../shortcuts/app-shortcuts.js';
 import { AppHeader } from './app-header.js';
 import { AppNavbar } from './app-navbar.js';
@@ -43,7 +44,7 @@ function useNavbarCompact(): { value: boolean; toggle: () => void } {
 
 /**
  * The shell around every screen: header, navbar, command palette, global keyboard shortcuts, the
- * storage-move completion notices and the calm "GitLab asked Outpost to slow down" notice. Screens render only once the host reports an active profile,
+ * storage-move completion notices, the calm "GitLab asked Outpost to slow down" notice and the token notice (expiring, expired or refused). Screens render only once the host reports an active profile,
  * and are keyed by it, so their local state resets on a switch.
  */
 export function AppLayout() {
@@ -120,6 +121,7 @@ export function AppLayout() {
         <div style={{ maxWidth: 1400, margin: '0 auto', minWidth: 0 }}>
           {/* Keyed by the instance: a switch starts over from the pauses running for the new one. */}
           <SlowDownNotice key={active?.id ?? ''} profileId={active?.id ?? null} />
+          <TokenNotice key={`token-${active?.id ?? ''}`} profile={active} />
           {content}
         </div>
       </AppShell.Main>
