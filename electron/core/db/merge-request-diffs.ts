@@ -138,6 +138,28 @@ export function listDiffFiles(db: Db, diffId: number): MergeRequestDiffFileRow[]
     .all(diffId) as MergeRequestDiffFileRow[];
 }
 
+/**
+ * One page of a version's files in their stored order (`LIMIT`/`OFFSET` over `relative_order`, as
+ * MergeRequestDiff#paginated_diffs reads merge_request_diff_files), with the version's file count.
+ */
+export function listDiffFilesPage(
+  db: Db,
+  diffId: number,
+  limit: number,
+  offset: number,
+): { files: MergeRequestDiffFileRow[]; total: number } {
+  const files = db
+    .prepare(
+      `SELECT * FROM merge_request_diff_files WHERE merge_request_diff_id = ?
+       ORDER BY relative_order LIMIT ? OFFSET ?`,
+    )
+    .all(diffId, limit, offset) as MergeRequestDiffFileRow[];
+  const { n } = db
+    .prepare('SELECT COUNT(*) AS n FROM merge_request_diff_files WHERE merge_request_diff_id = ?')
+    .get(diffId) as { n: number };
+  return { files, total: n };
+}
+
 export type MergeRequestJobKind = 'rebase' | 'auto_merge';
 
 export interface MergeRequestJobRow {

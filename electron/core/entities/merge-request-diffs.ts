@@ -74,3 +74,42 @@ export function presentDiffVersionFull(
     diffs: files.map(presentDiffFile),
   };
 }
+
+/** One item of `GET …/merge_requests/:iid/diffs` (Entities::Diff as GitLab 18 exposes it). */
+export interface ListedDiff extends FileDiff {
+  /** GitLab collapses no file here: the endpoint reads the diffs `expanded` (18.x); always false. */
+  collapsed: boolean;
+  /** Over the per-file patch limit (`diff_max_patch_bytes`): `diff` is empty. */
+  too_large: boolean;
+  /** Marked generated (`gitlab-generated` in .gitattributes, 16.9+); the core marks none. */
+  generated_file: boolean;
+}
+
+/**
+ * Present a stored file for `GET …/diffs` (lib/api/entities/diff.rb: `diff` — the unified form with
+ * `unidiff` —, `collapsed`, `too_large`, paths, modes, `new_file`, `renamed_file`, `deleted_file`,
+ * `generated_file`). With `unidiff` a non-empty text diff gets GitLab's `--- a/<old>`/`+++ b/<new>`
+ * header (`/dev/null` for the missing side; Gitlab::Git::Diff#unidiff), binaries stay as they are.
+ */
+export function presentListedDiff(f: MergeRequestDiffFileRow, opts: { unidiff?: boolean } = {}): ListedDiff {
+  const base = presentDiffFile(f);
+  let diff = base.diff;
+  if (opts.unidiff && diff !== '' && !diff.startsWith('Binary files ')) {
+    const oldHeader = base.new_file ? '/dev/null' : `a/${base.old_path}`;
+    const newHeader = base.deleted_file ? '/dev/null' : `b/${base.new_path}`;
+    diff = `--- ${oldHeader}\n+++ ${newHeader}\n${diff}`;
+  }
+  return {
+    diff,
+    collapsed: false,
+    too_large: Boolean(f.too_large),
+    new_path: base.new_path,
+    old_path: base.old_path,
+    a_mode: base.a_mode,
+    b_mode: base.b_mode,
+    new_file: base.new_file,
+    renamed_file: base.renamed_file,
+    deleted_file: base.deleted_file,
+    generated_file: false,
+  };
+}

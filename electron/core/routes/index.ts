@@ -14,6 +14,7 @@ import { jobSandboxRoutes } from './job-sandbox.js';
 import { issuesRoutes } from './issues.js';
 import { labelsRoutes } from './labels.js';
 import { membersRoutes } from './members.js';
+import { mergeRequestDiffsRoutes } from './merge-request-diffs.js';
 import { mergeRequestMergesRoutes } from './merge-request-merges.js';
 import { mergeRequestPipelinesRoutes } from './merge-request-pipelines.js';
 import { mergeRequestNotesRoutes } from './merge-request-notes.js';
@@ -74,6 +75,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(issuesRoutes);
   await app.register(mergeRequestsRoutes);
   await app.register(mergeRequestMergesRoutes);
+  await app.register(mergeRequestDiffsRoutes);
   await app.register(mergeRequestPipelinesRoutes);
   await app.register(mergeRequestNotesRoutes);
   await app.register(mergeRequestApprovalsRoutes);
