@@ -204,3 +204,14 @@ export async function countChangedFiles(
   });
   return out.split('\0').filter((s) => s.length > 0).length;
 }
+
+/**
+ * The plain-text patch between `base` and `head` as `git diff -M --full-index` prints it (every file,
+ * with its `diff --git`/`index`/`---`/`+++` header; no limits): what `GET …/raw_diffs` sends.
+ * @throws GitError for unknown commits.
+ */
+export function rawDiffBetween(repoPath: string, base: string, head: string): Promise<string> {
+  return runGit(['diff', '-M', '--full-index', '--no-color', '--no-ext-diff', base, head, '--'], {
+    gitDir: repoPath,
+  });
+}

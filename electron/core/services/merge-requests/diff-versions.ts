@@ -20,8 +20,7 @@ import type {
   MergeRequestDiffRow,
 } from '../../db/merge-request-diffs.js';
 import type { MergeRequestRow } from '../../db/merge-requests.js';
-import { diffBetween } from '../../git/diffs.js';
-import { runGit } from '../../git/run-git.js';
+import { diffBetween, rawDiffBetween } from '../../git/diffs.js';
 import type { DiffFile } from '../../git/diffs.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
@@ -115,7 +114,5 @@ export async function rawDiffs(ctx: ServiceContext, mr: MergeRequestRow): Promis
   const head = latest?.head_commit_sha ?? mr.head_sha;
   const repos = mergeRequestRepos(ctx, mr);
   if (!repos || !base || !head) return '';
-  return runGit(['diff', '--full-index', '--no-color', '--no-ext-diff', '-M', base, head, '--'], {
-    gitDir: repos.targetPath,
-  });
+  return rawDiffBetween(repos.targetPath, base, head);
 }
