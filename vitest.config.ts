@@ -23,6 +23,8 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
+            // The e2e GitLab behaviour proxy's rule engine (test-only code, unit-tested here).
+            'e2e/gitlab-behaviour-proxy/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
