@@ -9,6 +9,7 @@ import { app, BrowserWindow, dialog, Notification, protocol, safeStorage, sessio
 import { findDataDirArg, resolveAppDataDir } from '../host/app-data-dir.js';
 import { createBridgeHandlers } from '../host/bridge-handlers.js';
 import { createHost, type Host } from '../host/host.js';
+import { setSystemProxyResolver } from '../host/network/system-proxy.js';
 import { ROOT_TOKEN_ENV, takeRootTokenEnv } from '../core/crypto/root-token-env.js';
 import { loadCreateCore } from '../host/load-core.js';
 import { APP_INDEX_URL, APP_SCHEME, appProtocolResponse } from './app-protocol.js';
@@ -57,6 +58,8 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   hardenSession(session.defaultSession);
+  // Remote instances go through the OS proxy settings (PAC, WPAD) unless HTTPS_PROXY/HTTP_PROXY are set.
+  setSystemProxyResolver((url) => session.defaultSession.resolveProxy(url));
   session.defaultSession.protocol.handle(APP_SCHEME, (request) =>
     appProtocolResponse({ url: request.url, method: request.method }, rendererDir),
   );

@@ -15,6 +15,8 @@ import { remoteRequest } from '../proxy/remote.js';
 import { freePort, startFakeGitLab, type FakeGitLab } from '../test/fake-gitlab.js';
 import { createKeyFileCipher } from '../vault/key-file-cipher.js';
 import { getCACertificates } from 'node:tls';
+import { parsePacResult, setSystemProxyResolver } from './system-proxy.js';
+import { sendRequest, TransportError } from './transport.js';
 import { systemCertificates, trustedCertificates, validateCaPem } from './trust.js';
 
 const TOKEN = 'glpat-network-test-token-424242';
@@ -337,8 +339,107 @@ describe('an HTTP proxy from HTTPS_PROXY / HTTP_PROXY', () => {
       },
     ).catch((e: Error) => e);
     expect(explainNetworkError((error as Error).message)).toBe(
-      `Nothing is listening at the proxy ${nowhere} (ECONNREFUSED). Check HTTPS_PROXY / HTTP_PROXY, or list the instance in NO_PROXY to reach it directly.`,
+      `Nothing is listening at the proxy ${nowhere} (ECONNREFUSED). Check HTTPS_PROXY / HTTP_PROXY (or this computer’s proxy settings when they are not set), or list the instance in NO_PROXY to reach it directly.`,
     );
+  });
+});
+
+describe("the operating system's proxy settings (Electron's session.resolveProxy)", () => {
+  it('reads PAC result strings as Chromium writes them: the first HTTP(S) proxy or DIRECT, SOCKS skipped', () => {
+    expect(parsePacResult('PROXY proxy.corp:3128; DIRECT')).toEqual({
+      kind: 'proxy',
+      url: 'http://proxy.corp:3128',
+    });
+    expect(parsePacResult('HTTPS secure.corp:443')).toEqual({
+      kind: 'proxy',
+      url: 'https://secure.corp:443',
+    });
+    expect(parsePacResult('SOCKS5 socks.corp:1080; PROXY p:8080')).toEqual({
+      kind: 'proxy',
+      url: 'http://p:8080',
+    });
+    expect(parsePacResult('DIRECT')).toEqual({ kind: 'direct' });
+    expect(parsePacResult('')).toEqual({ kind: 'direct' });
+    expect(() => parsePacResult('SOCKS5 socks.corp:1080')).toThrow(/only proxies Outpost can't use/);
+  });
+
+  it('sends a request through the proxy the OS names when no proxy variable is set; the variables win', async () => {
+    const system = await startProxy();
+    const fromEnv = await startProxy();
+    const asked: string[] = [];
+    setSystemProxyResolver(async (url) => {
+      asked.push(url);
+      return `PROXY ${system.url.replace('http://', '')}; DIRECT`;
+    });
+    try {
+      const url = `${gitlab.url}/api/v4/version`;
+      const viaSystem = await sendRequest(
+        url,
+        { method: 'GET', headers: { 'private-token': TOKEN } },
+        { env: {} },
+      );
+      expect(viaSystem.status).toBe(200);
+      expect(system.seen).toHaveLength(1);
+      expect(system.seen[0]).toContain(gitlab.url.replace('http://', ''));
+      // One answer per origin is reused (a PAC script may be slow).
+      await sendRequest(url, { method: 'GET', headers: { 'private-token': TOKEN } }, { env: {} });
+      expect(asked).toHaveLength(1);
+      expect(system.seen).toHaveLength(2);
+
+      await sendRequest(
+        url,
+        { method: 'GET', headers: { 'private-token': TOKEN } },
+        { env: { HTTP_PROXY: fromEnv.url } },
+      );
+      expect(fromEnv.seen).toHaveLength(1);
+      expect(system.seen).toHaveLength(2);
+    } finally {
+      setSystemProxyResolver(null);
+      await system.close();
+      await fromEnv.close();
+    }
+    // Without a resolver (the browser host) the request goes directly.
+    const direct = await sendRequest(
+      `${gitlab.url}/api/v4/version`,
+      { method: 'GET', headers: { 'private-token': TOKEN } },
+      { env: {} },
+    );
+    expect(direct.status).toBe(200);
+  });
+
+  it('names the system proxy in failures, and explains settings that name only SOCKS proxies', async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    setSystemProxyResolver(async () => `PROXY ${nowhere.replace('http://', '')}`);
+    try {
+      const error = await remoteRequest(
+        gitlab.url,
+        TOKEN,
+        { method: 'POST', path: '/projects', body: {} },
+        { env: {} },
+      ).catch((e: Error) => e);
+      expect((error as Error).message).toBe(
+        `Could not reach ${gitlab.url} (ECONNREFUSED) through the proxy ${nowhere}. Check the URL and your network.`,
+      );
+      setSystemProxyResolver(async () => 'SOCKS5 127.0.0.1:1080');
+      const socks = await sendRequest(
+        gitlab.url,
+        { method: 'GET', headers: { 'private-token': TOKEN } },
+        { env: {} },
+      ).catch((e: Error) => e);
+      expect(socks).toBeInstanceOf(TransportError);
+      expect((socks as TransportError).code).toBe('UNSUPPORTED_SYSTEM_PROXY');
+      const bridged = await remoteRequest(
+        gitlab.url,
+        TOKEN,
+        { method: 'GET', path: '/version' },
+        { env: {} },
+      ).catch((e: Error) => e);
+      expect(explainNetworkError((bridged as Error).message)).toMatch(
+        /^This computer's proxy settings send http:\/\/127\.0\.0\.1:\d+ only through SOCKS proxies/,
+      );
+    } finally {
+      setSystemProxyResolver(null);
+    }
   });
 });
 

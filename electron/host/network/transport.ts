@@ -1,5 +1,6 @@
-import { createSecureContext } from 'node:tls';
-import { EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici';
+import { createSecureContext, type SecureContext } from 'node:tls';
+import { EnvHttpProxyAgent, fetch, ProxyAgent, type Dispatcher } from 'undici';
+import { SystemProxyError, systemProxyFor } from './system-proxy.js';
 import { trustedCertificates } from './trust.js';
 
 /** Network settings of one remote profile. */
@@ -39,11 +40,15 @@ export class TransportError extends Error {
     message: string,
     readonly code: string | undefined,
     readonly proxied: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; proxyUrl?: string },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'TransportError';
+    this.proxyUrl = options?.proxyUrl;
   }
+
+  /** The proxy the request went through (scheme://host:port, no credentials), when known. */
+  readonly proxyUrl: string | undefined;
 }
 
 /** Error codes after which an idempotent request is sent again (the request may never have arrived). */
@@ -78,27 +83,53 @@ export function proxyEnv(env: Readonly<Record<string, string | undefined>>): {
 }
 
 /**
- * The dispatcher for a profile: undici's `EnvHttpProxyAgent` (HTTPS_PROXY/HTTP_PROXY through a
+ * The dispatcher for a profile (when the OS proxy settings don't apply, see `routeFor`): undici's `EnvHttpProxyAgent` (HTTPS_PROXY/HTTP_PROXY through a
  * CONNECT tunnel or forward proxy, NO_PROXY bypasses; undici docs "EnvHttpProxyAgent") with a CA list of
  * Node's defaults + the OS store + the profile's CA (`trustedCertificates`) for the instance and for an
  * https proxy. Cached per (CA, proxy variables), so connections are kept alive across requests.
  */
 export function dispatcherFor(settings: NetworkSettings): Dispatcher {
   const proxies = proxyEnv(settings.env ?? process.env);
-  const key = JSON.stringify([settings.caPem ?? '', proxies]);
+  return cachedDispatcher(
+    JSON.stringify([settings.caPem ?? '', proxies]),
+    settings.caPem,
+    (secureContext) =>
+      new EnvHttpProxyAgent({
+        ...proxies,
+        connect: { secureContext },
+        requestTls: { secureContext },
+        proxyTls: { secureContext },
+      }),
+  );
+}
+
+/**
+ * A dispatcher sending everything through the HTTP(S) proxy `proxyUrl` (from the OS settings, see
+ * system-proxy.ts; undici docs "ProxyAgent"), with the same trusted CA list as {@link dispatcherFor}.
+ */
+function systemProxyDispatcher(settings: NetworkSettings, proxyUrl: string): Dispatcher {
+  return cachedDispatcher(
+    JSON.stringify([settings.caPem ?? '', 'system', proxyUrl]),
+    settings.caPem,
+    (secureContext) =>
+      new ProxyAgent({ uri: proxyUrl, requestTls: { secureContext }, proxyTls: { secureContext } }),
+  );
+}
+
+/**
+ * The dispatcher kept under `key`, made by `make` with one TLS secure context for `caPem`'s CA list the
+ * first time (a `ca` list of ~800 PEMs given per connection would be parsed again at each handshake).
+ * Keeps the 16 most recent: a replaced CA leaves its dispatcher behind, so the oldest is closed.
+ */
+function cachedDispatcher(
+  key: string,
+  caPem: string | undefined,
+  make: (secureContext: SecureContext) => Dispatcher,
+): Dispatcher {
   let dispatcher = dispatchers.get(key);
   if (!dispatcher) {
-    // One secure context for every connection: a `ca` list of ~800 PEMs given per connection would be
-    // parsed again at each TLS handshake.
-    const secureContext = createSecureContext({ ca: trustedCertificates(settings.caPem) });
-    dispatcher = new EnvHttpProxyAgent({
-      ...proxies,
-      connect: { secureContext },
-      requestTls: { secureContext },
-      proxyTls: { secureContext },
-    });
+    dispatcher = make(createSecureContext({ ca: trustedCertificates(caPem) }));
     dispatchers.set(key, dispatcher);
-    // A replaced CA leaves its dispatcher behind: keep the 16 most recent, close the oldest.
     if (dispatchers.size > MAX_DISPATCHERS) {
       const [oldestKey, oldest] = dispatchers.entries().next().value as [string, Dispatcher];
       dispatchers.delete(oldestKey);
@@ -106,6 +137,37 @@ export function dispatcherFor(settings: NetworkSettings): Dispatcher {
     }
   }
   return dispatcher;
+}
+
+/** Whether HTTPS_PROXY / HTTP_PROXY (either case) name a proxy for `url`'s scheme under `settings`. */
+function envNamesProxy(url: string, settings: NetworkSettings): boolean {
+  const { httpProxy, httpsProxy } = proxyEnv(settings.env ?? process.env);
+  return (url.startsWith('https:') ? httpsProxy : httpProxy) !== '';
+}
+
+/**
+ * Where a request to `url` goes: through the environment's proxy variables when they name one (they
+ * win: an explicit choice), else through what the OS settings say (system-proxy.ts; Electron only),
+ * else directly. Errors: TransportError `network` code `UNSUPPORTED_SYSTEM_PROXY` when the OS names
+ * only SOCKS proxies.
+ */
+async function routeFor(
+  url: string,
+  settings: NetworkSettings,
+): Promise<{ dispatcher: Dispatcher; proxied: boolean; proxyUrl: string | undefined }> {
+  if (!envNamesProxy(url, settings)) {
+    let choice;
+    try {
+      choice = await systemProxyFor(url);
+    } catch (err) {
+      if (!(err instanceof SystemProxyError)) throw err;
+      throw new TransportError('network', err.message, 'UNSUPPORTED_SYSTEM_PROXY', false, { cause: err });
+    }
+    if (choice?.kind === 'proxy') {
+      return { dispatcher: systemProxyDispatcher(settings, choice.url), proxied: true, proxyUrl: choice.url };
+    }
+  }
+  return { dispatcher: dispatcherFor(settings), proxied: isProxied(url, settings), proxyUrl: undefined };
 }
 
 /** Whether `url` goes through a proxy under `settings` (for error messages). */
@@ -170,7 +232,7 @@ async function sendOnce(
 ): Promise<RawResponse> {
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const bodyTimeoutMs = settings.bodyTimeoutMs ?? Math.max(MIN_BODY_TIMEOUT_MS, timeoutMs * 4);
-  const proxied = isProxied(url, settings);
+  const { dispatcher, proxied, proxyUrl } = await routeFor(url, settings);
   const controller = new AbortController();
   let phase: 'timeout' | 'body_timeout' | undefined;
   let timer = setTimeout(() => {
@@ -183,7 +245,7 @@ async function sendOnce(
       headers: init.headers,
       redirect: 'manual',
       signal: controller.signal,
-      dispatcher: dispatcherFor(settings),
+      dispatcher,
       ...(init.body === undefined ? {} : { body: init.body }),
     });
     clearTimeout(timer);
@@ -195,7 +257,9 @@ async function sendOnce(
     return { status: res.status, headers: res.headers as unknown as Headers, text };
   } catch (err) {
     if (phase === 'timeout') {
-      throw new TransportError('timeout', `No response headers within ${timeoutMs} ms`, undefined, proxied);
+      throw new TransportError('timeout', `No response headers within ${timeoutMs} ms`, undefined, proxied, {
+        ...(proxyUrl ? { proxyUrl } : {}),
+      });
     }
     if (phase === 'body_timeout') {
       throw new TransportError(
@@ -203,10 +267,14 @@ async function sendOnce(
         `Body not read within ${bodyTimeoutMs} ms`,
         undefined,
         proxied,
+        proxyUrl ? { proxyUrl } : undefined,
       );
     }
     const code = errorCode(err);
-    throw new TransportError('network', code ?? 'network error', code, proxied, { cause: err });
+    throw new TransportError('network', code ?? 'network error', code, proxied, {
+      cause: err,
+      ...(proxyUrl ? { proxyUrl } : {}),
+    });
   } finally {
     clearTimeout(timer);
   }

@@ -47,6 +47,9 @@ export function explainNetworkError(message: string): string {
   if (code === 'EPROTO' || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_')) {
     return `${url} did not answer over TLS (${code}). If the instance serves plain HTTP, use an http:// address; otherwise check the port.`;
   }
+  if (code === 'UNSUPPORTED_SYSTEM_PROXY') {
+    return `This computer's proxy settings send ${url} only through SOCKS proxies, which Outpost cannot use (${code}). Set HTTPS_PROXY to an HTTP proxy, or allow a direct connection to the instance.`;
+  }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return `The host name of ${url} could not be found (${code}). Check the spelling of the address, and your DNS or VPN connection.`;
   }
@@ -56,9 +59,10 @@ export function explainNetworkError(message: string): string {
   return message;
 }
 
-/** Sentences for a failure on the way through proxy `proxy` (from HTTPS_PROXY / HTTP_PROXY). */
+/** Sentences for a failure on the way through proxy `proxy` (from HTTPS_PROXY / HTTP_PROXY or the OS settings). */
 function explainProxyError(url: string, code: string, proxy: string, message: string): string {
-  const settings = 'Check HTTPS_PROXY / HTTP_PROXY, or list the instance in NO_PROXY to reach it directly.';
+  const settings =
+    'Check HTTPS_PROXY / HTTP_PROXY (or this computer’s proxy settings when they are not set), or list the instance in NO_PROXY to reach it directly.';
   if (code === 'PROXY_407') {
     return `The proxy ${proxy} asks for credentials (407 Proxy Authentication Required). Put them in the proxy address: HTTPS_PROXY=http://user:password@host:port.`;
   }

@@ -59,8 +59,12 @@ export async function remoteRequest(
   };
 }
 
-/** The proxy URL for `baseUrl` without user:password, for messages. */
-function proxyShown(baseUrl: string, options: NetworkSettings): string {
+/**
+ * The proxy URL for `baseUrl` without user:password, for messages: the one the transport used when it
+ * says (the OS proxy settings), else the one HTTPS_PROXY / HTTP_PROXY name.
+ */
+function proxyShown(baseUrl: string, options: NetworkSettings, err?: TransportError): string {
+  if (err?.proxyUrl) return err.proxyUrl;
   const { httpProxy, httpsProxy } = proxyEnv(options.env ?? process.env);
   const proxy = baseUrl.startsWith('https:') ? httpsProxy : httpProxy;
   try {
@@ -80,7 +84,7 @@ function networkError(baseUrl: string, err: unknown, options: NetworkSettings): 
   if (err.kind === 'timeout') {
     return new BridgeError(
       'timeout',
-      `${baseUrl} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that the instance is up, or try again.${err.proxied ? ` Requests go through the proxy ${proxyShown(baseUrl, options)}.` : ''}`,
+      `${baseUrl} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that the instance is up, or try again.${err.proxied ? ` Requests go through the proxy ${proxyShown(baseUrl, options, err)}.` : ''}`,
     );
   }
   if (err.kind === 'body_timeout') {
@@ -92,7 +96,7 @@ function networkError(baseUrl: string, err: unknown, options: NetworkSettings): 
   let code = err.code;
   const proxyStatus = /Proxy response \((\d{3})\)/.exec(causeMessages(err));
   if (err.proxied && proxyStatus) code = `PROXY_${proxyStatus[1]}`;
-  const via = err.proxied ? ` through the proxy ${proxyShown(baseUrl, options)}` : '';
+  const via = err.proxied ? ` through the proxy ${proxyShown(baseUrl, options, err)}` : '';
   return new BridgeError(
     'unreachable',
     `Could not reach ${baseUrl}${code ? ` (${code})` : ''}${via}. Check the URL and your network.`,
