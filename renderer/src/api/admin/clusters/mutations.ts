@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiRequest, apiSend, isSuccess } from '../../client.js';
 import { ApiError } from '../../api-error.js';
 import { clusterKeys } from './keys.js';
+import type { ClusterList } from './queries.js';
 import type { ClusterInput, InstanceCluster } from './types.js';
 
 /** Variables of {@link useUpdateCluster}. */
@@ -56,9 +57,16 @@ export function useSetClusterEnabled(profileId: string) {
       apiSend<InstanceCluster>(profileId, 'PUT', `/admin/clusters/${id}`, { enabled } satisfies ClusterInput),
     onMutate: async ({ id, enabled }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
-      const previous = queryClient.getQueryData<InstanceCluster[]>(listKey);
-      queryClient.setQueryData<InstanceCluster[]>(listKey, (clusters) =>
-        clusters?.map((cluster) => (cluster.id === id ? { ...cluster, enabled } : cluster)),
+      const previous = queryClient.getQueryData<ClusterList>(listKey);
+      queryClient.setQueryData<ClusterList>(listKey, (list) =>
+        list
+          ? {
+              ...list,
+              clusters: list.clusters.map((cluster) =>
+                cluster.id === id ? { ...cluster, enabled } : cluster,
+              ),
+            }
+          : list,
       );
       return { previous };
     },

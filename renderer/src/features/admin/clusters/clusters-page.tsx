@@ -3,23 +3,45 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconPlus, IconTopologyStar3 } from '@tabler/icons-react';
 import { useDeleteCluster, useSetClusterEnabled } from '../../../api/admin/clusters/mutations.js';
-import { clusterQueries } from '../../../api/admin/clusters/queries.js';
+import { clusterQueries, clustersOffOn } from '../../../api/admin/clusters/queries.js';
 import type { InstanceCluster } from '../../../api/admin/clusters/types.js';
+import { useInstanceCapabilities } from '../../../api/capabilities/capabilities.js';
+import { decideFeature } from '../../../../../shared/instance-capabilities.js';
 import { describeError } from '../../../api/describe-error.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
 import { DataTable, RefreshButton, TableToolbar } from '../../../components/data-table/index.js';
+import { FeatureUnavailable } from '../../../components/feature-unavailable.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { AdminDeleteConfirm, AdminListBody, countNoun, useListDialog } from '../admin-list.js';
+import { CertificateClustersOff } from './certificate-clusters-off.js';
 import { clusterColumns, type ClusterRowActions } from './cluster-columns.js';
 import { ClusterFormModal } from './cluster-form-modal.js';
 
 /**
- * Admin → Clusters: the Kubernetes clusters attached to the whole instance (`/admin/clusters`), with
- * an inline enable switch (optimistic), add and edit dialogs and a delete confirmation.
+ * Admin → Clusters: the Kubernetes clusters attached to the whole instance (`/admin/clusters`, every
+ * page), with an inline enable switch (optimistic), add and edit dialogs and a delete confirmation.
+ * Decided from the instance's capabilities first (`instance-clusters`: GitLab 13.2+, an administrator);
+ * on a GitLab whose certificate-based clusters are off (the list answered 404 once), the GitLab agent for
+ * Kubernetes is explained instead ({@link CertificateClustersOff}) and the list is not asked again.
  */
 export function ClustersPage() {
+  const { capabilities } = useInstanceCapabilities();
+  const availability = decideFeature('instance-clusters', capabilities);
+  if (availability.status !== 'available') {
+    return (
+      <>
+        <PageHeader title="Clusters" description="Kubernetes clusters every project can deploy to" />
+        <FeatureUnavailable availability={availability} testId="clusters-unavailable" />
+      </>
+    );
+  }
+  return <ClustersList gitlab={clustersOffOn(capabilities)} />;
+}
+
+function ClustersList({ gitlab }: { gitlab: boolean }) {
   const profile = useActiveProfile();
-  const query = useQuery(clusterQueries.list(profile.id));
+  const { capabilities } = useInstanceCapabilities();
+  const query = useQuery(clusterQueries.list(profile.id, gitlab));
   const setEnabled = useSetClusterEnabled(profile.id);
   const deleteCluster = useDeleteCluster(profile.id);
   const {
@@ -29,7 +51,7 @@ export function ClustersPage() {
     editing,
     deleting,
   } = useListDialog<InstanceCluster>(deleteCluster);
-  const clusters = query.data ?? [];
+  const clusters = query.data?.clusters ?? [];
 
   const rowActions: ClusterRowActions = {
     onToggleEnabled: (cluster, enabled) =>
@@ -64,10 +86,22 @@ export function ClustersPage() {
 
   let description = `Kubernetes clusters every project of ${profile.name} can deploy to`;
   if (query.data) {
+    const { total, truncated } = query.data;
     description =
       clusters.length === 0
         ? `No clusters on ${profile.name}`
         : `${countNoun(clusters.length, 'cluster', 'clusters')} on ${profile.name}, matched to environments by scope`;
+    if (truncated)
+      description = `The first ${countNoun(clusters.length, 'cluster', 'clusters')} of ${total ?? 'more'} on ${profile.name}; Outpost reads at most ${clusters.length} here`;
+  }
+
+  if (query.data?.certificateClustersOff) {
+    return (
+      <>
+        <PageHeader title="Clusters" description={`No certificate-based clusters on ${profile.name}`} />
+        <CertificateClustersOff capabilities={capabilities} />
+      </>
+    );
   }
 
   const body = (
