@@ -23,6 +23,7 @@ import { checkAdminRoute } from './http/admin-guard.js';
 import { checkRouteAccess, resolveActor } from './http/auth.js';
 import { DEFAULT_ALERT_PAYLOAD_LIMIT } from './http/alert-intake.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { graphqlRoutes } from './graphql/route.js';
 import { registerJsonContentType } from './http/json-content-type.js';
 import { collectParams, parseBracketParams, registerParamParsers } from './http/params.js';
 import { routeConfigOf } from './http/route-config.js';
@@ -200,6 +201,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const alertPayloadLimit = opts.alertPayloadLimit ?? DEFAULT_ALERT_PAYLOAD_LIMIT;
   await app.register(apiRoutes, { prefix: '/api/v4', alertPayloadLimit });
+  // GitLab's GraphQL endpoint (the alert management subset), outside /api/v4 as GitLab's.
+  await app.register(graphqlRoutes);
   // The alert receiver lives outside /api/v4, on project paths, as GitLab's notify URLs.
   await app.register(alertReceiverRoutes, { payloadLimit: alertPayloadLimit });
   // Uploaded avatars at GitLab's /uploads/-/system/… URLs, and PUT /api/v4/user/avatar.

@@ -46,6 +46,12 @@ export function findAlertIntegration(db: Db, projectId: number, id: number): Ale
     .get(projectId, id) as AlertIntegrationRow | undefined;
 }
 
+/** The project an integration belongs to, by the integration's id alone (GraphQL global ids carry no project). */
+export function findAlertIntegrationProjectId(db: Db, id: number): number | undefined {
+  return db.prepare('SELECT project_id FROM alert_http_integrations WHERE id = ?').pluck().get(id) as
+    number | undefined;
+}
+
 /** The integration behind a notify URL (`…/alerts/notify/<name>/<endpoint_identifier>.json`). */
 export function findAlertIntegrationByEndpoint(
   db: Db,

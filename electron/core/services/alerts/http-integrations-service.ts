@@ -12,6 +12,7 @@ import {
   countAlertIntegrations,
   deleteAlertIntegration,
   findAlertIntegration,
+  findAlertIntegrationProjectId,
   insertAlertIntegration,
   listAlertIntegrations,
   updateAlertIntegration,
@@ -261,4 +262,12 @@ export function deleteProjectAlertIntegration(ctx: ServiceContext, project: Proj
     deleteAlertIntegration(ctx.db, row.id);
     audit(ctx, project, row, 'http_integration_deleted', { remove: 'HTTP integration' });
   })();
+}
+
+/**
+ * The id of the project holding integration `id`, without permission checks (the GraphQL mutations name
+ * an integration by its global id only; the caller checks access on the project it then loads).
+ */
+export function alertIntegrationProjectId(ctx: ServiceContext, id: number): number | undefined {
+  return findAlertIntegrationProjectId(ctx.db, id);
 }
