@@ -16,6 +16,7 @@ import { migration010MergeRequestDiffs } from './migrations/010-merge-request-di
 import { migration011MergeRequestListCounts } from './migrations/011-merge-request-list-counts.js';
 import { migration012Avatars } from './migrations/012-avatars.js';
 import { migration013ResourceEvents } from './migrations/013-resource-events.js';
+import { migration014ReleasesApi } from './migrations/014-releases-api.js';
 
 export interface Migration {
   version: number;
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011MergeRequestListCounts,
   migration012Avatars,
   migration013ResourceEvents,
+  migration014ReleasesApi,
 ].sort((a, b) => a.version - b.version);
 
 /**

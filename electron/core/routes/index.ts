@@ -28,6 +28,7 @@ import { pipelinesRoutes } from './pipelines.js';
 import { planLimitsRoutes } from './plan-limits.js';
 import { projectsRoutes } from './projects.js';
 import { protectedBranchesRoutes } from './protected-branches.js';
+import { releasesRoutes } from './releases.js';
 import { repositoryArchiveRoutes } from './repository-archive.js';
 import { repositoryBlobsRoutes } from './repository-blobs.js';
 import { repositoryCommitsRoutes } from './repository-commits.js';
@@ -53,6 +54,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(namespacesRoutes);
   await app.register(branchesRoutes);
   await app.register(tagsRoutes);
+  await app.register(releasesRoutes);
   await app.register(protectedBranchesRoutes);
   await app.register(adminClustersRoutes);
   await app.register(adminCiVariablesRoutes);

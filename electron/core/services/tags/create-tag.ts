@@ -67,12 +67,16 @@ export async function createTag(
 
   const description = input.release_description?.trim() ? input.release_description : undefined;
   if (description !== undefined && !findRelease(ctx.db, project.id, name)) {
+    const at = nowIso();
     insertRelease(ctx.db, {
       project_id: project.id,
       tag_name: name,
+      name: null,
       description,
+      sha: commitId,
       author_id: user.id,
-      created_at: nowIso(),
+      released_at: at,
+      created_at: at,
     });
   }
   const ref = await findTagRef(repo.path, name);

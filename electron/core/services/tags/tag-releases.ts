@@ -1,13 +1,15 @@
 /**
  * The deprecated tag release endpoints (doc/api/tags.md "Create a new release", "Update a release";
  * spec "Tags"): `POST` and `PUT /projects/:id/repository/tags/:tag_name/release` with `description`
- * (Markdown). Developer or above (GitLab's create_release/update_release).
+ * (Markdown). Developer or above (GitLab's create_release/update_release). They read and write the same
+ * `releases` rows as the Releases API (services/releases/), so either API sees the other's notes.
  */
 import { nowIso } from '../../db/database.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { findRelease, insertRelease, updateReleaseDescription } from '../../db/releases.js';
 import type { TagReleaseView } from '../../entities/tags.js';
 import { findTagRef } from '../../git/refs.js';
+import type { TagRef } from '../../git/refs.js';
 import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -22,11 +24,11 @@ async function requireTagForRelease(
   project: ProjectRow,
   tagName: string,
   notFoundMessage?: string,
-): Promise<void> {
+): Promise<TagRef> {
   requirePushAccess(ctx, project);
-  if (!(await findTagRef(projectRepository(ctx, project).path, tagName))) {
-    throw new NotFoundError('Tag', notFoundMessage);
-  }
+  const tag = await findTagRef(projectRepository(ctx, project).path, tagName);
+  if (!tag) throw new NotFoundError('Tag', notFoundMessage);
+  return tag;
 }
 
 /**
@@ -41,15 +43,20 @@ export async function createTagRelease(
   description: string,
 ): Promise<TagReleaseView> {
   const user = requireUser(ctx);
-  await requireTagForRelease(ctx, project, tagName);
+  const tag = await requireTagForRelease(ctx, project, tagName);
   return ctx.db.transaction(() => {
     if (findRelease(ctx.db, project.id, tagName)) throw new ConflictError('Release already exists');
+    const at = nowIso();
+    // The same row the Releases API reads: named after the tag, released now (Release#name, set_released_at).
     insertRelease(ctx.db, {
       project_id: project.id,
       tag_name: tagName,
+      name: null,
       description,
+      sha: tag.commitId,
       author_id: user.id,
-      created_at: nowIso(),
+      released_at: at,
+      created_at: at,
     });
     return { tagName, description };
   })();

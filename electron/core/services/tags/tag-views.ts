@@ -31,7 +31,8 @@ export async function loadTagViews(
       message: r.message,
       targetId: r.targetId,
       commit: r.commitId ? (commits.get(r.commitId) ?? null) : null,
-      release: release ? { tagName: release.tag_name, description: release.description } : null,
+      // A release made through the Releases API without a description still shows as notes ('').
+      release: release ? { tagName: release.tag_name, description: release.description ?? '' } : null,
       taggerDate: r.taggerDate,
     };
   });
