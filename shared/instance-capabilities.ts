@@ -151,6 +151,7 @@ export type FeatureId =
   | 'merge-request-diffs'
   | 'auto-merge'
   | 'tag-release-notes'
+  | 'releases-api'
   | 'instance-clusters'
   | 'project-delayed-deletion'
   | 'protected-branch-role-edit'
@@ -268,6 +269,12 @@ export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement
     endpoint: 'POST/PUT /projects/:id/repository/tags/:tag/release',
     removedIn: { version: '14.0', instead: 'The Releases API (POST/PUT /projects/:id/releases).' },
     source: 'doc/api/tags.md (release endpoints removed in 14.0); doc/api/releases/index.md',
+  },
+  'releases-api': {
+    title: 'The Releases API',
+    endpoint: 'GET/POST/PUT/DELETE /projects/:id/releases[/:tag_name]',
+    minVersion: '11.7',
+    source: 'doc/api/releases/index.md ("Introduced in GitLab 11.7"); lib/api/releases.rb',
   },
   'instance-clusters': {
     title: 'Instance clusters',
