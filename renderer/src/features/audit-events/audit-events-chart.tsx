@@ -3,10 +3,11 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Group, Paper, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { memo } from 'react';
-import type { AuditEventFilters } from '../../../../shared/audit-events.js';
+import { memo, useMemo } from 'react';
+import type { AuditEvent, AuditEventFilters } from '../../../../shared/audit-events.js';
 import { describeError } from '../../api/describe-error.js';
 import { auditEventQueries } from '../../api/audit-events/queries.js';
+import { readDayCounts } from '../../api/audit-events/read-day-counts.js';
 
 /** Props of {@link AuditEventsChart}. */
 export interface AuditEventsChartProps {
@@ -25,6 +26,8 @@ const UNCOUNTED_SERIES = 'More than 10,000 (not counted)';
 /**
  * Events per day over the selected range, each bar counted by the instance for that day with the
  * same time and entity filters (not the author and action text filters, which apply to loaded rows).
+ * The embedded core only: one count request per bar (8 to 64). Remote instances use
+ * {@link ReadEventsChart}.
  */
 export const AuditEventsChart = memo(function AuditEventsChart({
   profileId,
@@ -100,6 +103,108 @@ export const AuditEventsChart = memo(function AuditEventsChart({
             </Text>
           ) : null}
         </>
+      )}
+    </Paper>
+  );
+});
+
+/** Props of {@link ReadEventsChart}. */
+export interface ReadEventsChartProps {
+  /** The events the list has read, newest first (time and entity filters applied by the instance). */
+  events: readonly AuditEvent[];
+  filters: AuditEventFilters;
+  /** The list was read to its end (no `Link` rel="next"). */
+  complete: boolean;
+  /** The instance's count when it sent one (offset `X-Total`), else null. */
+  total: number | null;
+  /** The first page is still loading. */
+  loading: boolean;
+  /** Why the first page failed, when it did. */
+  error: unknown;
+  /** "the last 7 days", for the caption. */
+  rangeLabel: string;
+}
+
+const coveredFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/**
+ * Events per day on a remote instance, drawn only from the events the list has read (no count request:
+ * GitLab 18 sends no `X-Total` for keyset pages and drops it on large offset lists). When the list goes
+ * on past what was read, the caption says the chart covers the latest K events and since when; bars
+ * wholly before the oldest event read are left empty and named as not read, never given a number.
+ */
+export const ReadEventsChart = memo(function ReadEventsChart({
+  events,
+  filters,
+  complete,
+  total,
+  loading,
+  error,
+  rangeLabel,
+}: ReadEventsChartProps) {
+  const chart = useMemo(
+    () => readDayCounts(events, filters, complete, new Date()),
+    [events, filters, complete],
+  );
+  const per = chart.step === 'week' ? 'week' : 'day';
+  const notRead = chart.days.filter((day) => day.count === null).length;
+  const read = number.format(events.length);
+  const coverage = complete
+    ? `Drawn from all ${read} events in ${rangeLabel}${filters.entity_type ? ' and the entity filter' : ''}, as read from the instance; author and action filters are not applied.`
+    : `Chart covers the latest ${read} events${total !== null ? ` of ${number.format(total)}` : ''}${
+        chart.coveredFrom ? ` (since ${coveredFormat.format(new Date(chart.coveredFrom))})` : ''
+      }; older events in ${rangeLabel} were not read${
+        notRead > 0 ? `, so ${notRead === 1 ? `one ${per} is` : `${notRead} ${per}s are`} left empty` : ''
+      }. The table reads further as you scroll.`;
+
+  return (
+    <Paper withBorder p="md" data-testid="audit-events-chart">
+      <Group justify="space-between" align="baseline" mb="xs" wrap="wrap" gap="xs">
+        <div>
+          <Text fw={600} size="sm">
+            Events per {per}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="audit-chart-coverage">
+            {loading ? `Reading the latest events in ${rangeLabel}…` : coverage}
+          </Text>
+        </div>
+        {loading || error ? null : (
+          <Text size="sm" c="dimmed">
+            {complete ? `${number.format(chart.read)} in range` : `latest ${read} read`}
+          </Text>
+        )}
+      </Group>
+      {loading ? (
+        <Skeleton height={132} radius="sm" />
+      ) : error ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconInfoCircle />}
+          title="Couldn’t read events for the chart"
+        >
+          {describeError(error)}
+        </Alert>
+      ) : (
+        <BarChart
+          h={132}
+          data={chart.days.map((day) => ({ day: day.label, Events: day.count ?? 0 }))}
+          dataKey="day"
+          series={[{ name: 'Events', color: 'outpost.5' }]}
+          tickLine="none"
+          gridAxis="y"
+          withYAxis
+          yAxisProps={{ width: 44, allowDecimals: false, tickCount: 3 }}
+          xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}
+          maxBarWidth={28}
+          valueFormatter={(value) => number.format(value)}
+          aria-label={`Audit events per ${per}, from events read`}
+        />
       )}
     </Paper>
   );

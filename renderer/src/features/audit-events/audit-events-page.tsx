@@ -1,13 +1,16 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconHistory, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useFeatureAvailability } from '../../api/capabilities/capabilities.js';
 import { describeError } from '../../api/describe-error.js';
+import { FeatureUnavailable } from '../../components/feature-unavailable.js';
 import { TableEmptyState } from '../../components/data-table/index.js';
 import { ListErrorStrip, ToolButton } from '../../components/list-page/list-page.js';
 import { PageHeader } from '../../components/page-header.js';
+import { AdminGuard } from '../admin/admin-guard.js';
 import { AdminQueryError } from '../admin/admin-query-error.js';
 import { AuditEventDrawer } from './audit-event-drawer.js';
 import { AuditEventTable } from './audit-event-table.js';
-import { AuditEventsChart } from './audit-events-chart.js';
+import { AuditEventsChart, ReadEventsChart } from './audit-events-chart.js';
 import { AuditEventsFilters } from './audit-events-filters.js';
 import { ExportMenu, ExportProgress } from './export-progress.js';
 import {
@@ -122,14 +125,51 @@ function EventsBody({ s }: { s: AuditEventsState }) {
   return <EventsTable s={s} />;
 }
 
+/** The chart: counted per day by the embedded core, drawn from the events read on a remote instance. */
+function EventsChart({ s }: { s: AuditEventsState }) {
+  if (s.embedded) {
+    return <AuditEventsChart profileId={s.profile.id} filters={s.filters} rangeLabel={s.rangeLabel} />;
+  }
+  return (
+    <ReadEventsChart
+      events={s.loaded}
+      filters={s.filters}
+      complete={s.complete}
+      total={s.remoteTotal}
+      loading={s.list.isPending}
+      error={s.list.isError && !s.list.data ? s.list.error : null}
+      rangeLabel={s.rangeLabel}
+    />
+  );
+}
+
 /**
  * Admin → Audit events: who changed what and when on the instance. Time range and entity filters go
- * to the instance (`GET /audit_events`, keyset pages loaded as the virtualized table scrolls) and to
- * exports; author and action text filter the loaded rows. A chart counts events per day, a drawer
- * shows one event, and Export streams every matching event to a file in the host. State and
- * handlers live in {@link useAuditEventsState}.
+ * to the instance (`GET /audit_events`, keyset pages on GitLab 15.11+ and the embedded core, offset
+ * pages before, loaded as the virtualized table scrolls) and to exports; author and action text filter
+ * the loaded rows. A chart shows events per day, a drawer shows one event, and Export streams every
+ * matching event to a file in the host. Instance audit events are GitLab Premium: on the Community
+ * Edition (feature `audit-events`, shared/instance-capabilities.ts) the screen says so, before the
+ * administrator check ({@link AdminGuard}, which it applies itself), and sends no audit request. State and handlers live in {@link useAuditEventsState}.
  */
 export function AuditEventsPage() {
+  const availability = useFeatureAvailability('audit-events');
+  if (availability.status !== 'available') {
+    return (
+      <>
+        <PageHeader title="Audit events" description="Who changed what on the instance" />
+        <FeatureUnavailable availability={availability} testId="audit-events-unavailable" />
+      </>
+    );
+  }
+  return (
+    <AdminGuard>
+      <AuditEventsScreen caveat={availability.caveat} />
+    </AdminGuard>
+  );
+}
+
+function AuditEventsScreen({ caveat }: { caveat: string | null }) {
   const s = useAuditEventsState();
   const { list, profile } = s;
   return (
@@ -170,10 +210,13 @@ export function AuditEventsPage() {
             onRetry={s.exportAs}
           />
         ) : null}
-        <AuditEventsFilters f={s.filterState} />
-        {s.rangeUsable ? (
-          <AuditEventsChart profileId={profile.id} filters={s.filters} rangeLabel={s.rangeLabel} />
+        {caveat ? (
+          <Text size="xs" c="dimmed" data-testid="audit-events-caveat">
+            {caveat}
+          </Text>
         ) : null}
+        <AuditEventsFilters f={s.filterState} />
+        {s.rangeUsable ? <EventsChart s={s} /> : null}
         <EventsBody s={s} />
       </Stack>
       <AuditEventDrawer event={s.selected} opened={s.drawerOpen} onClose={s.closeDrawer} />
