@@ -38,6 +38,8 @@ export const TOKEN_SCOPES = [
   'read_repository',
   'write_repository',
   'sudo',
+  /** GitLab 15.8+: administrator rights while the `admin_mode` setting is on (electron/core/http/auth.ts). */
+  'admin_mode',
 ] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 

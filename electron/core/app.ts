@@ -231,8 +231,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
     issueRootToken(name: string): string {
       // bootstrapRoot creates root as the first user of an empty database: id 1.
-      return createPersonalAccessToken(systemCtx, 1, { name, scopes: ['api', 'sudo'], expires_at: null })
-        .token;
+      return createPersonalAccessToken(systemCtx, 1, {
+        name,
+        scopes: ['api', 'sudo', 'admin_mode'],
+        expires_at: null,
+      }).token;
     },
     exportAuditEvents: (token, query, exportOpts) =>
       openAuditEventExport(systemCtx, token, query, exportOpts?.pageSize),

@@ -23,6 +23,18 @@ export interface User extends UserBasic {
   organization: string | null;
   job_title: string;
   bot: boolean;
+  /** GitLab 13.x+ (Outpost never locks accounts: false). */
+  locked?: boolean;
+  /** GitLab 15.x+ profile fields Outpost keeps no data for: '', null, 0. */
+  discord?: string;
+  work_information?: string | null;
+  followers?: number;
+  following?: number;
+  local_time?: string | null;
+  private_profile?: boolean;
+  /** Administrators only (Entities::UserWithAdmin): who created the user; Outpost records none. */
+  created_by?: UserBasic | null;
+  email_reset_offered_at?: string | null;
   email?: string;
   commit_email?: string;
   last_sign_in_at?: string | null;
@@ -49,6 +61,8 @@ export interface PersonalAccessToken {
   name: string;
   revoked: boolean;
   created_at: string;
+  /** GitLab 17.x+; Outpost stores none (null). */
+  description?: string | null;
   scopes: string[];
   user_id: number;
   active: boolean;

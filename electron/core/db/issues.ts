@@ -32,10 +32,18 @@ export function findIssuesByIids(db: Db, projectId: number, iids: readonly numbe
     .all(projectId, ...iids) as IssueRow[];
 }
 
+/** `labels`: issues with no label, with any label, or with every one of these titles. */
+export type IssueLabelFilter = { kind: 'none' } | { kind: 'any' } | { kind: 'is'; titles: readonly string[] };
+
 export interface IssueFilter {
   state?: 'opened' | 'closed';
   iids?: readonly number[];
+  labels?: IssueLabelFilter;
 }
+
+const HAS_LABEL = 'EXISTS (SELECT 1 FROM issue_labels il WHERE il.issue_id = issues.id)';
+const HAS_LABEL_TITLED =
+  'EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = issues.id AND l.title = ?)';
 
 function where(projectId: number, f: IssueFilter): { sql: string; args: unknown[] } {
   const parts = ['project_id = ?'];
@@ -48,6 +56,13 @@ function where(projectId: number, f: IssueFilter): { sql: string; args: unknown[
     parts.push(`iid IN (${qs(f.iids.length)})`);
     args.push(...f.iids);
   }
+  if (f.labels?.kind === 'none') parts.push(`NOT ${HAS_LABEL}`);
+  else if (f.labels?.kind === 'any') parts.push(HAS_LABEL);
+  else if (f.labels?.kind === 'is')
+    for (const title of f.labels.titles) {
+      parts.push(HAS_LABEL_TITLED);
+      args.push(title);
+    }
   return { sql: parts.join(' AND '), args };
 }
 

@@ -41,6 +41,14 @@ export function presentUser(
     organization: u.organization,
     job_title: u.job_title,
     bot: u.bot === 1,
+    // GitLab 15.x–18's Entities::User fields Outpost has no data for (no lock-outs, Discord handles,
+    // follows, time zones or work information): their values for a user who has none.
+    locked: false,
+    discord: '',
+    work_information: null,
+    followers: 0,
+    following: 0,
+    local_time: null,
   };
   if (opts.self || opts.admin) {
     out.email = u.email;
@@ -59,10 +67,14 @@ export function presentUser(
     out.can_create_project = true;
     out.projects_limit = u.projects_limit;
     out.external = u.external === 1;
+    out.private_profile = false;
   }
   if (opts.admin) {
+    // Entities::UserWithAdmin (lib/api/entities/user_with_admin.rb; `POST /users`, admin reads).
     out.is_admin = u.is_admin === 1;
     out.note = u.note;
+    out.created_by = null;
+    out.email_reset_offered_at = null;
   }
   return out;
 }
@@ -75,6 +87,8 @@ export function presentToken(t: TokenRow, today: string, plaintext?: string): Pe
     name: t.name,
     revoked: t.revoked === 1,
     created_at: t.created_at,
+    // GitLab 17.x's optional description; Outpost stores none.
+    description: null,
     scopes: JSON.parse(t.scopes) as string[],
     user_id: t.user_id,
     last_used_at: t.last_used_at,

@@ -101,6 +101,8 @@ export async function readHistory(
     until?: string;
     /** `git log --author`: a (basic) regular expression matched against `Name <email>`. */
     author?: string;
+    /** `git log --all`: every ref's history instead of `rev`'s (`rev` is then ignored). */
+    all?: boolean;
   } = {},
 ): Promise<CommitInfo[]> {
   // Literal pathspecs: a path such as `:wq` or `*.md` names that file (GitLab passes literal_pathspec).
@@ -110,12 +112,14 @@ export async function readHistory(
   if (opts.since) args.push(`--since=${opts.since}`);
   if (opts.until) args.push(`--until=${opts.until}`);
   if (opts.author) args.push(`--author=${opts.author}`);
-  args.push(rev, '--');
+  args.push(opts.all ? '--all' : rev, '--');
   if (opts.path) args.push(opts.path);
   // The history behind a commit id never changes: pages of it are cached (not with since/until,
   // which git may read relative to now).
   const key =
-    FULL_ID.test(rev) && !opts.since && !opts.until ? `${repositoryKey(repoPath)}\0${args.join('\0')}` : null;
+    FULL_ID.test(rev) && !opts.all && !opts.since && !opts.until
+      ? `${repositoryKey(repoPath)}\0${args.join('\0')}`
+      : null;
   const hit = key === null ? undefined : historyPages.get(key);
   if (hit) {
     historyPages.delete(key!);

@@ -10,11 +10,23 @@
  * `write_repository` or `read_*` token pushes and reads over git but never writes through REST. Routes with
  * `config: { auth: 'none' }` don't read tokens at all. Sudo (an administrator acting as another user) is
  * applied after the parameters are read: see sudo.ts.
+ *
+ * Admin Mode (GitLab 15.8+; doc/administration/settings/sign_in_restrictions.md "Admin Mode",
+ * doc/user/profile/personal_access_tokens.md "Personal access token scopes"): when the `admin_mode`
+ * application setting is on, an administrator's token acts with administrator rights only if it has the
+ * `admin_mode` scope. GitLab's lib/api/api_guard.rb `find_current_user!` calls
+ * `Gitlab::Auth::CurrentUserMode.bypass_session!` only for such a token, and every admin check
+ * (lib/api/helpers.rb `authenticated_as_admin!` → `current_user.can_admin_all_resources?`, policies,
+ * `sudo!`) then sees a regular user. Here that is done once, in {@link resolveActor}: the request's actor
+ * is the user with `is_admin` 0, so admin-only routes answer `403 {"message":"403 Forbidden"}`
+ * (http/admin-guard.ts) and every other admin privilege (private projects, other users' tokens, sudo) is
+ * withheld, as in GitLab. Setting off (the default): no change.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../services/context.js';
 import { writeGeneration } from '../db/write-generation.js';
+import { gitlabSetting } from '../services/admin/gitlab-settings.js';
 import { authenticateToken, userAccessDeniedReason } from '../services/users/authenticate-token.js';
 import { digestToken } from '../services/users/credentials.js';
 import { ActorCache } from './actor-cache.js';
@@ -39,6 +51,8 @@ declare module 'fastify' {
     dbGeneration?: string;
     /** The id of the user whose token authenticated this request (before sudo); undefined for anonymous. */
     tokenUserId?: number;
+    /** The id of the personal access token that authenticated this request; undefined for anonymous. */
+    tokenId?: number;
   }
 }
 
@@ -143,16 +157,36 @@ export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): 
       else void reply.status(401).send({ message: '401 Unauthorized' });
       return null;
     }
+    const scopes = Object.freeze(JSON.parse(result.token.scopes) as string[]);
     auth = {
-      user: result.user,
+      user: withoutAdminModeRights(db, result.user, scopes),
       token: result.token,
-      scopes: Object.freeze(JSON.parse(result.token.scopes) as string[]),
+      scopes,
     };
     // Not kept when this use was recorded (last_used_at written: the generation moved on anyway).
     cache.set(digest, generation, auth, now);
   }
   req.tokenUserId = auth.user.id;
+  req.tokenId = auth.token.id;
   return { user: { ...auth.user }, scopes: auth.scopes, ipAddress };
+}
+
+/** GitLab's token scope that grants administrator rights while Admin Mode is on. */
+export const ADMIN_MODE_SCOPE = 'admin_mode';
+
+/**
+ * The user as the request acts: an administrator whose token lacks {@link ADMIN_MODE_SCOPE} while the
+ * `admin_mode` application setting is on acts as a regular user (`is_admin` 0; see the module comment).
+ * Kept in the actor cache with the token: changing the setting moves the write generation, so the entry
+ * is not used again. One settings read, for administrators' tokens without the scope only.
+ */
+function withoutAdminModeRights<U extends { is_admin: number }>(
+  db: Db,
+  user: U,
+  scopes: readonly string[],
+): U {
+  if (user.is_admin !== 1 || scopes.includes(ADMIN_MODE_SCOPE)) return user;
+  return gitlabSetting(db, 'admin_mode') === true ? { ...user, is_admin: 0 } : user;
 }
 
 /**

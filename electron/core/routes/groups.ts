@@ -10,7 +10,7 @@ import type { Project } from '../../../shared/api-types/projects.js';
 import type { NamespaceRow } from '../db/namespaces.js';
 import type { ProjectRow } from '../db/projects.js';
 import { presentGroup, presentProject, presentProjectSimple } from '../entities/projects.js';
-import { gBool, gEnum, gInt, gString, parseParams } from '../http/validate.js';
+import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { GROUP_PROJECT_LIST_PARAMS } from './project-list-params.js';
 import { findReadableGroup } from '../services/access/project-access.js';
 import { ParameterError } from '../services/errors.js';
@@ -100,11 +100,29 @@ export async function groupsRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(presentGroup(g, namespaceFullName(req.svc.db, g), req.svc.externalUrl()));
   });
 
-  /** `GET /groups`: visible groups, paginated; `search`, `top_level_only`. */
+  /**
+   * `GET /groups`: visible groups, paginated; `search`, `top_level_only`, and `skip_groups[]` (ids left
+   * out; lib/api/groups.rb `optional :skip_groups, type: Array[Integer]`, 400 `skip_groups is invalid`
+   * for a non-integer).
+   */
   app.get('/groups', { config: { auth: 'optional' } }, async (req, reply) => {
     const page = pageOf(req);
-    const p = parseParams({ search: gString().optional(), top_level_only: gBool().optional() }, req.gparams);
-    const { total, rows } = listVisibleGroups(req.svc, p, page.perPage, page.offset);
+    const p = parseParams(
+      {
+        search: gString().optional(),
+        top_level_only: gBool().optional(),
+        skip_groups: gStringArray().optional(),
+      },
+      req.gparams,
+    );
+    const skipGroups = p.skip_groups?.map((v) => (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN));
+    if (skipGroups?.some((n) => !Number.isSafeInteger(n))) throw new ParameterError('skip_groups is invalid');
+    const { total, rows } = listVisibleGroups(
+      req.svc,
+      { search: p.search, top_level_only: p.top_level_only, skip_groups: skipGroups },
+      page.perPage,
+      page.offset,
+    );
     return sendPage(
       req,
       reply,

@@ -12,6 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { IssueLabelFilter } from '../db/issues.js';
 import { presentIssue, presentMilestone } from '../entities/issues.js';
 import { presentMergeRequestBasic, presentSingleMergeRequest } from '../entities/merge-requests.js';
 import { presentUserBasic } from '../entities/users.js';
@@ -69,6 +70,20 @@ const ISSUE_UPDATE_PARAMS = {
   state_event: gEnum(['close', 'reopen'] as const).optional(),
 };
 
+/**
+ * `labels` of an issue list (doc/api/issues.md "List project issues"; GitLab's IssuableFinder
+ * `filter_by_no_label?` / `filter_by_any_label?`): `None` (also `No Label`, any case) lists issues without
+ * labels, `Any` issues with at least one; otherwise the comma-separated titles, every one of which an
+ * issue must carry. Empty: no filter.
+ */
+function issueLabelFilter(labels: readonly string[] | undefined): IssueLabelFilter | undefined {
+  if (!labels || labels.length === 0) return undefined;
+  const only = labels.length === 1 ? labels[0]!.toLowerCase() : null;
+  if (only === 'none' || only === 'no label') return { kind: 'none' };
+  if (only === 'any') return { kind: 'any' };
+  return { kind: 'is', titles: labels };
+}
+
 /** `YYYY-MM-DD` naming a real day (not `2024-02-30`). */
 function isCalendarDate(s: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
@@ -76,8 +91,17 @@ function isCalendarDate(s: string): boolean {
   return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
 }
 
-/** A date parameter as Grape's `type: Date` reads it: `YYYY-MM-DD` of a real day; blank clears. */
-const gDate = () => z.preprocess((v) => (v === '' ? null : v), z.string().refine(isCalendarDate).nullable());
+/**
+ * A date parameter as Grape's `type: Date` reads it (Ruby's `Date.parse`): `YYYY-MM-DD` of a real day,
+ * or a date-time that starts with one (`2024-05-01T10:00:00Z`, `2024-05-01 10:00:00 +0200`, as
+ * python-gitlab sends a `datetime`), of which the calendar date as written is kept; blank clears.
+ */
+const gDate = () =>
+  z.preprocess((v) => {
+    if (v === '') return null;
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\S/.test(v.trim())) return v.trim().slice(0, 10);
+    return v;
+  }, z.string().refine(isCalendarDate).nullable());
 
 const MILESTONE_LIST_PARAMS = {
   state: gEnum(['active', 'closed', 'all'] as const).default('all'),
@@ -123,6 +147,7 @@ export async function issuesRoutes(app: FastifyInstance): Promise<void> {
         iids: gStringArray().optional(),
         order_by: gEnum(['created_at', 'updated_at'] as const).default('created_at'),
         sort: gEnum(['asc', 'desc'] as const).default('desc'),
+        labels: gStringArray().optional(),
       },
       req.gparams,
     );
@@ -131,7 +156,13 @@ export async function issuesRoutes(app: FastifyInstance): Promise<void> {
     const { total, rows } = listProjectIssues(
       req.svc,
       project,
-      { state: p.state === 'all' ? undefined : p.state, iids, order_by: p.order_by, sort: p.sort },
+      {
+        state: p.state === 'all' ? undefined : p.state,
+        iids,
+        labels: issueLabelFilter(p.labels),
+        order_by: p.order_by,
+        sort: p.sort,
+      },
       page.perPage,
       page.offset,
     );
@@ -265,12 +296,16 @@ export async function issuesRoutes(app: FastifyInstance): Promise<void> {
       {
         title: gString(),
         description: gString().optional(),
-        due_date: gString().optional(),
-        start_date: gString().optional(),
+        due_date: gDate().optional(),
+        start_date: gDate().optional(),
       },
       req.gparams,
     );
-    const m = createMilestone(req.svc, project, p);
+    const m = createMilestone(req.svc, project, {
+      ...p,
+      due_date: p.due_date ?? undefined,
+      start_date: p.start_date ?? undefined,
+    });
     return reply.status(201).send(presentMilestone(m, projectPlace(req.svc, project).webUrl));
   });
 

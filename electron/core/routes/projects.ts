@@ -1,7 +1,8 @@
 /**
  * Projects (doc/api/projects.md): `POST /projects`, `GET /projects`, `GET /projects/:id` (numeric id or
  * URL-encoded full path), `PUT /projects/:id`, `DELETE /projects/:id`, `PUT /projects/:id/transfer`,
- * `GET /projects/:id/groups`.
+ * `GET /projects/:id/groups`, and for administrators `GET /projects/:id/snapshot` and
+ * `GET /projects/:id/user_agent_detail`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MEMBER_ACCESS_LEVELS, VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
@@ -23,7 +24,8 @@ import { listProjectGroups } from '../services/projects/project-groups.js';
 import { projectRowsFreshness } from '../services/projects/project-list-freshness.js';
 import { transferProject } from '../services/projects/transfer-project.js';
 import { setProjectArchived } from '../services/projects/archive-project.js';
-import { ParameterError } from '../services/errors.js';
+import { NotFoundError, ParameterError } from '../services/errors.js';
+import { projectSnapshot } from '../services/repository/snapshot.js';
 import { storeAvatar } from '../services/avatars/avatars.js';
 import { uploadedAvatar } from './avatars.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
@@ -198,5 +200,35 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
         full_path: g.full_path,
       })),
     );
+  });
+
+  /**
+   * `GET /projects/:id/snapshot` (doc/api/projects.md "Download snapshot of a Git repository";
+   * lib/api/project_snapshots.rb): administrators only (`authenticated_with_can_read_all_resources!`;
+   * 403 otherwise, see http/admin-guard.ts). 200 `application/x-tar`, `Content-Disposition: attachment;
+   * filename="snapshot.tar"` (Workhorse's `sendsnapshot`), the bare repository as Gitaly's GetSnapshot
+   * tars it (services/repository/snapshot.ts). `wiki=true`: Outpost projects have no wiki repository,
+   * so `404 Wiki Repository Not Found`.
+   */
+  app.get('/projects/:id/snapshot', { config: { admin: true } }, async (req, reply) => {
+    const p = parseParams({ wiki: gBool().optional() }, req.gparams);
+    const project = findReadableProject(req.svc, pathParam(req, 'id'));
+    if (p.wiki) throw new NotFoundError('Wiki Repository');
+    const snapshot = projectSnapshot(req.svc, project);
+    return reply
+      .headers({ 'Content-Disposition': `attachment; filename="${snapshot.fileName}"` })
+      .type('application/x-tar')
+      .send(snapshot.stream);
+  });
+
+  /**
+   * `GET /projects/:id/user_agent_detail` (doc/api/projects.md "Get the user agent details"; lib/api/projects.rb
+   * `authenticated_as_admin!` then `not_found!('UserAgentDetail')` unless recorded): administrators only.
+   * GitLab records a project's user agent for spam checking (Akismet), which Outpost has not, so every
+   * project answers `404 UserAgentDetail Not Found`, as the issue route (routes/issues.ts).
+   */
+  app.get('/projects/:id/user_agent_detail', { config: { admin: true } }, async (req) => {
+    findReadableProject(req.svc, pathParam(req, 'id'));
+    throw new NotFoundError('UserAgentDetail');
   });
 }

@@ -1,6 +1,6 @@
 /**
  * Repository commits (doc/api/commits.md; lib/api/commits.rb): `GET /projects/:id/repository/commits`
- * (`ref_name`, `path`, `since`, `until`, and GitLab 15.x's `author`; paginated without totals, as GitLab
+ * (`ref_name`, `path`, `since`, `until`, `all` (every ref), and GitLab 15.x's `author`; paginated without totals, as GitLab
  * since 13.5) and
  * `GET /projects/:id/repository/commits/:sha` (SHA, branch or tag; `stats` default true),
  * `POST /projects/:id/repository/commits` (one commit of several file actions), and from
@@ -127,6 +127,7 @@ export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<voi
         since: gString().optional(),
         until: gString().optional(),
         author: gString().optional(),
+        all: gBool().optional(),
       },
       req.gparams,
     );
@@ -138,6 +139,7 @@ export async function repositoryCommitsRoutes(app: FastifyInstance): Promise<voi
       since,
       until,
       author: p.author === '' ? undefined : p.author,
+      all: p.all === true,
       offset: page.offset,
       perPage: page.perPage,
     });

@@ -99,7 +99,7 @@ export function createGroup(ctx: ServiceContext, input: CreateGroupInput): Names
  */
 export function listVisibleGroups(
   ctx: ServiceContext,
-  p: { search?: string; top_level_only?: boolean },
+  p: { search?: string; top_level_only?: boolean; skip_groups?: readonly number[] },
   limit: number,
   offset: number,
 ): { total: number; rows: NamespaceRow[] } {
@@ -107,6 +107,7 @@ export function listVisibleGroups(
   const filter: GroupListFilter = {
     search: p.search,
     topLevelOnly: p.top_level_only,
+    excludeIds: p.skip_groups,
     visibleIds: isAdmin(user) ? null : user ? groupIdsVisibleThroughMembership(ctx.db, user) : [],
     includeVisibility: user ? ['public', 'internal'] : ['public'],
   };

@@ -1,7 +1,8 @@
 /**
  * Repository commits list (doc/api/commits.md "List repository commits"; lib/api/commits.rb): history
  * from `ref_name` (default branch by default), newest first, optionally only commits touching `path`,
- * within `since`/`until`, and by `author` (GitLab 15.x's param; 13.10 has none). Offset pagination with
+ * within `since`/`until`, and by `author` (GitLab 15.x's param; 13.10 has none); with `all`, every ref's
+ * history (lib/api/commits.rb `optional :all, type: Boolean`, Gitaly's FindCommits `--all`). Offset pagination with
  * `--skip`/`--max-count`, never counting the whole history: one extra commit is read to know whether a
  * next page exists (GitLab sends no totals here).
  * An unknown ref lists nothing, as GitLab does.
@@ -25,6 +26,8 @@ export interface ListCommitsInput {
   until?: string;
   /** Only commits whose author matches (`git log --author`, as GitLab 15.x's `author`). */
   author?: string;
+  /** Every ref's history (`git log --all`; GitLab's `all`), newest first; `refName` is then ignored. */
+  all?: boolean;
   offset: number;
   perPage: number;
 }
@@ -51,9 +54,10 @@ export async function listRepositoryCommits(
   const empty = { commits: [], hasMore: false, projectWebUrl: repo.webUrl };
   const filePath = input.path === undefined ? undefined : normalizeTreePath(input.path);
   if (filePath === null) return empty;
-  const commit = await resolveCommit(repo.path, input.refName ?? defaultRef(project));
-  if (!commit) return empty;
+  const commit = input.all ? '' : await resolveCommit(repo.path, input.refName ?? defaultRef(project));
+  if (commit === null) return empty;
   const rows = await readHistory(repo.path, commit, {
+    all: input.all,
     path: filePath || undefined,
     skip: input.offset,
     maxCount: input.perPage + 1,

@@ -8,7 +8,8 @@ import { digestToken } from './credentials.js';
 
 /**
  * First start on an empty database: create the administrator `root` and store `rootToken` (only its
- * digest) as root's token with scopes `api` and `sudo`, both audited.
+ * digest) as root's token with scopes `api`, `sudo` and `admin_mode` (so turning Admin Mode on never locks the
+ * app out of its own administrator API; http/auth.ts), both audited.
  * @returns the plaintext root token when root was created now, else null (the instance has users).
  * @throws Error for a root token shorter than 20 characters (a start-up configuration error).
  */
@@ -27,7 +28,7 @@ export function bootstrapRoot(ctx: ServiceContext, rootToken: string): string | 
       user_id: root.id,
       name: 'initial root token',
       token_digest: digestToken(rootToken),
-      scopes: ['api', 'sudo'],
+      scopes: ['api', 'sudo', 'admin_mode'],
       expires_at: null,
       created_at: nowIso(),
     });
