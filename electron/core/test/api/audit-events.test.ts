@@ -746,6 +746,21 @@ describe('audit events API', () => {
       expect(own.events.map((e) => e.author_id)).toEqual([developer.id]);
       expect(own.pages).toBe(1);
     });
+
+    it('group and project keyset lists refuse a bad cursor as the instance list does', async () => {
+      for (const path of [`/groups/${groupId}/audit_events`, `/projects/${projectId}/audit_events`]) {
+        const bad = await t.api('GET', `${path}?pagination=keyset&cursor=not-a-cursor`, {
+          token: owner.token,
+        });
+        expect(bad.status, path).toBe(400);
+        expect(bad.body).toEqual({ error: 'cursor is invalid' });
+        // A refused caller is refused before the cursor is read.
+        const refused = await t.api('GET', `${path}?pagination=keyset&cursor=not-a-cursor`, {
+          token: guest.token,
+        });
+        expect(refused.status, path).toBe(403);
+      }
+    });
   });
 
   describe('keyset walks', () => {
@@ -781,6 +796,30 @@ describe('audit events API', () => {
       expect(ids).toEqual(Array.from({ length: startMax }, (_, i) => startMax - i));
       expect(pages).toBe(Math.ceil(startMax / 7));
       expect(await lastId()).toBe(startMax + 8);
+    });
+
+    it('newest first with inserts in flight during each page request: no duplicate, no gap', async () => {
+      const startMax = await lastId();
+      const ids: number[] = [];
+      let next: string | null = '/audit_events?pagination=keyset&order_by=id&sort=desc&per_page=5';
+      let inserted = 0;
+      while (next) {
+        // The page request and two inserts race on the same core (SQLite serializes them in any order).
+        const [res] = await Promise.all([t.api<EventJson[]>('GET', next), addEvent(), addEvent()]);
+        inserted += 2;
+        expect(res.status, res.text).toBe(200);
+        expect(res.headers.get('x-total')).toBeNull();
+        ids.push(...res.body.map((e) => e.id));
+        const link = nextLink(res);
+        next = link ? apiPath(link) : null;
+      }
+      const endMax = await lastId();
+      expect(endMax).toBe(startMax + inserted);
+      expect(new Set(ids).size).toBe(ids.length);
+      // Descending ids without a gap from where the walk began (or a newer event raced in first) to 1.
+      const top = ids[0]!;
+      expect(top).toBeGreaterThanOrEqual(startMax);
+      expect(ids).toEqual(Array.from({ length: top }, (_, i) => top - i));
     });
 
     it('oldest first: every event exactly once, including those added during the walk', async () => {
