@@ -1,3 +1,5 @@
+import type { BranchProtectionDefaults } from './branch-protection-defaults.js';
+
 /**
  * The security settings of `GET /application/settings` (doc/api/settings.md) that the Security screen
  * shows. GitLab's own: `default_branch_protection` and `allow_local_requests_from_web_hooks_and_services`.
@@ -49,8 +51,13 @@ export const SECURITY_SETTING_KEYS: readonly SecuritySettingKey[] = [
   'default_branch_protection',
 ];
 
-/** Body of `PUT /application/settings`: only the settings that change. */
-export type UpdateSecuritySettingsInput = Partial<SecuritySettings>;
+/**
+ * Body of `PUT /application/settings`: only the settings that change; default branch protection as
+ * `default_branch_protection_defaults` on instances that have the object form (GitLab 17.0+).
+ */
+export type UpdateSecuritySettingsInput = Partial<SecuritySettings> & {
+  default_branch_protection_defaults?: BranchProtectionDefaults;
+};
 
 /** GitLab's `default_branch_protection` values (lib/gitlab/access.rb, `PROTECTION_*`). */
 export const DEFAULT_BRANCH_PROTECTION = {

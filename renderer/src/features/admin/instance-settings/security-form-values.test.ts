@@ -96,3 +96,58 @@ describe('security form values', () => {
     expect(settingForAttribute('repository_storages_weighted', keys)).toBeNull();
   });
 });
+
+/**
+ * GitLab 17.0+ settings (doc/api/settings.md): the deprecated integer beside the object
+ * `default_branch_protection_defaults`; the object is the truth (presets of Gitlab::Access::BranchProtection).
+ */
+describe('default branch protection in the form the instance has', () => {
+  const object = (push: number, merge: number, force: boolean, initial = false) => ({
+    allowed_to_push: [{ access_level: push }],
+    allowed_to_merge: [{ access_level: merge }],
+    allow_force_push: force,
+    developer_can_initial_push: initial,
+  });
+  const gitlab18: ApplicationSettings = {
+    id: 1,
+    default_branch_protection: 2,
+    default_branch_protection_defaults: object(40, 30, false),
+    allow_local_requests_from_web_hooks_and_services: false,
+  };
+
+  it('reads the level from the object, not the stale integer', () => {
+    expect(toFormValues(gitlab18).default_branch_protection).toBe(3);
+    expect(changedKeys(toFormValues(gitlab18), gitlab18, presentSettingKeys(gitlab18))).toEqual([]);
+  });
+
+  it('writes the object on GitLab 17.0+, with GitLab’s preset for the level', () => {
+    const values = { ...toFormValues(gitlab18), default_branch_protection: 4 };
+    expect(toUpdateInput(values, gitlab18, presentSettingKeys(gitlab18))).toEqual({
+      default_branch_protection_defaults: object(40, 40, false, true),
+    });
+  });
+
+  it('writes the integer where the instance has only the integer (before 17.0)', () => {
+    const values = { ...toFormValues(gitlab), default_branch_protection: 0 };
+    expect(toUpdateInput(values, gitlab, presentSettingKeys(gitlab))).toEqual({
+      default_branch_protection: 0,
+    });
+  });
+
+  it('shows the setting when only the object is returned, and maps its errors to the field', () => {
+    const onlyObject: ApplicationSettings = {
+      id: 1,
+      default_branch_protection_defaults: object(30, 30, true),
+    } as unknown as ApplicationSettings;
+    const keys = presentSettingKeys(onlyObject);
+    expect(keys).toEqual(['default_branch_protection']);
+    expect(toFormValues(onlyObject).default_branch_protection).toBe(0);
+    expect(settingForAttribute('default_branch_protection_defaults', keys)).toBe('default_branch_protection');
+  });
+
+  it('keeps a custom object (no preset) unchanged until a level is picked', () => {
+    const custom = { ...gitlab18, default_branch_protection_defaults: object(40, 40, true) };
+    const values = toFormValues(custom);
+    expect(toUpdateInput(values, custom, presentSettingKeys(custom))).toEqual({});
+  });
+});

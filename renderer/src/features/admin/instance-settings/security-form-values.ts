@@ -1,4 +1,8 @@
 import {
+  branchProtectionState,
+  defaultsForLevel,
+} from '../../../api/admin/instance-settings/branch-protection-defaults.js';
+import {
   SECURITY_SETTING_KEYS,
   type ApplicationSettings,
   type SecuritySettingKey,
@@ -43,7 +47,16 @@ export interface SecurityFormValues {
  * neither shown nor sent.
  */
 export function presentSettingKeys(settings: ApplicationSettings): SecuritySettingKey[] {
-  return SECURITY_SETTING_KEYS.filter((key) => settings[key] !== undefined && settings[key] !== null);
+  const present = (key: string) => settings[key] !== undefined && settings[key] !== null;
+  return SECURITY_SETTING_KEYS.filter(
+    (key) =>
+      present(key) || (key === 'default_branch_protection' && present('default_branch_protection_defaults')),
+  );
+}
+
+/** The value of `key` the instance has, as the form compares it (branch protection: the level it stands for). */
+function instanceValue(settings: ApplicationSettings, key: SecuritySettingKey): unknown {
+  return key === 'default_branch_protection' ? branchProtectionState(settings).level : settings[key];
 }
 
 /** The form's starting values from the instance's settings. */
@@ -62,8 +75,7 @@ export function toFormValues(settings: ApplicationSettings): SecurityFormValues 
     ci_job_build_dir_limit_mb: limit('ci_job_build_dir_limit_mb'),
     allow_local_requests_from_web_hooks_and_services:
       settings.allow_local_requests_from_web_hooks_and_services === true,
-    default_branch_protection:
-      typeof settings.default_branch_protection === 'number' ? settings.default_branch_protection : 2,
+    default_branch_protection: branchProtectionState(settings).level,
   };
 }
 
@@ -90,20 +102,27 @@ export function changedKeys(
   settings: ApplicationSettings,
   keys: readonly SecuritySettingKey[],
 ): SecuritySettingKey[] {
-  return keys.filter((key) => values[key] !== settings[key]);
+  return keys.filter((key) => values[key] !== instanceValue(settings, key));
 }
 
-/** Body of `PUT /application/settings`: the changed settings only; null while a limit is not a number. */
+/**
+ * Body of `PUT /application/settings`: the changed settings only; null while a limit is not a number.
+ * Default branch protection is written in the form the instance has: `default_branch_protection_defaults`
+ * (GitLab 17.0+, doc/api/settings.md) when its settings carry the object, else the deprecated integer.
+ */
 export function toUpdateInput(
   values: SecurityFormValues,
   settings: ApplicationSettings,
   keys: readonly SecuritySettingKey[],
 ): UpdateSecuritySettingsInput | null {
   if (Object.keys(clientErrors(values, keys)).length > 0) return null;
-  const input: Record<string, number | boolean> = {};
+  const input: Record<string, unknown> = {};
   for (const key of changedKeys(values, settings, keys)) {
     const value = values[key];
-    if (value !== '') input[key] = value;
+    if (value === '') continue;
+    if (key === 'default_branch_protection' && branchProtectionState(settings).objectForm)
+      input.default_branch_protection_defaults = defaultsForLevel(values.default_branch_protection);
+    else input[key] = value;
   }
   return input as UpdateSecuritySettingsInput;
 }
@@ -113,5 +132,7 @@ export function settingForAttribute(
   attribute: string,
   keys: readonly SecuritySettingKey[],
 ): SecuritySettingKey | null {
+  if (attribute === 'default_branch_protection_defaults' && keys.includes('default_branch_protection'))
+    return 'default_branch_protection';
   return (keys as readonly string[]).includes(attribute) ? (attribute as SecuritySettingKey) : null;
 }

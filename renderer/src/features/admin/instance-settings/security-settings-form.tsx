@@ -6,6 +6,7 @@ import { useUpdateSecuritySettings } from '../../../api/admin/instance-settings/
 import type { ApplicationSettings, SecuritySettingKey } from '../../../api/admin/instance-settings/types.js';
 import { toFormErrors } from '../form-errors.js';
 import { JobSandboxStatus } from './job-sandbox-status.js';
+import { branchProtectionState } from '../../../api/admin/instance-settings/branch-protection-defaults.js';
 import {
   changedKeys,
   clientErrors,
@@ -178,9 +179,12 @@ export function SecuritySettingsForm({ profileId, settings }: SecuritySettingsFo
             <Select
               label="Initial default branch protection"
               description={
-                protection
+                (protection
                   ? `${protection.description} Applies to the default branch of each new project.`
-                  : 'Applies to the default branch of each new project.'
+                  : 'Applies to the default branch of each new project.') +
+                (branchProtectionState(settings).custom
+                  ? ' The instance has a custom protection set in GitLab (roles or force push beyond these levels); saving a level here replaces it.'
+                  : '')
               }
               data={BRANCH_PROTECTION_OPTIONS.map((option) => ({
                 value: String(option.value),
