@@ -9,7 +9,7 @@ export type MergeRequestListScope = number | 'mine';
 /**
  * Query-key factory for merge requests, each key building on the one above:
  * `all(profile)` → `project(projectId)` → `lists` → `list(filters)`; `project` → `detail(iid)` →
- * `changes`, `versions`, `version(id)`, `commits` → `commitPage(page)`, `discussions`, `approvals`,
+ * `changes`, `diffPages`, `rawDiffs`, `versions`, `version(id)`, `commits` → `commitPage(page)`, `discussions`, `approvals`,
  * `pipelines`, `resourceEvents(kind)`; `project` → `milestones` (choices of the edit form).
  * A mutation invalidates `detail(iid)` (every sub-key) and `lists` of the project, and `lists('mine')`.
  */
@@ -25,6 +25,12 @@ export const mergeRequestKeys = {
     [...mergeRequestKeys.project(profileId, projectId), 'detail', iid] as const,
   changes: (profileId: string, projectId: number, iid: number) =>
     [...mergeRequestKeys.detail(profileId, projectId, iid), 'changes'] as const,
+  /** Every batch loaded so far of `GET …/diffs` pages (GitLab 15.7+). */
+  diffPages: (profileId: string, projectId: number, iid: number) =>
+    [...mergeRequestKeys.detail(profileId, projectId, iid), 'diffs'] as const,
+  /** `GET …/raw_diffs` (the whole diff as text). */
+  rawDiffs: (profileId: string, projectId: number, iid: number) =>
+    [...mergeRequestKeys.detail(profileId, projectId, iid), 'raw-diffs'] as const,
   versions: (profileId: string, projectId: number, iid: number) =>
     [...mergeRequestKeys.detail(profileId, projectId, iid), 'versions'] as const,
   version: (profileId: string, projectId: number, iid: number, versionId: number) =>

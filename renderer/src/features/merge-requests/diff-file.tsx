@@ -1,10 +1,12 @@
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconMessage } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { MergeRequestChange } from '../../api/merge-requests/types.js';
 import { DiffStat } from '../../components/diff-viewer/diff-stat.js';
 import type { ListedDiffFile } from '../../components/diff-viewer/listed-diff-files.js';
 import { FileDiffBody, type DiffBodyProps } from './diff-file-body.js';
+import type { ThreadTarget } from './discussion-thread.js';
+import { TooLargeDiff } from './too-large-diff.js';
 import classes from './diff-view.module.css';
 
 /** The DOM id of a file's block (the tree and links scroll to it). */
@@ -19,6 +21,9 @@ export const fileAnchor = (path: string) => `diff-${path.replace(/[^a-zA-Z0-9_-]
  * number is clickable too). Shift-clicking another line's "+" in the same hunk, or choosing a start
  * line in the form, makes a multi-line comment sent with GitLab's `position[line_range]`.
  *
+ * A file GitLab sent as `too_large` shows {@link TooLargeDiff} (a link to the file, and its full diff on
+ * request when `rawDiffFrom` is given).
+ *
  * Without `onToggleViewed` (a commit's diff, where nothing is reviewed) there is no "Viewed" checkbox;
  * without `refs`, `target` and `discussions` the diff is read-only.
  */
@@ -28,6 +33,7 @@ export const DiffFile = memo(function DiffFile({
   onToggleOpen,
   viewed = false,
   onToggleViewed,
+  rawDiffFrom = null,
   ...body
 }: {
   /** The file with its +/− counts and first display (`listDiffFiles`). */
@@ -38,6 +44,8 @@ export const DiffFile = memo(function DiffFile({
   viewed?: boolean;
   /** Called by the "Viewed" checkbox; omit to hide the checkbox. */
   onToggleViewed?: (path: string, viewed: boolean) => void;
+  /** The merge request whose `…/raw_diffs` hold this diff (its latest version), for a too-large file. */
+  rawDiffFrom?: ThreadTarget | null;
 } & Omit<DiffBodyProps, 'change'>) {
   const { change, additions, deletions, display } = file;
   let status = null;
@@ -118,10 +126,13 @@ export const DiffFile = memo(function DiffFile({
         </Group>
       </Group>
       {display === 'too_large' ? (
-        <Alert m="sm" color="gray" data-testid="mr-file-too-large">
-          This diff is too large to show (over GitLab’s maximum patch size). Open the file in the repository
-          to read it.
-        </Alert>
+        <TooLargeDiff
+          change={change}
+          viewType={body.viewType}
+          projectId={body.target?.projectId}
+          headSha={body.refs?.head_sha}
+          rawDiffFrom={rawDiffFrom}
+        />
       ) : !open ? (
         <Group px="sm" py={8} gap="xs">
           <Text size="sm" c="dimmed">

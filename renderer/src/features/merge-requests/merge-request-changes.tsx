@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Button,
   Center,
   EmptyState,
   Group,
@@ -25,7 +26,10 @@ import { VirtualFileList } from './virtual-file-list.js';
  * changed files (can be hidden), and the files' diffs (react-diff-view, unified or split, highlight.js
  * tokens) in a window-virtualised list: only the files in view are in the DOM, and a file's diff is
  * parsed and highlighted only while it is expanded and in view. Files start collapsed by GitLab's diff
- * limits (`fileDisplays`) or when marked viewed (kept per profile, MR, version and file).
+ * limits (`fileDisplays`) or when marked viewed (kept per profile, MR, version and file). On GitLab 15.7+
+ * the latest diff is read from `GET …/diffs` 100 files a page, the first 400 on their own and the rest on
+ * request, with a count of the files read; a diff GitLab cut at its limits (`overflow`) is said so, and a
+ * file sent `too_large` says it is not shown, with a way to read it.
  * State: {@link useMergeRequestChangesState}.
  */
 export function MergeRequestChanges({
@@ -96,6 +100,35 @@ export function MergeRequestChanges({
           </Text>
         </Alert>
       ) : null}
+      {state.overflow ? (
+        <Alert color="yellow" variant="light" py={6} data-testid="mr-diff-overflow">
+          <Text size="sm">
+            Some changes are not shown: this merge request changes more than the instance’s diff limits allow
+            {mr.changes_count ? ` (${mr.changes_count} files)` : ''}, so GitLab sent only the first
+            {` ${state.diffProgress?.total ?? files?.length ?? ''}`} files. Clone the branch or compare it in
+            the repository to read the rest.
+          </Text>
+        </Alert>
+      ) : null}
+      {state.diffProgress && (state.diffProgress.more || state.diffProgress.loading) ? (
+        <Group gap="xs" data-testid="mr-diff-progress">
+          <Text size="sm" c="dimmed">
+            {state.diffProgress.loading ? 'Loading files… ' : 'Showing '}
+            {state.diffProgress.loaded}
+            {state.diffProgress.total !== null ? ` of ${state.diffProgress.total}` : ''} files
+          </Text>
+          {state.diffProgress.more ? (
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={state.diffProgress.loadRest}
+              data-testid="mr-diff-load-rest"
+            >
+              Load the other files
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
       {active.isError ? (
         <QueryErrorAlert
           title={state.comparing ? 'Couldn’t compare these versions' : 'Couldn’t load the changes'}
@@ -126,6 +159,7 @@ export function MergeRequestChanges({
             target={target}
             discussions={discussions}
             canComment={!state.comparing}
+            latestDiff={state.latestDiff}
           />
         </Group>
       )}

@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFeatureAvailability } from '../../api/capabilities/capabilities.js';
+import { FIRST_VIEW_DIFF_PAGES, mergeRequestDiffQueries } from '../../api/merge-requests/diff-pages.js';
 import { mergeRequestQueries } from '../../api/merge-requests/queries.js';
 import type {
   MergeRequestChange,
@@ -28,9 +30,14 @@ const NO_VERSION: MergeRequestDiffVersion = {
 
 /**
  * State of the Changes tab: the picked head and base versions over `GET …/versions` (doc/api/merge_requests.md
- * "Get merge request diff versions"), the diff they select — `…/changes` for the latest version, `…/versions/:id`
- * for an older one, the compare of two versions otherwise — the diff refs new threads are placed against,
- * the listed files, the per-profile "viewed" marks, and the file tree's visibility.
+ * "Get merge request diff versions"), the diff they select — for the latest version `…/diffs` page by page
+ * on instances with the 'merge-request-diffs' feature (GitLab 15.7+, which deprecated `…/changes`) and
+ * `…/changes` before; `…/versions/:id` for an older one; the compare of two versions otherwise — the diff
+ * refs new threads are placed against, the listed files, whether GitLab cut the diff at its limits
+ * (`overflow`), the per-profile "viewed" marks, and the file tree's visibility.
+ *
+ * `…/diffs` pages (100 files each) load on their own up to {@link FIRST_VIEW_DIFF_PAGES}; past that
+ * `diffProgress.loadRest` reads the rest, three pages at a time, and `diffProgress` says how far it got.
  */
 export function useMergeRequestChangesState(mr: MergeRequestDetail, target: ThreadTarget) {
   const { profileId, projectId, iid } = target;
@@ -43,10 +50,26 @@ export function useMergeRequestChangesState(mr: MergeRequestDetail, target: Thre
   const base = baseVersion === 'base' ? undefined : list.find((v) => String(v.id) === baseVersion);
   const latest = headVersion === 'latest' || head?.id === list[0]?.id;
 
+  const paginated = useFeatureAvailability('merge-request-diffs').status;
   const changes = useQuery({
     ...mergeRequestQueries.changes(profileId, projectId, iid),
-    enabled: latest && !base,
+    enabled: latest && !base && paginated === 'unavailable',
   });
+  const diffPages = useInfiniteQuery({
+    ...mergeRequestDiffQueries.diffPages(profileId, projectId, iid),
+    enabled: latest && !base && paginated === 'available',
+  });
+  const [loadRest, setLoadRest] = useState(false);
+  const batches = diffPages.data?.pages;
+  const pagesRead = batches?.reduce((sum, batch) => sum + batch.pages, 0) ?? 0;
+  const { hasNextPage, isFetchingNextPage, isError: diffPagesFailed, fetchNextPage } = diffPages;
+  // The next batch is read on its own within the first view's pages, or after "load the rest".
+  const autoNext = hasNextPage && !diffPagesFailed && (loadRest || pagesRead < FIRST_VIEW_DIFF_PAGES);
+  useEffect(() => {
+    if (autoNext && !isFetchingNextPage) void fetchNextPage();
+  }, [autoNext, isFetchingNextPage, fetchNextPage]);
+  const listedDiffs = useMemo(() => batches?.flatMap((batch) => batch.files), [batches]);
+  const usesDiffs = paginated === 'available';
   const version = useQuery({
     ...mergeRequestQueries.version(profileId, projectId, iid, head?.id ?? 0),
     enabled: !latest && !base && head !== undefined,
@@ -56,12 +79,32 @@ export function useMergeRequestChangesState(mr: MergeRequestDetail, target: Thre
     enabled: base !== undefined && head !== undefined,
   });
 
-  const active = base ? compare : latest ? changes : version;
+  const active = base ? compare : latest ? (usesDiffs ? diffPages : changes) : version;
   const rawChanges: MergeRequestChange[] | undefined = base
     ? compare.data?.diffs
     : latest
-      ? changes.data?.changes
+      ? usesDiffs
+        ? listedDiffs
+        : changes.data?.changes
       : version.data?.diffs;
+  // GitLab cut the files at its diff limits: `overflow` of …/changes, or the version's `overflow` state
+  // (doc/api/merge_requests.md "Get merge request diff versions": `real_size` "<n>+").
+  const overflow =
+    !base &&
+    (latest && !usesDiffs ? changes.data?.overflow === true : (head ?? list[0])?.state === 'overflow');
+  const firstBatch = batches?.[0];
+  const diffProgress =
+    latest && !base && usesDiffs && listedDiffs
+      ? {
+          loaded: listedDiffs.length,
+          /** Files in the diff (`X-Total`), null when the instance omits it. */
+          total: firstBatch?.total ?? null,
+          loading: isFetchingNextPage || autoNext,
+          /** More pages wait to be asked for. */
+          more: hasNextPage && !autoNext && !isFetchingNextPage,
+          loadRest: () => setLoadRest(true),
+        }
+      : null;
   const refs: DiffRefs | null =
     base && head
       ? { base_sha: base.head_commit_sha, start_sha: base.head_commit_sha, head_sha: head.head_commit_sha }
@@ -111,6 +154,10 @@ export function useMergeRequestChangesState(mr: MergeRequestDetail, target: Thre
       ...versionOptions.filter((_, index) => index > headIndex),
     ],
     comparing: base !== undefined,
+    overflow,
+    diffProgress,
+    /** The files are the latest version's diff against the target branch. */
+    latestDiff: latest && !base,
     approximate: base !== undefined && compare.data?.approximate === true,
     active,
     files,

@@ -46,6 +46,7 @@ export function VirtualFileList({
   target,
   discussions,
   canComment,
+  latestDiff = false,
 }: {
   ref: Ref<FileListHandle>;
   files: ListedFile[];
@@ -56,6 +57,8 @@ export function VirtualFileList({
   target: ThreadTarget;
   discussions: Discussion[];
   canComment: boolean;
+  /** The files are the merge request's latest diff (a too-large file may then load from `…/raw_diffs`). */
+  latestDiff?: boolean;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -154,6 +157,7 @@ export function VirtualFileList({
               target={target}
               discussions={threadsByPath.get(path) ?? NO_THREADS}
               canComment={canComment}
+              rawDiffFrom={latestDiff ? target : null}
             />
           </div>
         );
