@@ -80,8 +80,19 @@ function adminUser(): FixedAnswer {
   return fixture('gitlab-18.6-ee').answers['/user']!;
 }
 
-/** Builds profile `name` from its fixture. */
+/**
+ * Builds profile `name` from its fixture. The token's `expires_at` is moved to 2099-01-01 in every
+ * profile: the fixtures' dates (2025) are past on the test machine's clock, and an expired token puts
+ * the app's "token expired" banner on every screen (that banner has tests of its own).
+ */
 export function loadProfile(name: ProfileName): GitLabProfile {
+  const profile = buildProfile(name);
+  const self = profile.answers['/personal_access_tokens/self'];
+  if (self) profile.answers['/personal_access_tokens/self'] = withBody(self, { expires_at: '2099-01-01' });
+  return profile;
+}
+
+function buildProfile(name: ProfileName): GitLabProfile {
   switch (name) {
     case '13.10-ee': {
       const f = fixture('gitlab-13.10-ee');
@@ -126,7 +137,6 @@ export function loadProfile(name: ProfileName): GitLabProfile {
           '/user': adminUser(),
           '/personal_access_tokens/self': withBody(f.answers['/personal_access_tokens/self'], {
             scopes: ['api', 'admin_mode'],
-            expires_at: '2099-01-01',
           }),
         },
         description: `${f.description} Overridden: an administrator whose token has api and admin_mode.`,
@@ -146,7 +156,6 @@ export function loadProfile(name: ProfileName): GitLabProfile {
           ...f.answers,
           '/personal_access_tokens/self': withBody(f.answers['/personal_access_tokens/self'], {
             scopes: ['api', 'admin_mode'],
-            expires_at: '2099-01-01',
           }),
         },
         description:

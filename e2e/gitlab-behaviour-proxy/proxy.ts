@@ -20,6 +20,8 @@ export interface SeenRequest {
   method: string;
   /** Path below `/api/v4`, no query. */
   path: string;
+  /** The query string with its `?`, or ''. */
+  query: string;
   status: number;
   /** The rule that answered it; null when the core answered. */
   rule: string | null;
@@ -40,9 +42,9 @@ export interface BehaviourProxy {
   profile: GitLabProfile;
   /** Every API request so far, in order. */
   seen: SeenRequest[];
-  /** `METHOD path` of requests answered 404 more than once, with their count. */
+  /** `METHOD path?query` of requests answered 404 more than once (the same request again), with their count. */
   repeated404s(): Array<{ request: string; count: number }>;
-  /** Every distinct `METHOD path` answered 404. */
+  /** Every distinct `METHOD path?query` answered 404. */
   distinct404s(): string[];
   /** Switches the rate limit on (or off with null). */
   setRateLimit(limit: RateLimit | null): void;
@@ -90,6 +92,7 @@ export async function startBehaviourProxy(target: string, profile: GitLabProfile
     const method = req.method ?? 'GET';
     const isApi = url.pathname.startsWith(`${API_PREFIX}/`);
     const apiPath = isApi ? url.pathname.slice(API_PREFIX.length) : url.pathname;
+    const query = url.search;
     const raw = await readBody(req);
     const isJsonRequest = /json/.test(req.headers['content-type'] ?? '');
     let body: unknown = undefined;
@@ -109,7 +112,7 @@ export async function startBehaviourProxy(target: string, profile: GitLabProfile
       (limit.match ? limit.match.test(apiPath) : apiPath !== '/version')
     ) {
       limit.requests -= 1;
-      seen.push({ method, path: apiPath, status: 429, rule: 'rate-limit' });
+      seen.push({ method, path: apiPath, query, status: 429, rule: 'rate-limit' });
       sendAnswer(res, rateLimited(limit.retryAfterSeconds));
       return;
     }
@@ -118,7 +121,7 @@ export async function startBehaviourProxy(target: string, profile: GitLabProfile
     if (isApi) {
       const decision = decideRequest(ruleReq, profile);
       if ('answer' in decision) {
-        seen.push({ method, path: apiPath, status: decision.answer.status, rule: decision.rule });
+        seen.push({ method, path: apiPath, query, status: decision.answer.status, rule: decision.rule });
         sendAnswer(res, decision.answer);
         return;
       }
@@ -142,7 +145,7 @@ export async function startBehaviourProxy(target: string, profile: GitLabProfile
     const status = upstreamRes.statusCode ?? 502;
     const contentType = upstreamRes.headers['content-type'] ?? '';
     if (!isApi || !/application\/json/.test(contentType)) {
-      if (isApi) seen.push({ method, path: apiPath, status, rule: null });
+      if (isApi) seen.push({ method, path: apiPath, query, status, rule: null });
       res.writeHead(status, upstreamRes.headers);
       upstreamRes.pipe(res);
       return;
@@ -161,7 +164,7 @@ export async function startBehaviourProxy(target: string, profile: GitLabProfile
     }
     const rewritten = rewriteResponse(ruleReq, { status, headers: outHeaders, body: parsed }, profile);
     const outText = parsed === undefined ? text : JSON.stringify(rewritten.body);
-    seen.push({ method, path: apiPath, status, rule: null });
+    seen.push({ method, path: apiPath, query, status, rule: null });
     res.writeHead(status, { ...rewritten.headers, 'content-length': String(Buffer.byteLength(outText)) });
     res.end(outText);
   }
@@ -172,7 +175,7 @@ export async function startBehaviourProxy(target: string, profile: GitLabProfile
     const counts = new Map<string, number>();
     for (const r of seen) {
       if (r.status !== 404) continue;
-      const key = `${r.method} ${r.path}`;
+      const key = `${r.method} ${r.path}${r.query}`;
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     return counts;

@@ -31,6 +31,13 @@ describe('rule set', () => {
     expect(atLeast('18.7.0-pre', '17.11')).toBe(true);
   });
 
+  it("every token the profiles report is unexpired (the fixtures' 2025 dates are past)", () => {
+    for (const name of PROFILE_NAMES) {
+      const self = loadProfile(name).answers['/personal_access_tokens/self'];
+      if (self) expect((self.body as { expires_at: string }).expires_at, name).toBe('2099-01-01');
+    }
+  });
+
   it.each(PROFILE_NAMES)(
     'profile %s: /version answers its fixture version, which the profile states',
     (name) => {
@@ -80,7 +87,9 @@ describe('rule set', () => {
     expect(statusOf('16.11-ee', get('/admin/clusters/3'))).toBe('forward');
     expect(statusOf('18.6-ee', get('/admin/clusters'))).toBe(404);
     expect(statusOf('18.6-ce', get('/admin/clusters'))).toBe(404);
-    expect(statusOf('gitlab-com', get('/admin/clusters'))).toBe(404);
+    // authenticated_as_admin! runs before ensure_feature_enabled!: who may not administer gets 403 first.
+    expect(statusOf('gitlab-com', get('/admin/clusters'))).toBe(403);
+    expect(statusOf('18.6-ee-admin-mode', get('/admin/clusters'))).toBe(403);
   });
 
   it('Outpost-only endpoints are absent on every GitLab', () => {

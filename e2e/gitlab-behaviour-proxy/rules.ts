@@ -119,7 +119,10 @@ function stripField(body: unknown, field: string): void {
 
 /**
  * Every rule, in the order they are tried. The first `answer` that is not null wins; every
- * `rewriteRequest` and `rewriteResponse` applies.
+ * `rewriteRequest` and `rewriteResponse` applies. Order follows GitLab: a route that is not mounted
+ * (removed, EE-only on CE, Outpost-only) is 404 before anything else; a mounted admin route checks the
+ * administrator first (`before { authenticated_as_admin! }`) and its feature flag after
+ * (lib/api/admin/instance_clusters.rb), so Admin Mode's 403 comes before the clusters' 404.
  */
 export const RULES: readonly Rule[] = [
   {
@@ -188,13 +191,6 @@ export const RULES: readonly Rule[] = [
     answer: (req, p) => (!atLeast(p.version, '15.7') && is(req.path, `${MR}/diffs`) ? ROUTE_NOT_FOUND : null),
   },
   {
-    id: 'certificate-clusters-off',
-    source:
-      'doc/user/infrastructure/clusters/index.md (certificate-based clusters deprecated 14.5, behind the certificate_based_clusters ops flag, off on GitLab.com); gitlab-org/gitlab!96007 (removal for self-managed planned for 17.0); lib/api/admin/instance_clusters.rb `ensure_feature_enabled!` answers 404 when the flag is off. 13.10 and 16.11 play an instance whose administrator keeps the flag on.',
-    answer: (req, p) =>
-      (p.gitlabCom || atLeast(p.version, '17.0')) && is(req.path, '/admin/clusters(/.*)?') ? NOT_FOUND : null,
-  },
-  {
     id: 'audit-events-ee-only',
     source:
       'doc/api/audit_events.md (Tier: Premium, Ultimate; instance audit events, GitLab Self-Managed): ee/lib/api/audit_events.rb is not mounted in CE',
@@ -214,6 +210,13 @@ export const RULES: readonly Rule[] = [
     source:
       'doc/administration/settings/sign_in_restrictions.md ("Admin Mode": with Admin Mode on, API requests of administrators need a token with the admin_mode scope, 15.8+); lib/api/helpers.rb `authenticated_as_admin!` answers 403 "403 Forbidden"',
     answer: (req, p) => (p.adminModeBlocks && isAdminEndpoint(req.path) ? FORBIDDEN : null),
+  },
+  {
+    id: 'certificate-clusters-off',
+    source:
+      'doc/user/infrastructure/clusters/index.md (certificate-based clusters deprecated 14.5, behind the certificate_based_clusters ops flag, off on GitLab.com); gitlab-org/gitlab!96007 (removal for self-managed planned for 17.0); lib/api/admin/instance_clusters.rb `ensure_feature_enabled!` answers 404 when the flag is off. 13.10 and 16.11 play an instance whose administrator keeps the flag on.',
+    answer: (req, p) =>
+      (p.gitlabCom || atLeast(p.version, '17.0')) && is(req.path, '/admin/clusters(/.*)?') ? NOT_FOUND : null,
   },
   {
     id: 'auto-merge-param-before-17.11',
