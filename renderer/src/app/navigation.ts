@@ -9,6 +9,7 @@ import {
   IconShieldLock,
   IconTopologyStar3,
   IconTransfer,
+  IconUsers,
   IconVariable,
   type Icon,
 } from '@tabler/icons-react';
@@ -74,6 +75,14 @@ export const NAV_SECTIONS: NavSection[] = [
     title: 'Admin',
     adminOnly: true,
     items: [
+      {
+        path: '/admin/users',
+        label: 'Users',
+        icon: IconUsers,
+        description:
+          'Every user of the instance: search and filter, create and edit, block, ban, deactivate or delete, with memberships and tokens.',
+        built: true,
+      },
       {
         path: '/admin/clusters',
         label: 'Clusters',

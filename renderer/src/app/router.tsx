@@ -43,6 +43,7 @@ const SecurityPage = lazyPage(
   () => import('../features/admin/instance-settings/security-page.js'),
   'SecurityPage',
 );
+const UsersPage = lazyPage(() => import('../features/admin/users/users-page.js'), 'UsersPage');
 const StorageMovesPage = lazyPage(
   () => import('../features/admin/storage-moves/storage-moves-page.js'),
   'StorageMovesPage',
@@ -181,6 +182,10 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'projects/:projectId/alerts', element: screen(<ProjectAlertsRedirect />) },
+          {
+            path: 'admin/users',
+            element: <AdminGuard>{screen(<UsersPage />)}</AdminGuard>,
+          },
           {
             path: 'admin/clusters',
             element: <AdminGuard>{screen(<ClustersPage />)}</AdminGuard>,
