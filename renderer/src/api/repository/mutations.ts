@@ -2,6 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { apiJson, apiSend } from '../client.js';
 import { encodeFilePath, encodeRefSegment } from './file-path.js';
 import { repositoryKeys } from './keys.js';
+import type { Release } from '../../../../shared/api-types/releases.js';
+import { useInstanceCapabilities } from '../capabilities/capabilities.js';
+import { releaseNotesApi, releaseNotesRequest } from './release-notes-api.js';
 import type { Branch, FileCommitResult, ProtectedBranch, Tag, TagRelease } from './types.js';
 
 /** Where a file commit lands: `branch`, created from `startBranch` when that is given. */
@@ -198,18 +201,29 @@ export function useDeleteTag(profileId: string, projectId: number) {
 }
 
 /**
- * Release notes of a tag: `POST .../tags/:tag_name/release` to add (409 when they exist),
- * `PUT` to change (404 when there are none). Invalidates the tag lists.
+ * Release notes of a tag, through the API the instance offers (release-notes-api.ts decides): the
+ * Releases API on GitLab 14.0+ and the embedded core (`POST /projects/:id/releases` to add, 409 when the
+ * tag has a release; `PUT /projects/:id/releases/:tag_name` to change), the tag release endpoints on
+ * GitLab 13.x (`POST`/`PUT .../tags/:tag_name/release`). Answers `{tag_name, description}` either way.
+ * Rejects without a request while the instance is not known or offers neither. Invalidates the tag lists.
  */
 export function useSaveRelease(profileId: string, projectId: number) {
+  const { capabilities } = useInstanceCapabilities();
+  const api = releaseNotesApi(capabilities);
   return useMutation({
-    mutationFn: (input: SaveReleaseInput) =>
-      apiJson<TagRelease>({
-        method: input.exists ? 'PUT' : 'POST',
-        path: `${repo(projectId)}/tags/${encodeRefSegment(input.tagName)}/release`,
-        body: { description: input.description },
-        profileId,
-      }),
+    mutationFn: async (input: SaveReleaseInput): Promise<TagRelease> => {
+      if ('explanation' in api) throw new Error(api.explanation);
+      const request = releaseNotesRequest(
+        api,
+        projectId,
+        input.tagName,
+        encodeRefSegment(input.tagName),
+        input.description,
+        input.exists,
+      );
+      const saved = await apiJson<Release | TagRelease>({ ...request, profileId });
+      return { tag_name: saved.tag_name ?? input.tagName, description: saved.description ?? '' };
+    },
     meta: { invalidates: [repositoryKeys.tags(profileId, projectId)] },
   });
 }

@@ -12,7 +12,8 @@ import { useRepository } from './repository-context.js';
 
 /**
  * "New tag": name, the ref it points at, lightweight or annotated (with a message), and optional
- * release notes in Markdown (saved with `POST .../tags/:tag/release` once the tag exists).
+ * release notes in Markdown (saved once the tag exists, through the Releases API or, on GitLab 13.x, the
+ * tag release endpoint: api/repository/release-notes-api.ts).
  */
 export function CreateTagModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { profileId, projectId, ref: currentRef } = useRepository();

@@ -6,7 +6,11 @@ import { FormModal } from '../../components/form-modal/form-modal.js';
 import { MarkdownField } from './markdown-field.js';
 import { useRepository } from './repository-context.js';
 
-/** Add or edit a tag's release notes (Markdown): POST when it has none, PUT when it has some. */
+/**
+ * Add or edit a tag's release notes (Markdown): POST when it has none, PUT when it has some, through the
+ * API the instance offers (api/repository/release-notes-api.ts: the Releases API, or the tag release
+ * endpoints on GitLab 13.x).
+ */
 export function ReleaseNotesModal({ tag, onClose }: { tag: Tag; onClose: () => void }) {
   const { profileId, projectId } = useRepository();
   const [notes, setNotes] = useState(tag.release?.description ?? '');
