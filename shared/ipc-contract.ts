@@ -51,6 +51,20 @@ export interface ApiResponse<T = unknown> {
   slowDown?: { message: string; retryAfterSeconds: number };
 }
 
+/**
+ * One GraphQL request to the active instance: `POST /api/graphql` with `{query, variables, operationName}`
+ * (GitLab's doc/api/graphql/_index.md; the embedded core serves the alert management subset). Only that
+ * endpoint is reachable this way. The answer is an ApiResponse whose body is GraphQL's
+ * `{data?, errors?}` (or, from an instance that refuses it, whatever that instance sent).
+ */
+export interface GraphqlRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+  /** Profile to use; the active profile when absent. */
+  profileId?: string;
+}
+
 /** What a renderer may know of a connection profile. Never the token. */
 export interface ProfileSummary {
   id: string;
@@ -300,6 +314,7 @@ export interface DemoStatus {
  */
 export interface BridgeChannels {
   'api:request': (req: ApiRequest) => Promise<ApiResponse>;
+  'api:graphql': (req: GraphqlRequest) => Promise<ApiResponse>;
   'profiles:list': () => Promise<ProfileSummary[]>;
   'profiles:add-remote': (input: AddRemoteProfileInput) => Promise<ProfileSummary>;
   'profiles:remove': (id: string) => Promise<void>;
@@ -325,6 +340,7 @@ export type BridgeChannel = keyof BridgeChannels;
 /** All channel names, for allow-listing in the preload and the browser host. */
 export const BRIDGE_CHANNELS: readonly BridgeChannel[] = [
   'api:request',
+  'api:graphql',
   'profiles:list',
   'profiles:add-remote',
   'profiles:remove',
@@ -347,7 +363,7 @@ export const BRIDGE_CHANNELS: readonly BridgeChannel[] = [
 
 /** The object the preload exposes as `window.outpost`, namespaced one method per channel. */
 export interface OutpostBridge {
-  api: { request: BridgeChannels['api:request'] };
+  api: { request: BridgeChannels['api:request']; graphql: BridgeChannels['api:graphql'] };
   profiles: {
     list: BridgeChannels['profiles:list'];
     addRemote: BridgeChannels['profiles:add-remote'];

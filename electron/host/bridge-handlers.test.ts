@@ -75,6 +75,14 @@ describe('bridge handlers over a real embedded core', () => {
       await call('api:request', { method: 'POST', path: '/projects', body: { name: 'bridge-demo' } }),
     );
     expect(created.status).toBe(201);
+    // api:graphql: the same instance's POST /api/graphql, with the same token.
+    const graphql = result<{ status: number; body: unknown }>(
+      await call('api:graphql', {
+        query: 'query($p: ID!) { project(fullPath: $p) { name } }',
+        variables: { p: 'root/bridge-demo' },
+      }),
+    );
+    expect(graphql).toMatchObject({ status: 200, body: { data: { project: { name: 'bridge-demo' } } } });
     const list = result<{ status: number; headers: Record<string, string>; body: Array<{ name: string }> }>(
       await call('api:request', {
         method: 'GET',

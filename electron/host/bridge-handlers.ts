@@ -22,6 +22,7 @@ export type BridgeHandlers = { [C in BridgeChannel]: BridgeChannels[C] };
 export function createBridgeHandlers(host: Host): BridgeHandlers {
   const impl: BridgeHandlers = {
     'api:request': (req) => host.proxy.request(req),
+    'api:graphql': (req) => host.proxy.graphql(req),
     'profiles:list': async () => host.profiles.list(),
     // Capabilities (issue 26): learned on connect, again when the token changes, when a stale profile is
     // picked, and by profiles:check (which waits for them, so the profile list read next carries them).

@@ -24,6 +24,16 @@ const apiRequest = z
   })
   .strict();
 
+/** A GraphQL request: the query text (100 000 characters at most, the core's and GitLab's limits apply on top). */
+const graphqlRequest = z
+  .object({
+    query: z.string().min(1).max(100_000),
+    variables: z.record(z.string(), z.unknown()).optional(),
+    operationName: z.string().min(1).max(200).optional(),
+    profileId: profileId.optional(),
+  })
+  .strict();
+
 const addRemoteInput = z
   .object({
     name: z.string().max(200),
@@ -75,6 +85,7 @@ const notificationInput = z
 /** Argument tuples of each channel (what the renderer may send), checked before any handler runs. */
 export const BRIDGE_ARG_SCHEMAS: { [C in BridgeChannel]: z.ZodType<Parameters<BridgeChannels[C]>> } = {
   'api:request': z.tuple([apiRequest]),
+  'api:graphql': z.tuple([graphqlRequest]),
   'profiles:list': z.tuple([]),
   'profiles:add-remote': z.tuple([addRemoteInput]),
   'profiles:remove': z.tuple([profileId]),

@@ -32,7 +32,10 @@ async function call<C extends BridgeChannel>(
 }
 
 const bridge = {
-  api: { request: (req) => call('api:request', [req]) },
+  api: {
+    request: (req) => call('api:request', [req]),
+    graphql: (req) => call('api:graphql', [req]),
+  },
   profiles: {
     list: () => call('profiles:list', []),
     addRemote: (input) => call('profiles:add-remote', [input]),

@@ -58,6 +58,17 @@ export function createFakeBridge(
         requests.push(req);
         return (await handler(req)) ?? jsonResponse({ message: '404 Not Found' }, 404);
       },
+      // GraphQL goes through `handler` as a POST to `/graphql` (relative to /api, as the proxy sends it).
+      graphql: async ({ query, variables, operationName, profileId }) => {
+        const req: ApiRequest = {
+          method: 'POST',
+          path: '/graphql',
+          body: { query, variables, operationName },
+          ...(profileId === undefined ? {} : { profileId }),
+        };
+        requests.push(req);
+        return (await handler(req)) ?? jsonResponse({ message: '404 Not Found' }, 404);
+      },
     },
     profiles: {
       list: async () => profileList.map((profile) => ({ ...profile })),

@@ -1,8 +1,9 @@
-import type { ApiRequest, ApiResponse } from '../../../shared/ipc-contract.js';
+import type { ApiRequest, ApiResponse, GraphqlRequest } from '../../../shared/ipc-contract.js';
 import type { Core } from '../../core/core-contract.js';
 import { BridgeError } from '../bridge-error.js';
 import type { ProfileStore } from '../profiles/profile-store.js';
 import type { TokenVault } from '../vault/token-vault.js';
+import type { ProxiedRequest } from './api-url.js';
 import { embeddedRequest } from './embedded.js';
 import { InstanceRateLimiter, type RateLimiterOptions, type SlowDownNotice } from './rate-limiter.js';
 import { remoteRequest, type RemoteRequestOptions } from './remote.js';
@@ -19,6 +20,13 @@ export interface ApiProxy {
    * health check), `internal` (embedded core not running, vault unreadable).
    */
   request(req: ApiRequest): Promise<ApiResponse>;
+  /**
+   * Sends one GraphQL request to the profile's `POST /api/graphql` (the only path outside `/api/v4` it
+   * reaches), `{query, variables, operationName}` as the JSON body, with the same token, limiter,
+   * network settings, timeouts and errors as {@link request}. The answer's body is GraphQL's
+   * `{data?, errors?}`; HTTP errors (401, 403, 404 of an instance without GraphQL) are responses.
+   */
+  graphql(req: GraphqlRequest): Promise<ApiResponse>;
 }
 
 /** Options of `createApiProxy`. */
@@ -63,27 +71,39 @@ export function createApiProxy({
     limiters.set(profileId, { url, limiter });
     return limiter;
   };
+  const send = async (req: ProxiedRequest): Promise<ApiResponse> => {
+    const profile = req.profileId === undefined ? profiles.active() : profiles.get(req.profileId);
+    const token = await vault.get(profile.id);
+    if (profile.kind === 'embedded') {
+      if (!core) throw new BridgeError('internal', 'The embedded instance is not running. Restart Outpost.');
+      return embeddedRequest(core, token, req, {
+        ...(embeddedTimeoutMs === undefined ? {} : { timeoutMs: embeddedTimeoutMs }),
+        ...(embeddedHealthTimeoutMs === undefined ? {} : { healthTimeoutMs: embeddedHealthTimeoutMs }),
+      });
+    }
+    const network: RemoteRequestOptions = {
+      ...remoteNetwork,
+      ...(remoteTimeoutMs === undefined ? {} : { timeoutMs: remoteTimeoutMs }),
+      ...(profile.network?.timeoutMs === undefined ? {} : { timeoutMs: profile.network.timeoutMs }),
+      ...(profile.network?.caPem === undefined ? {} : { caPem: profile.network.caPem }),
+    };
+    return limiterFor(profile.id, profile.url).run(req, () =>
+      remoteRequest(profile.url, token, req, network),
+    );
+  };
   return {
-    async request(req) {
-      const profile = req.profileId === undefined ? profiles.active() : profiles.get(req.profileId);
-      const token = await vault.get(profile.id);
-      if (profile.kind === 'embedded') {
-        if (!core)
-          throw new BridgeError('internal', 'The embedded instance is not running. Restart Outpost.');
-        return embeddedRequest(core, token, req, {
-          ...(embeddedTimeoutMs === undefined ? {} : { timeoutMs: embeddedTimeoutMs }),
-          ...(embeddedHealthTimeoutMs === undefined ? {} : { healthTimeoutMs: embeddedHealthTimeoutMs }),
-        });
-      }
-      const network: RemoteRequestOptions = {
-        ...remoteNetwork,
-        ...(remoteTimeoutMs === undefined ? {} : { timeoutMs: remoteTimeoutMs }),
-        ...(profile.network?.timeoutMs === undefined ? {} : { timeoutMs: profile.network.timeoutMs }),
-        ...(profile.network?.caPem === undefined ? {} : { caPem: profile.network.caPem }),
-      };
-      return limiterFor(profile.id, profile.url).run(req, () =>
-        remoteRequest(profile.url, token, req, network),
-      );
-    },
+    request: (req) => send(req),
+    graphql: ({ query, variables, operationName, profileId }) =>
+      send({
+        method: 'POST',
+        path: '/graphql',
+        graphql: true,
+        body: {
+          query,
+          ...(variables === undefined ? {} : { variables }),
+          ...(operationName === undefined ? {} : { operationName }),
+        },
+        ...(profileId === undefined ? {} : { profileId }),
+      }),
   };
 }

@@ -1,4 +1,4 @@
-import type { ApiQueryValue } from '../../../shared/ipc-contract.js';
+import type { ApiQueryValue, ApiRequest } from '../../../shared/ipc-contract.js';
 import { BridgeError } from '../bridge-error.js';
 
 /**
@@ -53,4 +53,19 @@ export function buildApiUrl(path: string, query?: Readonly<Record<string, ApiQue
   const qs = encodeQuery(query);
   if (!qs) return `/api/v4${path}`;
   return `/api/v4${path}${path.includes('?') ? '&' : '?'}${qs}`;
+}
+
+/** GitLab's GraphQL endpoint, the one path outside `/api/v4` the proxy forwards (doc/api/graphql/_index.md). */
+export const GRAPHQL_URL_PATH = '/api/graphql';
+
+/**
+ * A request as the proxy sends it: an ApiRequest (relative to `/api/v4`), or, with `graphql: true`, the
+ * GraphQL endpoint (`path` and `query` are then ignored). Built by the proxy only; the bridge's
+ * `api:request` schema refuses the extra field.
+ */
+export type ProxiedRequest = ApiRequest & { graphql?: true };
+
+/** The path + query a proxied request goes to: {@link GRAPHQL_URL_PATH} or {@link buildApiUrl}. */
+export function proxiedUrl(req: ProxiedRequest): string {
+  return req.graphql ? GRAPHQL_URL_PATH : buildApiUrl(req.path, req.query);
 }

@@ -1,7 +1,7 @@
 import type { ApiRequest, ApiResponse } from '../../../shared/ipc-contract.js';
 import type { Core } from '../../core/core-contract.js';
 import { BridgeError } from '../bridge-error.js';
-import { buildApiUrl } from './api-url.js';
+import { proxiedUrl, type ProxiedRequest } from './api-url.js';
 import { parseResponseBody, sanitizeResponseHeaders } from './response-parts.js';
 
 /** Default time an embedded call may take, in milliseconds (the same as a remote call's). */
@@ -28,7 +28,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
 }
 
 /**
- * Sends `req` to the embedded core in-process: `core.inject({ method, url: '/api/v4' + path + query,
+ * Sends `req` to the embedded core in-process (`/api/graphql` for a GraphQL request, api-url.ts
+ * `ProxiedRequest`): `core.inject({ method, url: '/api/v4' + path + query,
  * headers: { 'private-token', 'content-type': 'application/json' (with a body) }, payload })`.
  * The response keeps status, sanitized lower-cased headers and the parsed body; the token is never
  * part of it.
@@ -41,13 +42,13 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
 export async function embeddedRequest(
   core: Pick<Core, 'inject'>,
   token: string | null,
-  req: ApiRequest,
+  req: ProxiedRequest,
   {
     timeoutMs = EMBEDDED_TIMEOUT_MS,
     healthTimeoutMs = EMBEDDED_HEALTH_TIMEOUT_MS,
   }: EmbeddedRequestOptions = {},
 ): Promise<ApiResponse> {
-  const url = buildApiUrl(req.path, req.query);
+  const url = proxiedUrl(req);
   const headers: Record<string, string> = {};
   if (token) headers['private-token'] = token;
   const hasBody = req.body !== undefined && req.method !== 'GET' && req.method !== 'HEAD';

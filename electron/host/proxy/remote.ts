@@ -1,4 +1,4 @@
-import type { ApiRequest, ApiResponse } from '../../../shared/ipc-contract.js';
+import type { ApiResponse } from '../../../shared/ipc-contract.js';
 import { BridgeError } from '../bridge-error.js';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -7,7 +7,7 @@ import {
   TransportError,
   type NetworkSettings,
 } from '../network/transport.js';
-import { buildApiUrl } from './api-url.js';
+import { proxiedUrl, type ProxiedRequest } from './api-url.js';
 import { parseResponseBody, sanitizeResponseHeaders } from './response-parts.js';
 
 /** Default time a remote call may take to its response headers, in milliseconds. */
@@ -17,7 +17,8 @@ export const REMOTE_TIMEOUT_MS = DEFAULT_TIMEOUT_MS;
 export type RemoteRequestOptions = NetworkSettings;
 
 /**
- * Sends `req` to a remote GitLab: `<baseUrl>/api/v4<path>?<query>` with `PRIVATE-TOKEN`, a JSON body
+ * Sends `req` to a remote GitLab: `<baseUrl>/api/v4<path>?<query>` (or `<baseUrl>/api/graphql` for a
+ * GraphQL request, api-url.ts `ProxiedRequest`) with `PRIVATE-TOKEN`, a JSON body
  * when given, `redirect: 'manual'` (a redirect is returned as a response, so the token never follows
  * it to another host), through `sendRequest` (OS + bundled + profile CAs, HTTPS_PROXY/NO_PROXY, a
  * headers timeout of `timeoutMs`, default 15 s, a separate body bound, GET/HEAD retried on network
@@ -30,10 +31,10 @@ export type RemoteRequestOptions = NetworkSettings;
 export async function remoteRequest(
   baseUrl: string,
   token: string | null,
-  req: ApiRequest,
+  req: ProxiedRequest,
   options: RemoteRequestOptions = {},
 ): Promise<ApiResponse> {
-  const url = `${baseUrl}${buildApiUrl(req.path, req.query)}`;
+  const url = `${baseUrl}${proxiedUrl(req)}`;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers['private-token'] = token;
   const hasBody = req.body !== undefined && req.method !== 'GET' && req.method !== 'HEAD';

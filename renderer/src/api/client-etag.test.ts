@@ -29,6 +29,7 @@ beforeAll(async () => {
         wire.push({ req, status: res.status });
         return res;
       },
+      graphql: real.api.graphql,
     },
   };
   setBridge(recording);

@@ -86,7 +86,10 @@ export function createHttpTransport(options: HttpBridgeOptions): OutpostWireBrid
   }
 
   return {
-    api: { request: (req) => call('api:request', [req]) },
+    api: {
+      request: (req) => call('api:request', [req]),
+      graphql: (req) => call('api:graphql', [req]),
+    },
     profiles: {
       list: () => call('profiles:list', []),
       addRemote: (input) => call('profiles:add-remote', [input]),

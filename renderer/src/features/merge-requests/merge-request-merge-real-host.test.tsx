@@ -84,6 +84,7 @@ beforeAll(async () => {
         sent.push(req);
         return session.bridge.api.request(req);
       },
+      graphql: session.bridge.api.graphql,
     },
   };
   projectId = (
