@@ -29,3 +29,20 @@ export function findMergeRequestsByRelatedCommit(
     .all(...args, limit, offset) as MergeRequestRow[];
   return { total, rows };
 }
+
+/**
+ * The iid of the merge request of project `projectId` whose merge commit (`column` merge_commit_sha) or
+ * squash commit (squash_commit_sha) is `sha`, the oldest if several; undefined when none (GitLab's
+ * `Commit#merged_merge_request_no_cache`, `find_by`).
+ */
+export function findMergeRequestIidByCommit(
+  db: Db,
+  projectId: number,
+  column: 'merge_commit_sha' | 'squash_commit_sha',
+  sha: string,
+): number | undefined {
+  const row = db
+    .prepare(`SELECT iid FROM merge_requests WHERE project_id = ? AND ${column} = ? ORDER BY id LIMIT 1`)
+    .get(projectId, sha) as { iid: number } | undefined;
+  return row?.iid;
+}

@@ -53,6 +53,8 @@ export const SETTINGS_WITH_BEHAVIOUR: Readonly<Record<string, string>> = {
   default_group_visibility:
     "a new group's visibility when none is given (lowered to its parent's when the parent's is lower)",
   default_branch_name: "a new project's default branch when none is given (null or empty: main)",
+  admin_mode:
+    "on: an administrator's token acts as an administrator only when it has the admin_mode scope (http/auth.ts)",
 };
 
 /** Every GitLab setting of this module: schema and GitLab's default (Outpost's where noted). */

@@ -9,6 +9,7 @@
  * date; a revert
  * is authored by the caller. Pushes' side effects follow: pipelines, merge request refresh.
  */
+import { findMergeRequestIidByCommit } from '../../db/commit-merge-requests.js';
 import { nowIso } from '../../db/database.js';
 import { updateProject } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
@@ -23,6 +24,17 @@ import { requireBranchPush } from '../repository-files/require-branch-push.js';
 import { projectRepository } from '../refs/project-repository.js';
 
 export type PickKind = 'cherry_pick' | 'revert';
+
+/**
+ * GitLab's `Commit#revert_description` (app/models/commit.rb): `This reverts merge request !<iid>` when the
+ * commit is the merge commit (a commit with several parents) or the squash commit of one of the project's
+ * merge requests, else `This reverts commit <sha>`.
+ */
+function revertDescription(ctx: ServiceContext, project: ProjectRow, sha: string, isMerge: boolean): string {
+  const column = isMerge ? 'merge_commit_sha' : 'squash_commit_sha';
+  const iid = findMergeRequestIidByCommit(ctx.db, project.id, column, sha);
+  return iid === undefined ? `This reverts commit ${sha}` : `This reverts merge request !${iid}`;
+}
 
 /** A refused cherry-pick or revert: 400 `{"message", "error_code"}` (`conflict` or `empty`). */
 export class PickError extends Error {
@@ -79,7 +91,7 @@ export async function pickCommit(
     input.message ??
     (input.kind === 'cherry_pick'
       ? `${commit.message.trimEnd()}\n\n(cherry picked from commit ${commit.id})`
-      : `Revert "${title}"\n\nThis reverts commit ${commit.id}`);
+      : `Revert "${title}"\n\n${revertDescription(ctx, project, commit.id, commit.parentIds.length > 1)}`);
   const me = { name: user.name, email: user.email };
   const newId = await writePickCommit(repo.path, {
     tree: merged.tree,

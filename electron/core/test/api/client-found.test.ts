@@ -299,6 +299,46 @@ describe('what real clients found (issue 26 part 5)', () => {
     expect(await titles('all=false')).not.toContain('Only on side');
   });
 
+  // app/models/commit.rb `revert_message` / `revert_description`: a merge request's merge commit reverts
+  // "merge request !iid"; any other commit "commit <sha>" (repository-commit-pick.test.ts).
+  it('names the merge request in the revert message of its merge commit', async () => {
+    const p = await t.api<{ id: number }>('POST', '/projects', {
+      json: { name: 'reverting', initialize_with_readme: true },
+    });
+    const id = p.body.id;
+    await t.api('POST', `/projects/${id}/repository/branches`, { json: { branch: 'topic', ref: 'main' } });
+    await t.api('POST', `/projects/${id}/repository/commits`, {
+      json: {
+        branch: 'topic',
+        commit_message: 'Topic work',
+        actions: [{ action: 'create', file_path: 'topic.txt', content: 'topic\n' }],
+      },
+    });
+    const mr = await t.api<{ iid: number }>('POST', `/projects/${id}/merge_requests`, {
+      json: { source_branch: 'topic', target_branch: 'main', title: 'Topic' },
+    });
+    expect(mr.status, mr.text).toBe(201);
+    let merged: { status: number; body: { merge_commit_sha: string | null } } = {
+      status: 0,
+      body: { merge_commit_sha: null },
+    };
+    for (let i = 0; i < 100 && merged.status !== 200; i++) {
+      merged = await t.api('PUT', `/projects/${id}/merge_requests/${mr.body.iid}/merge`);
+      if (merged.status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(merged.status).toBe(200);
+    const sha = merged.body.merge_commit_sha!;
+    const res = await t.api<{ message: string; title: string }>(
+      'POST',
+      `/projects/${id}/repository/commits/${sha}/revert`,
+      { json: { branch: 'main' } },
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.message).toBe(
+      `Revert "Merge branch 'topic' into 'main'"\n\nThis reverts merge request !${mr.body.iid}\n`,
+    );
+  });
+
   // doc/api/projects.md "Download snapshot of a Git repository"; lib/api/project_snapshots.rb.
   describe('GET /projects/:id/snapshot', () => {
     it('answers administrators a tar git can clone from', async () => {
