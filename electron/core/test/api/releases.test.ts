@@ -231,6 +231,26 @@ describe('releases API', () => {
       });
       expect(badDate.body).toEqual({ error: 'released_at is invalid' });
     });
+    it('answers hostile parameter shapes with a 4xx, never a 5xx', async () => {
+      const bodies: Record<string, unknown>[] = [
+        { tag_name: { a: 1 } },
+        { tag_name: ['x'] },
+        { tag_name: 'v1.0', milestone_ids: ['abc'] },
+        { tag_name: 'v1.0', milestones: 'M1', milestone_ids: '1' },
+        { tag_name: 'v1.0', released_at: 1e30 },
+        { tag_name: 'v1.0', assets: 'x' },
+        { tag_name: 'fz', ref: 'trunk', assets: { links: [{ name: 'a', url: 'https://example.com/a' }] } },
+        { tag_name: '--upload-pack=x', ref: '--version' },
+        { tag_name: 'a\nb', ref: 'trunk' },
+      ];
+      for (const json of bodies) {
+        const res = await t.api('POST', base(), { token: dev.token, json });
+        expect(res.status, JSON.stringify(json)).toBeGreaterThanOrEqual(400);
+        expect(res.status, JSON.stringify(json)).toBeLessThan(500);
+        const put = await t.api('PUT', `${base()}/v1.0`, { token: dev.token, json });
+        expect(put.status, JSON.stringify(json)).toBeLessThan(500);
+      }
+    });
   });
 
   describe('GET /projects/:id/releases', () => {
