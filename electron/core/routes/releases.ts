@@ -29,7 +29,6 @@ import {
   listProjectReleases,
 } from '../services/releases/list-releases.js';
 import { updateProjectRelease } from '../services/releases/update-release.js';
-import { REPOSITORY_READ } from './branches.js';
 import { pageOf, pathParam, sendPage } from './respond.js';
 
 /**
@@ -46,6 +45,12 @@ function gReleasedAt() {
     .refine((ms) => !Number.isNaN(ms))
     .transform((ms) => new Date(ms).toISOString());
 }
+
+/**
+ * Reads: anonymous on public projects; tokens with `api` or `read_api` (lib/api/api.rb's scopes; the
+ * Releases API is not a repository route, so `read_repository` alone does not reach it).
+ */
+const RELEASES_READ = { auth: 'optional' } as const;
 
 /** `milestone_ids`: `[1,2]`, `milestone_ids[]=1`, or `1,2`. */
 function gIntArray() {
@@ -98,7 +103,7 @@ function queryWithoutOrderBy(req: FastifyRequest): string {
 /** Registers the release routes (see the file comment for shapes and errors). */
 export async function releasesRoutes(app: FastifyInstance): Promise<void> {
   /** List releases, paginated. */
-  app.get('/projects/:id/releases', { config: REPOSITORY_READ }, async (req, reply) => {
+  app.get('/projects/:id/releases', { config: RELEASES_READ }, async (req, reply) => {
     const page = pageOf(req);
     const p = parseParams(LIST_PARAMS, req.gparams);
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
@@ -123,16 +128,16 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
     const tag = findLatestReleaseTag(req.svc, project);
     return `/api/v4/projects/${project.id}/releases/${encodeURIComponent(tag)}${suffix}${queryWithoutOrderBy(req)}`;
   };
-  app.get('/projects/:id/releases/permalink/latest', { config: REPOSITORY_READ }, async (req, reply) =>
+  app.get('/projects/:id/releases/permalink/latest', { config: RELEASES_READ }, async (req, reply) =>
     reply.redirect(await latest(req, ''), 302),
   );
-  app.get('/projects/:id/releases/permalink/latest/*', { config: REPOSITORY_READ }, async (req, reply) => {
+  app.get('/projects/:id/releases/permalink/latest/*', { config: RELEASES_READ }, async (req, reply) => {
     const suffix = pathParam(req, '*');
     return reply.redirect(await latest(req, suffix ? `/${suffix}` : ''), 302);
   });
 
   /** One release by tag name. */
-  app.get('/projects/:id/releases/:tag_name', { config: REPOSITORY_READ }, async (req) => {
+  app.get('/projects/:id/releases/:tag_name', { config: RELEASES_READ }, async (req) => {
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     const r = await findProjectRelease(req.svc, project, pathParam(req, 'tag_name'));
     return presentRelease(r.release, r.presentation);

@@ -333,6 +333,23 @@ describe('releases API', () => {
     });
   });
 
+  describe('token scopes (lib/api/api.rb)', () => {
+    it('reads with read_api, writes only with api, and read_repository does not reach releases', async () => {
+      const reader = await createUserWithToken(t, { scopes: ['read_api'] });
+      const repoOnly = await createUserWithToken(t, { scopes: ['read_repository'] });
+      await addProjectMember(t, p.id, reader.id, 40);
+      await addProjectMember(t, p.id, repoOnly.id, 40);
+      expect((await t.api('GET', base(), { token: reader.token })).status).toBe(200);
+      const write = await t.api('POST', base(), {
+        token: reader.token,
+        json: { tag_name: 'scoped', ref: 'trunk' },
+      });
+      expect(write.status).toBe(403);
+      expect(write.body).toMatchObject({ error: 'insufficient_scope' });
+      expect((await t.api('GET', base(), { token: repoOnly.token })).status).toBe(403);
+    });
+  });
+
   describe('GET /projects/:id/releases/:tag_name and permalink/latest', () => {
     it('answers the release, 404 without one, 403 to a Guest of a private project', async () => {
       const res = await t.api<ReleaseJson>('GET', `${base()}/v1.0`, { token: reporter.token });
