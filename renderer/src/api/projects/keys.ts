@@ -10,6 +10,8 @@ export interface ProjectListFilters {
   perPage: number;
   orderBy: ProjectOrderBy;
   sort: 'asc' | 'desc';
+  /** `membership=true`: only projects the user is a member of (see ./membership.ts); omitted: all. */
+  membership?: boolean;
 }
 
 /**

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Visibility } from '../../../../shared/access-levels.js';
 import type { Project } from '../../../../shared/api-types/projects.js';
 import { ApiError } from '../api-error.js';
-import { apiSend } from '../client.js';
+import { decideFeature, type InstanceCapabilities } from '../../../../shared/instance-capabilities.js';
+import { apiGet, apiSend } from '../client.js';
+import { readDeletionOutcome, type DeletionOutcome } from './deletion.js';
 import { projectKeys } from './keys.js';
 
 /** Body of `POST /projects` for a new, empty (or README-initialised) project. */
@@ -131,18 +133,45 @@ export function useTransferProject(profileId: string, projectId: number) {
 }
 
 /**
- * `DELETE /projects/:id` (202 Accepted; doc/api/projects.md "Delete project"). Removes the project's
- * cached detail and refreshes the lists. Errors: ApiError (403 without Owner, 404).
+ * `DELETE /projects/:id` (202 Accepted; doc/api/projects.md "Delete a project"), resolving with what it
+ * did ({@link DeletionOutcome}). `capabilities`: the active instance's (`useInstanceCapabilities`; null
+ * reads as an instance that deletes at once). On a GitLab that marks projects for deletion (capability
+ * `project-delayed-deletion`, 18.0+) the project is read once afterwards for `marked_for_deletion_on`, and an
+ * administrator's token (per the capabilities; never tried otherwise) reads `deletion_adjourned_period`;
+ * elsewhere (the embedded core, older GitLab) the project is gone. A gone project's cached detail is
+ * removed, a marked one's replaced; the lists are refreshed. Errors: ApiError (403 without Owner, 404).
  */
-export function useDeleteProject(profileId: string) {
+export function useDeleteProject(profileId: string, capabilities: InstanceCapabilities | null = null) {
   const queryClient = useQueryClient();
+  const marks = decideFeature('project-delayed-deletion', capabilities).status === 'available';
+  const mayReadSettings =
+    capabilities?.kind === 'gitlab' &&
+    capabilities.user?.isAdmin === true &&
+    capabilities.adminMode !== 'token-lacks-admin_mode';
   return useMutation({
-    mutationFn: async (projectId: number) => {
+    mutationFn: async (projectId: number): Promise<DeletionOutcome> => {
       await apiSend<unknown>(profileId, 'DELETE', `/projects/${projectId}`);
-      return projectId;
+      if (!marks || capabilities?.kind !== 'gitlab') return { kind: 'deleted', projectId };
+      return readDeletionOutcome(profileId, projectId, async () => {
+        if (!mayReadSettings) return null;
+        try {
+          const settings = await apiGet<{ deletion_adjourned_period?: unknown }>(
+            profileId,
+            '/application/settings',
+          );
+          return typeof settings.deletion_adjourned_period === 'number'
+            ? settings.deletion_adjourned_period
+            : null;
+        } catch {
+          return null;
+        }
+      });
     },
-    onSuccess: (projectId) =>
-      queryClient.removeQueries({ queryKey: projectKeys.detail(profileId, projectId) }),
+    onSuccess: (outcome) => {
+      if (outcome.kind === 'marked')
+        queryClient.setQueryData(projectKeys.detail(profileId, outcome.projectId), outcome.project);
+      else queryClient.removeQueries({ queryKey: projectKeys.detail(profileId, outcome.projectId) });
+    },
     meta: { invalidates: [projectKeys.lists(profileId)] },
   });
 }

@@ -6,7 +6,8 @@ import { projectKeys, type ProjectListFilters } from './keys.js';
 /** Query options for projects of one instance. */
 export const projectQueries = {
   /**
-   * One page of `GET /projects` with search and ordering. Keeps the previous page on screen while
+   * One page of `GET /projects` with search and ordering, `membership=true` when the filters ask (remote
+   * instances, ./membership.ts). Keeps the previous page on screen while
    * the next one loads (`keepPreviousData`).
    */
   list: (profileId: string, filters: ProjectListFilters) =>
@@ -22,6 +23,7 @@ export const projectQueries = {
             per_page: filters.perPage,
             order_by: filters.orderBy,
             sort: filters.sort,
+            membership: filters.membership ? true : undefined,
           },
           profileId,
         }),

@@ -10,6 +10,7 @@ import { ImportStatusBadge } from './import-status-badge.js';
 import { projectSettingsRoute } from './project-paths.js';
 import classes from './project-table.module.css';
 import { VisibilityBadge } from './visibility-badge.js';
+import { markedForDeletionOn } from '../../api/projects/deletion.js';
 
 const column = createColumnHelper<Project>();
 
@@ -61,6 +62,15 @@ export const projectColumns = [
                 <Badge size="xs" variant="outline" color="gray" tt="none">
                   Archived
                 </Badge>
+              ) : null}
+              {markedForDeletionOn(project) ? (
+                <Tooltip
+                  label={`Marked for deletion on ${markedForDeletionOn(project)}; GitLab removes it after the retention period.`}
+                >
+                  <Badge size="xs" variant="outline" color="red" tt="none" data-testid="marked-for-deletion">
+                    Marked for deletion
+                  </Badge>
+                </Tooltip>
               ) : null}
             </Group>
             <Text size="xs" c="dimmed" truncate ff="monospace">

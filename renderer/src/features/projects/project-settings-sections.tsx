@@ -2,7 +2,10 @@ import { Alert, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, 
 import { IconAlertCircle, IconArchive, IconTransfer, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Project } from '../../../../shared/api-types/projects.js';
+import { decideFeature, instanceName } from '../../../../shared/instance-capabilities.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 import { describeError } from '../../api/describe-error.js';
+import { markedForDeletionOn } from '../../api/projects/deletion.js';
 import { ConfirmModal } from '../../components/confirm-modal.js';
 import { FormModal } from '../../components/form-modal/form-modal.js';
 import { NamespaceSelect } from './namespace-select.js';
@@ -246,10 +249,32 @@ export function TransferSection({ profileId, project }: SectionProps) {
 /** Delete, confirmed by typing the project's full path as GitLab asks. */
 export function DeleteSection({ profileId, project }: SectionProps) {
   const state = useDeleteSettings(profileId, project);
+  const { capabilities } = useInstanceCapabilities();
+  // GitLab 18.0+ marks the project and removes it after the retention period (doc/api/projects.md).
+  const marks =
+    capabilities?.kind === 'gitlab' &&
+    decideFeature('project-delayed-deletion', capabilities).status === 'available';
+  const markedOn = markedForDeletionOn(project);
+  if (markedOn) {
+    return (
+      <Section
+        title="Delete project"
+        description={`Marked for deletion on ${markedOn}. GitLab removes it after the instance’s retention period; until then an owner can restore it in GitLab.`}
+      >
+        <Text size="sm" c="dimmed" data-testid="project-marked-for-deletion">
+          This project is marked for deletion.
+        </Text>
+      </Section>
+    );
+  }
   return (
     <Section
       title="Delete project"
-      description="Deletes the project with its repository, merge requests, pipelines and everything else. This cannot be undone."
+      description={
+        marks
+          ? `${capabilities ? instanceName(capabilities) : 'GitLab'} marks the project for deletion: it is removed with its repository, merge requests and pipelines after the instance’s retention period (deletion_adjourned_period, 30 days unless changed), and an owner can restore it until then.`
+          : 'Deletes the project with its repository, merge requests, pipelines and everything else. This cannot be undone.'
+      }
     >
       <Group>
         <Button color="red" leftSection={<IconTrash size={16} />} onClick={state.open}>
@@ -269,7 +294,16 @@ export function DeleteSection({ profileId, project }: SectionProps) {
         errorTitle="Not deleted"
       >
         <Text size="sm">
-          This deletes <b>{project.path_with_namespace}</b> and everything in it. It cannot be undone.
+          {marks ? (
+            <>
+              This marks <b>{project.path_with_namespace}</b> for deletion; GitLab removes it and everything
+              in it after the retention period.
+            </>
+          ) : (
+            <>
+              This deletes <b>{project.path_with_namespace}</b> and everything in it. It cannot be undone.
+            </>
+          )}
         </Text>
         <TextInput
           label={

@@ -4,6 +4,7 @@ import type { Visibility } from '../../../../shared/access-levels.js';
 import type { Project } from '../../../../shared/api-types/projects.js';
 import { findProjectAtPath } from '../../api/projects/check-project-path.js';
 import { useDeleteProject } from '../../api/projects/mutations.js';
+import { describeDeletion } from '../../api/projects/deletion.js';
 import { isImporting } from '../../api/projects/wait-for-import.js';
 import { deriveProjectPath, validateProjectPath } from './derive-project-path.js';
 import { followImportInBackground } from './follow-import.js';
@@ -11,6 +12,7 @@ import { useImportRun } from './import-run.js';
 import { suggestNameFromSource, toImportUrl } from './import-source.js';
 import type { ProjectNameState } from './project-fields.js';
 import { toProjectFormErrors, type ProjectFormErrors } from './project-form-errors.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 
 /** The Import repository form. */
 export interface ImportFormState extends ProjectNameState {
@@ -45,7 +47,7 @@ export function useImportProjectState(profileId: string, onClose: () => void) {
   const [importing, setImporting] = useState<Project | null>(null);
   const [checking, setChecking] = useState(false);
   const run = useImportRun(profileId, { onProject: setImporting, onErrors: setErrors });
-  const deleteProject = useDeleteProject(profileId);
+  const deleteProject = useDeleteProject(profileId, useInstanceCapabilities().capabilities);
 
   const update = (patch: Partial<ImportFormState>) => setForm((previous) => ({ ...previous, ...patch }));
 
@@ -143,8 +145,11 @@ export function useImportProjectState(profileId: string, onClose: () => void) {
   /** Deletes the project whose import failed, then closes. */
   const deleteFailed = (project: Project) =>
     deleteProject.mutate(project.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: `Deleted ${project.path_with_namespace}` });
+      onSuccess: (outcome) => {
+        notifications.show({
+          color: 'teal',
+          message: describeDeletion(outcome, project.path_with_namespace),
+        });
         reset();
         onClose();
       },

@@ -12,9 +12,11 @@ import {
   useUpdateProject,
   type UpdateProjectInput,
 } from '../../api/projects/mutations.js';
+import { describeDeletion } from '../../api/projects/deletion.js';
 import { projectQueries } from '../../api/projects/queries.js';
 import { validateProjectPath } from './derive-project-path.js';
 import { toProjectFormErrors, type ProjectFormErrors } from './project-form-errors.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 
 const NO_ERRORS: ProjectFormErrors = { fields: {}, general: null };
 
@@ -168,7 +170,7 @@ export function useDeleteSettings(profileId: string, project: Project) {
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState('');
   const navigate = useNavigate();
-  const remove = useDeleteProject(profileId);
+  const remove = useDeleteProject(profileId, useInstanceCapabilities().capabilities);
   const matches = typed === project.path_with_namespace;
 
   const close = () => {
@@ -180,8 +182,13 @@ export function useDeleteSettings(profileId: string, project: Project) {
   const submit = () => {
     if (!matches) return;
     remove.mutate(project.id, {
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: `Deleted ${project.path_with_namespace}` });
+      onSuccess: (outcome) => {
+        notifications.show({
+          color: 'teal',
+          title: outcome.kind === 'marked' ? 'Marked for deletion' : undefined,
+          message: describeDeletion(outcome, project.path_with_namespace),
+          autoClose: outcome.kind === 'marked' ? 12_000 : undefined,
+        });
         void navigate('/projects');
       },
     });
