@@ -159,7 +159,7 @@ export const ReadEventsChart = memo(function ReadEventsChart({
     : `Chart covers the latest ${read} events${total !== null ? ` of ${number.format(total)}` : ''}${
         chart.coveredFrom ? ` (since ${coveredFormat.format(new Date(chart.coveredFrom))})` : ''
       }; older events in ${rangeLabel} were not read${
-        notRead > 0 ? `, so ${notRead === 1 ? `one ${per} is` : `${notRead} ${per}s are`} left empty` : ''
+        notRead > 0 ? ` (${notRead === 1 ? `one ${per}` : `${notRead} ${per}s`} left empty)` : ''
       }. The table reads further as you scroll.`;
 
   return (
