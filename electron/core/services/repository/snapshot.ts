@@ -1,9 +1,9 @@
 /**
  * A snapshot of a project's Git repository (doc/api/projects.md "Download snapshot of a Git repository";
  * lib/api/project_snapshots.rb, Gitaly's `RepositoryService.GetSnapshot`): an uncompressed tar of the bare
- * repository's `HEAD`, `packed-refs`, `refs/`, `objects/` and `shallow`, as Gitaly writes it, "possibly
- * inconsistent" (files are read one after the other while pushes may go on; a reader restores it with
- * `tar -x` and `git fsck`). Symbolic links and other special files are left out, as Gitaly does.
+ * repository's `HEAD`, `packed-refs`, `refs/`, `objects/` (loose objects and packs) and `shallow`, as
+ * Gitaly writes it, "possibly inconsistent" (files are read one after the other while pushes may go on; a
+ * reader restores it with `tar -x` and `git fsck`). Symbolic links and other special files are left out.
  *
  * The tar is POSIX ustar; a name longer than ustar's 100 bytes gets a PAX `path` record before it.
  * Streamed file by file: memory stays one file chunk whatever the repository's size.
@@ -26,8 +26,12 @@ export function projectSnapshot(
   ctx: ServiceContext,
   project: ProjectRow,
 ): { stream: Readable; fileName: string } {
-  const repoPath = projectRepository(ctx, project).path;
-  return { stream: Readable.from(tarEntries(repoPath)), fileName: 'snapshot.tar' };
+  return { stream: snapshotTar(projectRepository(ctx, project).path), fileName: 'snapshot.tar' };
+}
+
+/** The snapshot tar of the bare repository at `repoPath` (see the module comment), as a stream. */
+export function snapshotTar(repoPath: string): Readable {
+  return Readable.from(tarEntries(repoPath));
 }
 
 /** The tar's blocks: every regular file and directory under the snapshot entries, then two zero blocks. */
@@ -36,10 +40,24 @@ async function* tarEntries(root: string): AsyncGenerator<Buffer> {
   yield Buffer.alloc(BLOCK * 2);
 }
 
+/**
+ * Under `objects/`, only what Gitaly's snapshot takes (its `objectFiles` patterns): loose objects and
+ * pack files with their indexes (SHA-1 or SHA-256 names), so a push's quarantine directory, temporary
+ * files or `info/alternates` never travel. Pure.
+ */
+export function inSnapshot(rel: string, isDirectory: boolean): boolean {
+  if (!rel.startsWith('objects/')) return !rel.endsWith('.lock');
+  if (isDirectory) return /^objects\/([0-9a-f]{2}|pack)$/.test(rel);
+  return (
+    /^objects\/[0-9a-f]{2}\/[0-9a-f]{38}(?:[0-9a-f]{24})?$/.test(rel) ||
+    /^objects\/pack\/pack-[0-9a-f]{40}(?:[0-9a-f]{24})?\.(?:pack|idx)$/.test(rel)
+  );
+}
+
 async function* walk(root: string, rel: string): AsyncGenerator<Buffer> {
   const full = path.join(root, rel);
   const st = await lstat(full).catch(() => null);
-  if (!st) return;
+  if (!st || (rel.includes('/') && !inSnapshot(rel, st.isDirectory()))) return;
   const mtime = Math.floor(st.mtimeMs / 1000);
   if (st.isDirectory()) {
     yield* header(`${rel}/`, '5', 0, 0o755, mtime);
