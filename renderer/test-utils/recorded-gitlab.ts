@@ -9,12 +9,16 @@
 export interface SeenRequest {
   method: string;
   path: string;
+  /** The query string as sent, without `?` ('' when none). */
+  query: string;
 }
 
 /** An answer the stand-in gives for a path, beside its fixture's. */
 export interface RecordedAnswer {
   status: number;
   body: unknown;
+  /** Response headers (pagination: `x-total`, `x-next-page`, …). */
+  headers?: Record<string, string>;
 }
 
 /** A running stand-in GitLab. */

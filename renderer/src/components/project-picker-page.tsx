@@ -15,6 +15,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconChevronRight, IconFolders, IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { useProjectMembership } from '../api/projects/membership.js';
+import { AllProjectsSwitch } from './all-projects-switch.js';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import type { Project } from '../../../shared/api-types/projects.js';
 import { projectQueries } from '../api/projects/queries.js';
@@ -53,8 +55,10 @@ export function ProjectPickerPage(props: ProjectPickerPageProps) {
   const picking = params.has('pick');
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput.trim(), 250);
+  const scope = useProjectMembership();
   const projects = useQuery({
     ...projectQueries.list(profile.id, {
+      membership: scope.membership,
       search,
       page: 1,
       perPage: 20,
@@ -159,6 +163,7 @@ export function ProjectPickerPage(props: ProjectPickerPageProps) {
             data-autofocus
             autoFocus
           />
+          <AllProjectsSwitch scope={scope} />
         </Group>
         {body}
       </Paper>

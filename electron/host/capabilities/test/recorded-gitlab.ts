@@ -51,6 +51,8 @@ export interface SeenRequest {
   method: string;
   /** Path without the query. */
   path: string;
+  /** The query string as sent, without `?` ('' when none). */
+  query: string;
   /** The PRIVATE-TOKEN header as sent. */
   token: string | undefined;
 }
@@ -68,7 +70,9 @@ export interface RecordedGitLab {
 /**
  * Serves `fixture` on 127.0.0.1:0. Only `token` (or one of them) is accepted as `PRIVATE-TOKEN`; anything else gets
  * GitLab's `401 {"message":"401 Unauthorized"}` (doc/api/rest/troubleshooting.md, status codes).
- * `extraAnswers` adds paths beyond the fixture (a project for a screen test). With `cors`, preflights are
+ * `extraAnswers` adds paths beyond the fixture (a project for a screen test); a key `<path>?page=N`
+ * answers only that page of a paginated list, `<path>?cursor=C` only that keyset page (the query is
+ * otherwise ignored). With `cors`, preflights are
  * answered and every answer allows any origin: renderer tests run the real host inside happy-dom, whose
  * `fetch` (the host's remote path uses the global fetch) enforces CORS like a browser; Node's does not.
  */
@@ -90,7 +94,8 @@ export async function startRecordedGitLab(
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'http://recorded').pathname;
+      const url = new URL(req.url ?? '/', 'http://recorded');
+      const path = url.pathname;
       const corsHeaders: Record<string, string> = cors
         ? {
             'access-control-allow-origin': '*',
@@ -103,14 +108,26 @@ export async function startRecordedGitLab(
         return;
       }
       const given = req.headers['private-token'];
-      seen.push({ method: req.method ?? '', path, token: typeof given === 'string' ? given : undefined });
+      seen.push({
+        method: req.method ?? '',
+        path,
+        query: url.search.slice(1),
+        token: typeof given === 'string' ? given : undefined,
+      });
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
         res
           .writeHead(status, { 'content-type': 'application/json', ...corsHeaders, ...headers })
           .end(JSON.stringify(body));
       if (typeof given !== 'string' || !accepted.includes(given))
         return send(401, { message: '401 Unauthorized' });
-      const answer = answers.get(path);
+      // `<path>?cursor=C` answers one keyset page (GitLab's keyset links also carry `page=1`, so the
+      // cursor decides first), `<path>?page=N` one offset page; otherwise the path's answer.
+      const page = url.searchParams.get('page');
+      const cursor = url.searchParams.get('cursor');
+      const answer =
+        (cursor !== null ? answers.get(`${path}?cursor=${cursor}`) : undefined) ??
+        (page !== null ? answers.get(`${path}?page=${page}`) : undefined) ??
+        answers.get(path);
       if (!answer) return send(404, { message: '404 Not Found' });
       send(answer.status, answer.body, answer.headers);
     });

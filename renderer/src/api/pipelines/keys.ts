@@ -26,9 +26,6 @@ export const pipelineKeys = {
     [...pipelineKeys.project(profileId, projectId), 'list'] as const,
   list: (profileId: string, projectId: number, filters: PipelineListFilters) =>
     [...pipelineKeys.lists(profileId, projectId), filters] as const,
-  /** The recent pipelines behind the durations chart. */
-  recent: (profileId: string, projectId: number) =>
-    [...pipelineKeys.lists(profileId, projectId), 'recent'] as const,
   details: (profileId: string, projectId: number) =>
     [...pipelineKeys.project(profileId, projectId), 'detail'] as const,
   detail: (profileId: string, projectId: number, pipelineId: number) =>

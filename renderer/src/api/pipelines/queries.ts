@@ -15,8 +15,25 @@ import { rememberPollInterval } from './poll-interval.js';
 
 const JOBS_PER_PAGE = 100;
 const JOBS_MAX_PAGES = 10;
-/** Pipelines behind the durations chart. */
-export const RECENT_PIPELINES = 30;
+/** Rows per page of the pipeline list. */
+export const PIPELINES_PER_PAGE = 20;
+/**
+ * The unfiltered first page of the pipeline list: the durations chart reads this same query (same key),
+ * so the list screen's first view asks `GET …/pipelines` once for both.
+ */
+export const RECENT_PIPELINE_FILTERS: PipelineListFilters = {
+  scope: '',
+  status: '',
+  ref: '',
+  username: '',
+  page: 1,
+  perPage: PIPELINES_PER_PAGE,
+};
+/**
+ * At most this many `GET …/pipelines/:id` reads behind the durations chart (the list has no
+ * `duration`; doc/api/pipelines.md). On a remote instance they are sent only when asked for.
+ */
+export const CHART_DETAIL_LIMIT = 10;
 
 const base = (projectId: number) => `/projects/${projectId}`;
 
@@ -64,25 +81,6 @@ export const pipelineQueries = {
       },
       placeholderData: keepPreviousData,
       staleTime: 5_000,
-    }),
-
-  /** The latest {@link RECENT_PIPELINES} pipelines with their details, oldest first (durations chart). */
-  recent: (profileId: string, projectId: number) =>
-    queryOptions({
-      queryKey: pipelineKeys.recent(profileId, projectId),
-      queryFn: async (): Promise<Pipeline[]> => {
-        const page = await apiPage<PipelineBasic>({
-          method: 'GET',
-          path: `${base(projectId)}/pipelines`,
-          query: { per_page: RECENT_PIPELINES, page: 1 },
-          profileId,
-        });
-        const details = await Promise.all(
-          page.items.map((p) => apiGet<Pipeline>(profileId, `${base(projectId)}/pipelines/${p.id}`)),
-        );
-        return details.reverse();
-      },
-      staleTime: 15_000,
     }),
 
   /** `GET /projects/:id/pipelines/:pipeline_id` (duration, coverage, yaml_errors, user). */

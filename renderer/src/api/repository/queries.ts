@@ -3,6 +3,7 @@ import { apiGet, apiPage, apiRequest, isSuccess } from '../client.js';
 import { ApiError } from '../api-error.js';
 import { encodeFilePath, encodeRefSegment } from './file-path.js';
 import { repositoryKeys, type BranchListFilters, type TagListFilters } from './keys.js';
+import { withLastCommitSlot } from './last-commit-queue.js';
 import type { MergeRequest } from '../merge-requests/types.js';
 import type {
   BlameRange,
@@ -187,21 +188,26 @@ export const repositoryQueries = {
   /**
    * The last commit that touched `path` at `ref`: `GET …/repository/commits?ref_name=&path=&per_page=1`
    * (null when none). GitLab's web UI batches this per folder (`-/refs/:ref/logs_tree`, 25 entries per
-   * call); the v4 API has no batch form, so the Files tab asks only for the rows in view.
+   * call, an internal route outside /api/v4), and GraphQL's `Tree.lastCommit` is one commit per tree,
+   * not per entry; REST `GET …/repository/tree` has no commit fields (doc/api/repositories.md "List
+   * repository tree": id, name, type, path, mode). So the Files tab asks per row: only for rows in view,
+   * on a remote instance only when asked for, 3 at a time (./last-commit-queue.ts), and kept 5 min.
    */
   lastCommit: (profileId: string, projectId: number, ref: string, path: string) =>
     queryOptions({
       queryKey: repositoryKeys.lastCommit(profileId, projectId, ref, path),
       queryFn: async (): Promise<Commit | null> => {
-        const page = await apiPage<Commit>({
-          method: 'GET',
-          path: `${projectPath(projectId)}/commits`,
-          query: { ref_name: ref, path, per_page: 1 },
-          profileId,
-        });
+        const page = await withLastCommitSlot(() =>
+          apiPage<Commit>({
+            method: 'GET',
+            path: `${projectPath(projectId)}/commits`,
+            query: { ref_name: ref, path, per_page: 1 },
+            profileId,
+          }),
+        );
         return page.items[0] ?? null;
       },
-      staleTime: 60_000,
+      staleTime: 5 * 60_000,
     }),
 
   /**

@@ -8,8 +8,8 @@ import { profileKeys } from '../../api/profiles/keys.js';
 export const paletteKeys = {
   all: (profileId: string) => [...profileKeys.scope(profileId), 'command-palette'] as const,
   /** `GET /projects?search=…&simple=true` ('' = the most recently active projects). */
-  projects: (profileId: string, search: string) =>
-    [...paletteKeys.all(profileId), 'projects', search] as const,
+  projects: (profileId: string, search: string, membership = false) =>
+    [...paletteKeys.all(profileId), 'projects', search, membership ? 'membership' : 'all'] as const,
   /** `GET /merge_requests?scope=all&state=opened&search=…`. */
   mergeRequests: (profileId: string, search: string) =>
     [...paletteKeys.all(profileId), 'merge-requests', search] as const,

@@ -32,11 +32,12 @@ const STALE_MS = 30_000;
 export const paletteQueries = {
   /**
    * `GET /projects?search=…&simple=true&per_page=8` (doc/api/projects.md "List all projects");
-   * with an empty search, the most recently active projects (`order_by=last_activity_at`).
+   * with an empty search, the most recently active projects (`order_by=last_activity_at`); only the
+   * user's own with `membership` (remote instances, api/projects/membership.ts).
    */
-  projects: (profileId: string, search: string) =>
+  projects: (profileId: string, search: string, membership = false) =>
     queryOptions({
-      queryKey: paletteKeys.projects(profileId, search),
+      queryKey: paletteKeys.projects(profileId, search, membership),
       queryFn: () =>
         apiJson<PaletteProject[]>({
           method: 'GET',
@@ -44,6 +45,7 @@ export const paletteQueries = {
           query: {
             search: search || undefined,
             simple: true,
+            membership: membership ? true : undefined,
             per_page: PALETTE_PAGE_SIZE,
             order_by: 'last_activity_at',
             sort: 'desc',

@@ -1,6 +1,7 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useProjectMembershipOf } from '../../api/projects/membership.js';
 import { parsePaletteQuery, type PaletteQuery } from './parse-palette-query.js';
 import {
   paletteQueries,
@@ -29,7 +30,8 @@ export interface PaletteSearch {
 /**
  * Search the active instance as the administrator types (debounced {@link PALETTE_DEBOUNCE_MS}):
  * projects and open merge requests matching the text, and, for `#123`/`pipeline 123`, pipeline 123
- * in the matching (or, without text, the most recently active) projects. `profileId` null (no
+ * in the matching (or, without text, the most recently active) projects; on a remote instance only
+ * the user's projects (`membership=true`, api/projects/membership.ts). `profileId` null (no
  * active instance) or an empty query searches nothing.
  */
 export function usePaletteSearch(profileId: string | null, raw: string): PaletteSearch {
@@ -37,9 +39,10 @@ export function usePaletteSearch(profileId: string | null, raw: string): Palette
   const query = useMemo(() => parsePaletteQuery(debounced), [debounced]);
   const active = profileId !== null && debounced !== '';
   const id = profileId ?? '';
+  const { membership } = useProjectMembershipOf(profileId);
 
   const projects = useQuery({
-    ...paletteQueries.projects(id, query.text),
+    ...paletteQueries.projects(id, query.text, membership),
     enabled: active && (query.text !== '' || query.pipelineId !== null),
   });
   const mergeRequests = useQuery({

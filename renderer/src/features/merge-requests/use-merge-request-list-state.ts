@@ -26,7 +26,12 @@ export type MineScope = 'created_by_me' | 'assigned_to_me';
  * State of the merge request list (`/merge-requests/:projectId` or `/merge-requests/mine`): the project
  * (404 → `notFound`), the filters read from and written to the URL query, the page of merge requests
  * (`GET /projects/:id/merge_requests` or `GET /merge_requests`, 20 a page), each state tab's total
- * (`per_page=1`, the `X-Total` header), and the "New merge request" dialog.
+ * (`per_page=1`, the `X-Total` header; the shown state's from the list itself), and the "New merge
+ * request" dialog.
+ *
+ * Request budget (app/request-budgets.ts): a `search` costs one of GitLab's 30 searches a minute
+ * (GitLab.com, doc/user/gitlab_com/index.md), so the tab totals are never asked with a search: while a
+ * search is typed the tabs show only the shown state's total, from the list's own `X-Total`.
  */
 export function useMergeRequestListState() {
   const profile = useActiveProfile();
@@ -48,10 +53,12 @@ export function useMergeRequestListState() {
 
   const baseQuery = { ...filtersToApiQuery(filters, PER_PAGE), ...(mine ? { scope } : {}) };
   const list = useQuery({ ...mergeRequestQueries.list(profile.id, scopeKey, baseQuery), enabled: valid });
+  const searching = filters.search.trim() !== '';
   const counts = useQueries({
     queries: MERGE_REQUEST_STATES.map((state) => ({
       ...mergeRequestQueries.list(profile.id, scopeKey, { ...baseQuery, state, page: 1, per_page: 1 }),
-      enabled: valid,
+      // The shown state's total comes with the list; no tab total is asked with a search.
+      enabled: valid && !searching && state !== filters.state,
       select: (page: Page<MergeRequest>) => page.total,
     })),
   });
@@ -82,7 +89,15 @@ export function useMergeRequestListState() {
     update: (patch: Partial<MergeRequestFilters>) => apply({ ...filters, page: 1, ...patch }),
     list,
     /** Each state tab's total, in {@link MERGE_REQUEST_STATES} order (undefined while loading). */
-    counts: counts.map((count) => count.data),
+    counts: MERGE_REQUEST_STATES.map((state, index) =>
+      state === filters.state
+        ? list.isPlaceholderData
+          ? undefined
+          : (list.data?.total ?? undefined)
+        : searching
+          ? undefined
+          : counts[index]?.data,
+    ),
     creating,
     setCreating,
     openCreated: (iid: number) => navigate(mergeRequestRoute(projectId, iid)),

@@ -154,4 +154,15 @@ describe('summarizeDurations', () => {
     expect(summary).toMatchObject({ finished: 3, passed: 2, successRate: 67, medianSeconds: 20 });
     expect(summarizeDurations([])).toMatchObject({ successRate: null, medianSeconds: null });
   });
+
+  it('rates success from list fields alone and bars only pipelines whose duration is loaded', () => {
+    const summary = summarizeDurations([
+      { id: 1, status: 'success' },
+      { id: 2, status: 'failed' },
+      { id: 3, status: 'success', duration: 40 },
+      { id: 4, status: 'running' },
+    ]);
+    expect(summary).toMatchObject({ finished: 3, timed: 1, passed: 2, successRate: 67, medianSeconds: 40 });
+    expect(summary.bars).toEqual([{ pipeline: '#3', Passed: 40, Failed: 0, Other: 0 }]);
+  });
 });

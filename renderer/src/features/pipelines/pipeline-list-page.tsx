@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PipelineBasic } from '../../../../shared/api-types/pipelines.js';
 import type { PipelineListFilters } from '../../api/pipelines/keys.js';
-import { pipelineQueries } from '../../api/pipelines/queries.js';
+import { PIPELINES_PER_PAGE, pipelineQueries } from '../../api/pipelines/queries.js';
 import { ListFilterBar } from '../../components/list-page/list-page.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
@@ -35,9 +35,15 @@ import { usePipelinesProject } from './pipelines-context.js';
 import { StatusBadge } from './status-badge.js';
 import { useNow } from './use-now.js';
 
-const PER_PAGE = 20;
+const PER_PAGE = PIPELINES_PER_PAGE;
 
-/** A project's pipelines: filters, live status badges, who started each and how long it ran; the chart above. */
+/**
+ * A project's pipelines: filters, live status badges, the chart above. Rows show what one page of
+ * `GET /projects/:id/pipelines` holds (status, ref, sha, source, name on 16.3+, created/updated;
+ * doc/api/pipelines.md "List project pipelines"); who started a pipeline and how long it ran come from
+ * its detail, shown only when already read (the chart, a visited pipeline page): one request per screen,
+ * not one per row (app/request-budgets.ts).
+ */
 export function PipelineListPage() {
   const { profileId, projectId } = usePipelinesProject();
   const [scope, setScope] = useState('');
@@ -200,14 +206,17 @@ export function PipelineListPage() {
   );
 }
 
-/** One pipeline of the list; its detail (user, duration) comes from the pipeline read, kept live. */
-function PipelineRow({ pipeline }: { pipeline: PipelineBasic }) {
+/**
+ * One pipeline of the list from its list-level fields; user and duration from the pipeline's detail when
+ * it is already cached (never fetched per row; the list's own polling keeps the status live).
+ */
+function PipelineRow({ pipeline }: { pipeline: PipelineBasic & { name?: string | null } }) {
   const { profileId, projectId } = usePipelinesProject();
-  const refetchInterval = useLiveRefetch(profileId);
-  const detail = useQuery({ ...pipelineQueries.detail(profileId, projectId, pipeline.id), refetchInterval });
-  const status = detail.data?.status ?? pipeline.status;
-  const now = useNow(isActiveStatus(status) ? 1000 : null);
-  const user = detail.data?.user;
+  const detail = useQuery({ ...pipelineQueries.detail(profileId, projectId, pipeline.id), enabled: false });
+  const cached = detail.data && detail.data.updated_at === pipeline.updated_at ? detail.data : undefined;
+  const status = pipeline.status;
+  const now = useNow(cached && isActiveStatus(status) ? 1000 : null);
+  const user = cached?.user;
   return (
     <Table.Tr data-testid="pipeline-row" data-pipeline-id={pipeline.id}>
       <Table.Td>
@@ -215,9 +224,16 @@ function PipelineRow({ pipeline }: { pipeline: PipelineBasic }) {
       </Table.Td>
       <Table.Td>
         <Stack gap={2}>
-          <Anchor component={Link} to={pipelinePaths.pipeline(projectId, pipeline.id)} fw={600} size="sm">
-            #{pipeline.id}
-          </Anchor>
+          <Group gap={6} wrap="nowrap">
+            <Anchor component={Link} to={pipelinePaths.pipeline(projectId, pipeline.id)} fw={600} size="sm">
+              #{pipeline.id}
+            </Anchor>
+            {pipeline.name ? (
+              <Text size="sm" truncate maw={240}>
+                {pipeline.name}
+              </Text>
+            ) : null}
+          </Group>
           <Group gap={6} wrap="nowrap">
             <Code>{pipeline.ref}</Code>
             <Text size="xs" c="dimmed" ff="monospace">
@@ -235,8 +251,6 @@ function PipelineRow({ pipeline }: { pipeline: PipelineBasic }) {
             <Avatar src={user.avatar_url || null} name={user.name} color="initials" size={22} />
             <Text size="sm">{user.username}</Text>
           </Group>
-        ) : detail.isPending ? (
-          <Skeleton height={12} width={80} />
         ) : (
           <Text size="sm" c="dimmed">
             —
@@ -246,7 +260,7 @@ function PipelineRow({ pipeline }: { pipeline: PipelineBasic }) {
       <Table.Td>
         <Group gap={4} wrap="nowrap">
           <IconClock size={14} color="var(--mantine-color-dimmed)" />
-          <Text size="sm">{detail.data ? formatDuration(elapsedSeconds(detail.data, now)) : '—'}</Text>
+          <Text size="sm">{cached ? formatDuration(elapsedSeconds(cached, now)) : '—'}</Text>
         </Group>
       </Table.Td>
       <Table.Td>

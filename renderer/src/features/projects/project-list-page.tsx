@@ -12,6 +12,8 @@ import {
 } from '@tabler/icons-react';
 import type { SortingState, Updater } from '@tanstack/react-table';
 import { useRef, useState } from 'react';
+import { useProjectMembership } from '../../api/projects/membership.js';
+import { AllProjectsSwitch } from '../../components/all-projects-switch.js';
 import { describeError } from '../../api/describe-error.js';
 import type { ProjectListFilters, ProjectOrderBy } from '../../api/projects/keys.js';
 import { projectQueries } from '../../api/projects/queries.js';
@@ -52,7 +54,9 @@ export function ProjectListPage() {
   useShortcut('projects-search', () => searchRef.current?.focus());
 
   const sort = sorting[0];
+  const scope = useProjectMembership();
   const filters: ProjectListFilters = {
+    membership: scope.membership,
     search,
     page,
     perPage,
@@ -74,6 +78,7 @@ export function ProjectListPage() {
 
   const actions = (
     <>
+      <AllProjectsSwitch scope={scope} />
       <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={importModal.open}>
         Import repository
       </Button>

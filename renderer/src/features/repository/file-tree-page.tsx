@@ -1,7 +1,9 @@
 import { Button, CloseButton, EmptyState, Group, Kbd, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconFilePlus, IconFilter, IconFolderOff, IconSearch } from '@tabler/icons-react';
+import { IconFilePlus, IconFilter, IconFolderOff, IconHistory, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error.js';
+import { useActiveProfile } from '../../app/active-profile.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { EmptyRepository } from './empty-repository.js';
 import { FileTreeSkeleton, FileTreeTable } from './file-tree-table.js';
@@ -16,9 +18,15 @@ import { useFileTreeState } from './use-file-tree-state.js';
  * Files: one folder of the repository at the current ref, folders first, each with its last commit
  * and age, with breadcrumbs, the ref's last commit, a name filter (`t` focuses it) and the folder's
  * README below. "New file" is offered on branches only (a tag or SHA can't take a commit).
+ * Each row's last commit is one request (the v4 API has no batch form): read for the rows in view on
+ * the embedded instance; on a remote one only after "Show last commits" (then for every folder opened
+ * in this visit), so the first view stays within the list budget (app/request-budgets.ts).
  */
 export function FileTreePage() {
   const { projectId, ref, empty } = useRepository();
+  const embedded = useActiveProfile().kind === 'embedded';
+  const [commitsAsked, setCommitsAsked] = useState(false);
+  const loadCommits = embedded || commitsAsked;
   const { path, linkRef, isBranch, filter, setFilter, filterRef, tree, shown, readme } = useFileTreeState();
 
   if (empty) return <EmptyRepository />;
@@ -78,7 +86,15 @@ export function FileTreePage() {
       </EmptyState>
     );
   } else {
-    body = <FileTreeTable path={path} shown={shown} filtering={filter.trim() !== ''} linkRef={linkRef} />;
+    body = (
+      <FileTreeTable
+        path={path}
+        shown={shown}
+        filtering={filter.trim() !== ''}
+        linkRef={linkRef}
+        loadCommits={loadCommits}
+      />
+    );
   }
 
   const count = tree.data?.entries.length;
@@ -118,6 +134,17 @@ export function FileTreePage() {
             w={{ base: '100%', sm: 280 }}
           />
           <Group gap={6}>
+            {!loadCommits && count !== undefined && count > 0 ? (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconHistory size={14} />}
+                onClick={() => setCommitsAsked(true)}
+                data-testid="tree-load-commits"
+              >
+                Show last commits
+              </Button>
+            ) : null}
             {count !== undefined ? (
               <Text size="xs" c="dimmed">
                 {count} {count === 1 ? 'entry' : 'entries'}

@@ -22,18 +22,20 @@ function EntryIcon({ type }: { type: TreeEntry['type'] }) {
 
 /**
  * An entry's last commit (title linking to the commit page, author) and its age, as two cells. Asks only
- * once the row has been in view (`GET …/commits?path=&per_page=1` per entry: the v4 API has no batch
- * form), so a folder of hundreds of entries costs what is on screen.
+ * once the row has been in view and `load` is on (`GET …/commits?path=&per_page=1` per entry: the v4 API
+ * has no batch form, see repositoryQueries.lastCommit), so a folder of hundreds of entries costs what is
+ * on screen; with `load` off, a commit already read (cached) still shows and the cells stay empty.
  */
-function LastCommitCells({ path }: { path: string }) {
+function LastCommitCells({ path, load }: { path: string; load: boolean }) {
   const { profileId, projectId, ref } = useRepository();
   const { ref: cellRef, inViewport } = useInViewport();
   const [seen, setSeen] = useState(false);
   if (inViewport && !seen) setSeen(true);
   const commit = useQuery({
     ...repositoryQueries.lastCommit(profileId, projectId, ref, path),
-    enabled: seen,
+    enabled: seen && load,
   });
+  const idle = !load && !commit.data;
   return (
     <>
       <Table.Td ref={cellRef} style={{ maxWidth: 0, width: '45%' }} data-testid="tree-row-commit">
@@ -48,14 +50,14 @@ function LastCommitCells({ path }: { path: string }) {
           <Text size="xs" c="dimmed">
             —
           </Text>
-        ) : (
+        ) : idle ? null : (
           <Skeleton height={8} width="60%" />
         )}
       </Table.Td>
       <Table.Td className={dataTableClasses.shrink} ta="right" data-testid="tree-row-age">
         {commit.data ? (
           <RelativeTime iso={commit.data.committed_date} size="sm" c="dimmed" />
-        ) : commit.isError ? null : (
+        ) : commit.isError || idle ? null : (
           <Skeleton height={8} width={60} ml="auto" />
         )}
       </Table.Td>
@@ -93,10 +95,12 @@ export interface FileTreeTableProps {
   filtering: boolean;
   /** The ref for links (undefined on the default branch). */
   linkRef: string | undefined;
+  /** Read each row's last commit (rows in view only); off: show only those already read. */
+  loadCommits: boolean;
 }
 
 /** One folder's entries: "..", then each entry with its last commit and age. */
-export function FileTreeTable({ path, shown, filtering, linkRef }: FileTreeTableProps) {
+export function FileTreeTable({ path, shown, filtering, linkRef, loadCommits }: FileTreeTableProps) {
   const { projectId } = useRepository();
   return (
     <Table highlightOnHover className={dataTableClasses.table} verticalSpacing={7}>
@@ -143,7 +147,7 @@ export function FileTreeTable({ path, shown, filtering, linkRef }: FileTreeTable
                 </Link>
               )}
             </Table.Td>
-            <LastCommitCells path={entry.path} />
+            <LastCommitCells path={entry.path} load={loadCommits} />
           </Table.Tr>
         ))}
       </Table.Tbody>

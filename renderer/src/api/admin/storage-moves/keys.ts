@@ -10,6 +10,8 @@ export const storageMoveKeys = {
   moves: (profileId: string) => [...storageMoveKeys.all(profileId), 'moves'] as const,
   moveList: (profileId: string, limit: number) =>
     [...storageMoveKeys.moves(profileId), 'list', limit] as const,
+  /** The newest page of moves, polled while one runs. */
+  head: (profileId: string) => [...storageMoveKeys.moves(profileId), 'head'] as const,
   /** A move's progress; the state is part of the key so a state change reads it again. */
   progress: (profileId: string, moveId: number, state: string) =>
     [...storageMoveKeys.moves(profileId), 'progress', moveId, state] as const,

@@ -43,8 +43,30 @@ async function fetchRecentMoves(profileId: string, limit: number): Promise<Recen
   return { moves: moves.slice(0, limit), total };
 }
 
+/** Moves in the polled newest page ({@link storageMoveQueries.head}). */
+export const MOVE_HEAD_SIZE = 20;
+
 /** Query options for storage moves and shards (administrator only; 403 for everyone else). */
 export const storageMoveQueries = {
+  /**
+   * The newest {@link MOVE_HEAD_SIZE} moves in one request (`GET /project_repository_storage_moves
+   * ?per_page=20`, doc/api/project_repository_storage_moves.md): what the screen polls while a move
+   * runs, instead of reloading every page of the recent moves.
+   */
+  head: (profileId: string) =>
+    queryOptions({
+      queryKey: storageMoveKeys.head(profileId),
+      queryFn: async () =>
+        (
+          await apiPage<ProjectRepositoryStorageMove>({
+            method: 'GET',
+            path: '/project_repository_storage_moves',
+            query: { page: 1, per_page: MOVE_HEAD_SIZE },
+            profileId,
+          })
+        ).items,
+      staleTime: 0,
+    }),
   /** The newest `limit` moves of every project (see {@link fetchRecentMoves}). */
   recent: (profileId: string, limit: number) =>
     queryOptions({

@@ -3,8 +3,9 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { IconGauge, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { planLimitQueries } from '../../../api/admin/plan-limits/queries.js';
-import { KNOWN_PLAN_NAMES } from '../../../api/admin/plan-limits/types.js';
+import { planNamesToProbe } from '../../../api/admin/plan-limits/plan-names.js';
 import { ApiError } from '../../../api/api-error.js';
+import { useInstanceCapabilities } from '../../../api/capabilities/capabilities.js';
 import { useActiveProfile } from '../../../app/active-profile.js';
 import { TableEmptyState } from '../../../components/data-table/index.js';
 import { PageHeader } from '../../../components/page-header.js';
@@ -14,17 +15,20 @@ import { PlanLimitsForm } from './plan-limits-form.js';
 
 /**
  * Admin → Plan limits: the package file-size limits of each plan the instance has. There is no
- * endpoint listing plans, so the screen asks `GET /application/plan_limits` for every plan GitLab
- * knows and offers those the instance answers for (`default` alone on the Community Edition).
+ * endpoint listing plans, so the screen asks `GET /application/plan_limits` once for each plan the
+ * instance's edition has (`planNamesToProbe`: `default` alone on the Community Edition, four on the
+ * Enterprise Edition) and offers those the instance answers for.
  */
 export function PlanLimitsPage() {
   const profile = useActiveProfile();
   const [planName, setPlanName] = useState('default');
   const query = useQuery(planLimitQueries.detail(profile.id, planName));
+  const { capabilities } = useInstanceCapabilities();
+  const planNames = planNamesToProbe(capabilities);
   const probes = useQueries({
-    queries: KNOWN_PLAN_NAMES.map((name) => planLimitQueries.detail(profile.id, name)),
+    queries: planNames.map((name) => planLimitQueries.detail(profile.id, name)),
   });
-  const available = KNOWN_PLAN_NAMES.filter((_name, index) => probes[index]?.isSuccess);
+  const available = planNames.filter((_name, index) => probes[index]?.isSuccess);
   const probing = probes.some((probe) => probe.isPending);
   const planOptions = (available.includes(planName) ? available : [planName, ...available]).map((name) => ({
     value: name,

@@ -16,6 +16,7 @@ import {
   shardNames,
   type StorageMoveFilters,
 } from './storage-move-rules.js';
+import { mergeNewestMoves, movePollDelay } from './move-polling.js';
 
 /** How many of the newest moves the screen loads (and filters). */
 const MOVE_LIMIT = 300;
@@ -29,8 +30,8 @@ const WATCH_AFTER_SCHEDULING = 10_000;
 export type StorageMovesDialog = 'none' | 'project' | 'shard';
 
 /**
- * State of the Storage moves screen: the newest moves (polled every second while one works, and
- * for a while after scheduling), the shards' weights and usage, the state/shard filters and the page,
+ * State of the Storage moves screen: the newest moves (loaded once; while one works, and for a while
+ * after scheduling, the newest page alone is polled with backoff and laid over them), the shards' weights and usage, the state/shard filters and the page,
  * each shown move's progress, the open dialog, and the header's description. When the last running
  * move ends, the shard usage and the projects (their shards changed) are refetched.
  * Shard usage and byte progress are Outpost extensions: on GitLab (or before the instance is known) they
@@ -40,14 +41,41 @@ export function useStorageMovesState() {
   const profile = useActiveProfile();
   const queryClient = useQueryClient();
   const [watchUntil, setWatchUntil] = useState(0);
-  const moves = useQuery({
-    ...storageMoveQueries.recent(profile.id, MOVE_LIMIT),
+  const moves = useQuery(storageMoveQueries.recent(profile.id, MOVE_LIMIT));
+  // While a move runs (or just after scheduling), only the newest page is polled: one request, with
+  // backoff (./move-polling.ts), only while this screen is shown and the window visible.
+  const recentActive = hasActiveMoves(moves.data?.moves ?? []);
+  const [watching, setWatching] = useState(false);
+  const unchangedPolls = useRef(0);
+  const headData = useRef<unknown>(undefined);
+  const head = useQuery({
+    ...storageMoveQueries.head(profile.id),
+    enabled: moves.isSuccess && (recentActive || watching),
     refetchInterval: (query) =>
-      hasActiveMoves(query.state.data?.moves ?? []) || Date.now() < watchUntil ? LIVE_INTERVAL : false,
+      hasActiveMoves(query.state.data ?? []) || recentActive || Date.now() < watchUntil
+        ? movePollDelay(unchangedPolls.current)
+        : false,
     refetchIntervalInBackground: false,
   });
-  const allMoves = moves.data?.moves ?? [];
+  useEffect(() => {
+    // Structural sharing keeps the same array when a poll saw no change.
+    unchangedPolls.current = head.data === headData.current ? unchangedPolls.current + 1 : 0;
+    headData.current = head.data;
+  }, [head.data, head.dataUpdatedAt]);
+  useEffect(() => {
+    if (!watching) return;
+    const timer = setTimeout(() => setWatching(false), Math.max(0, watchUntil - Date.now()));
+    return () => clearTimeout(timer);
+  }, [watching, watchUntil]);
+  const allMoves = mergeNewestMoves(moves.data?.moves ?? [], head.data);
   const active = allMoves.filter(isActiveMove).length;
+  // A running move older than the newest page (a shard move of many projects) is not in the head:
+  // then the recent moves are read again, at the head's backed-off pace.
+  const staleActive = head.data !== undefined && !hasActiveMoves(head.data) && active > 0;
+  useEffect(() => {
+    if (staleActive)
+      void queryClient.invalidateQueries({ queryKey: storageMoveKeys.moveList(profile.id, MOVE_LIMIT) });
+  }, [staleActive, head.dataUpdatedAt, profile.id, queryClient]);
   const settings = useQuery(storageMoveQueries.settings(profile.id));
   const usageAvailability = useFeatureAvailability('shard-usage');
   const progressAvailability = useFeatureAvailability('storage-move-progress');
@@ -65,6 +93,7 @@ export function useStorageMovesState() {
   const wasActive = useRef(false);
   useEffect(() => {
     if (wasActive.current && active === 0) {
+      void queryClient.invalidateQueries({ queryKey: storageMoveKeys.moveList(profile.id, MOVE_LIMIT) });
       void queryClient.invalidateQueries({ queryKey: storageMoveKeys.shards(profile.id) });
       void queryClient.invalidateQueries({ queryKey: projectKeys.all(profile.id) });
     }
@@ -101,7 +130,9 @@ export function useStorageMovesState() {
   };
   const movesScheduled = useMovesScheduled();
   const follow = () => {
+    unchangedPolls.current = 0;
     setWatchUntil(Date.now() + WATCH_AFTER_SCHEDULING);
+    setWatching(true);
     // Announce each move's end wherever the administrator is by then (MoveCompletionNotifier).
     movesScheduled(profile.id);
   };
