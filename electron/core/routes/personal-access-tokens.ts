@@ -50,7 +50,10 @@ export async function personalAccessTokensRoutes(app: FastifyInstance): Promise<
     return presentToken(getPersonalAccessToken(req.svc, selfTokenId(req), true), today());
   });
 
-  /** `DELETE /personal_access_tokens/self` (GitLab 15.0+): revoke the presenting token; 204. */
+  /**
+   * `DELETE /personal_access_tokens/self` (GitLab 15.0+): revoke the presenting token; 204. Needs `api`
+   * like every REST write here (http/auth.ts `grantingScopes`), where GitLab admits any scope.
+   */
   app.delete('/personal_access_tokens/self', async (req, reply) => {
     revokePersonalAccessToken(req.svc, selfTokenId(req), true);
     return reply.status(204).send();
