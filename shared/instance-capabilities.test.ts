@@ -60,12 +60,10 @@ describe('decideFeature: feature × instance', () => {
   it('before detection nothing is decided, and the reason names the call not sent', () => {
     const decision = decideFeature('alerts', null);
     expect(decision.status).toBe('unknown');
-    expect(decision.status === 'unknown' && decision.explanation).toContain(
-      'GET /projects/:id/alert_management/alerts',
-    );
+    expect(decision.status === 'unknown' && decision.explanation).toContain('POST /api/graphql');
   });
 
-  it.each(['alerts', 'shard-usage', 'storage-move-progress', 'job-sandbox'] as const)(
+  it.each(['shard-usage', 'storage-move-progress', 'job-sandbox'] as const)(
     'Outpost-only %s is unavailable on every GitLab, saying why and what GitLab offers',
     (feature) => {
       for (const caps of [
@@ -84,13 +82,28 @@ describe('decideFeature: feature × instance', () => {
   );
 
   it('names the instance in the title: version, GitLab.com', () => {
-    const onVersion = decideFeature('alerts', gitlab());
+    const onVersion = decideFeature('job-sandbox', gitlab());
     expect(onVersion.status === 'unavailable' && onVersion.title).toBe(
-      'Alerts are not available on GitLab 18.6',
+      'Job sandbox status is not available on GitLab 18.6',
     );
     const onCom = decideFeature('shard-usage', gitlab({ gitlabCom: true }));
     expect(onCom.status === 'unavailable' && onCom.title).toBe('Shard usage is not available on GitLab.com');
-    expect(onVersion.status === 'unavailable' && onVersion.alternative).toContain('GraphQL');
+  });
+
+  it('alerts come from GitLab’s GraphQL API from 13.11 on, on every edition and on GitLab.com', () => {
+    for (const caps of [
+      gitlab(),
+      gitlab({ edition: 'ce', version: '13.11.0' }),
+      gitlab({ gitlabCom: true }),
+    ]) {
+      expect(decideFeature('alerts', caps)).toEqual({ status: 'available', caveat: null });
+    }
+    const old = decideFeature('alerts', gitlab({ version: '13.10.3-ee' }));
+    expect(old).toMatchObject({
+      status: 'unavailable',
+      reason: 'version',
+      title: 'Alerts are not available on GitLab 13.10',
+    });
   });
 
   it('minimum versions: detailed_merge_status 15.6, /diffs 15.7, auto_merge 17.11', () => {
@@ -198,7 +211,6 @@ describe('titles', () => {
       const decision = decideFeature(feature, gitlab({ edition: 'ce', version: '18.6.0' }));
       return decision.status === 'unavailable' ? decision.title : null;
     };
-    expect(title('alerts')).toBe('Alerts are not available on GitLab 18.6');
     expect(title('audit-events')).toBe('Audit events are not available on GitLab 18.6');
     expect(title('job-sandbox')).toBe('Job sandbox status is not available on GitLab 18.6');
     expect(title('storage-move-progress')).toBe('Storage move progress is not available on GitLab 18.6');

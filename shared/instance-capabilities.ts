@@ -187,13 +187,16 @@ export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement
   alerts: {
     title: 'Alerts',
     plural: true,
-    endpoint: 'GET /projects/:id/alert_management/alerts',
-    outpostOnly: {
-      gitlabOffers:
-        'GitLab serves alerts through its GraphQL API (project.alertManagementAlerts, alertManagementAlertStatusCounts, alertManagementHttpIntegrations); a later Outpost release reads them from there. Until then, open the project in GitLab under Monitor > Alerts.',
-    },
+    // Read and changed through GraphQL on GitLab and on the embedded core alike (electron/core/graphql/).
+    endpoint:
+      'POST /api/graphql (project.alertManagementAlerts, alertManagementAlertStatusCounts, alertManagementHttpIntegrations)',
+    // alertManagementAlerts and updateAlertStatus arrived in 13.0 (gitlab-org/gitlab!30140, !30576), the
+    // httpIntegration* mutations in 13.6 (!45842); Project.alertManagementHttpIntegrations, which the
+    // Integrations tab reads, is the newest field the screens use and is taken as the floor (GitLab's own
+    // integrations UI queries it from 13.11, gitlab-org/gitlab#321674).
+    minVersion: '13.11',
     source:
-      'doc/operations/incident_management/alerts.md; doc/api/graphql/reference (Project.alertManagementAlerts). GitLab has no alert list in REST.',
+      'doc/operations/incident_management/alerts.md (Developer role reads the alert list); doc/api/graphql/reference (Project.alertManagementAlerts, alertManagementAlertStatusCounts, alertManagementHttpIntegrations; Mutation.updateAlertStatus, httpIntegrationCreate). GitLab has no alert list in REST.',
   },
   'shard-usage': {
     title: 'Shard usage',

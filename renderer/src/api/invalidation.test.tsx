@@ -128,12 +128,34 @@ describe('declaredInvalidations', () => {
 
 describe('each area invalidates what it did before', () => {
   it('alerts: a status change stores the detail and invalidates every list and count of the project', async () => {
-    const { wrapper, invalidated, queryClient } = setup(() => jsonResponse({ iid: 3, status: 'resolved' }));
+    // updateAlertStatus as GitLab's GraphQL answers it (an AlertManagementAlert in the payload).
+    const alert = {
+      id: 'gid://gitlab/AlertManagement::Alert/9',
+      iid: '3',
+      title: 'Disk full',
+      description: null,
+      severity: 'HIGH',
+      status: 'RESOLVED',
+      service: null,
+      monitoringTool: null,
+      hosts: [],
+      startedAt: '2026-01-01T00:00:00Z',
+      endedAt: '2026-01-02T00:00:00Z',
+      eventCount: 1,
+      details: { a: 1 },
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-02T00:00:00Z',
+      environment: null,
+      detailsUrl: 'http://x/g/p/-/alert_management/3/details',
+    };
+    const { wrapper, invalidated, queryClient } = setup(() =>
+      jsonResponse({ data: { updateAlertStatus: { alert, errors: [] } } }),
+    );
     queryClient.setQueryData(alertKeys.detail(P, 5, 3), { iid: 3, status: 'triggered', payload: { a: 1 } });
-    const { result } = renderHook(() => useUpdateAlertStatus(P, 5), { wrapper });
+    const { result } = renderHook(() => useUpdateAlertStatus(P, 5, 'g/p'), { wrapper });
     await act(() => result.current.mutateAsync({ iid: 3, status: 'resolved' }));
     expect(invalidated()).toEqual(['alertDetail', 'alerts']);
-    expect(queryClient.getQueryData(alertKeys.detail(P, 5, 3))).toEqual({
+    expect(queryClient.getQueryData(alertKeys.detail(P, 5, 3))).toMatchObject({
       iid: 3,
       status: 'resolved',
       payload: { a: 1 },

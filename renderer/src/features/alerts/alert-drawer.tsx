@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useUpdateAlertStatus } from '../../api/alerts/mutations.js';
-import { ALERT_REFRESH_MS, alertQueries } from '../../api/alerts/queries.js';
+import { alertPollInterval, alertQueries } from '../../api/alerts/queries.js';
 import type { Alert, AlertDetail } from '../../api/alerts/types.js';
 import { describeError } from '../../api/describe-error.js';
 import { CopyIconButton } from '../../components/copy-button/copy-button.js';
@@ -22,6 +22,7 @@ import { alertHosts } from './alert-fields.js';
 import { SeverityBadge, StatusBadge } from './alert-badges.js';
 import { normalizeSeverity } from './alert-severity.js';
 import { AlertStatusActions } from './alert-status-actions.js';
+import { useAlertsProject } from './alerts-context.js';
 import { formatPayload } from './alert-payload.js';
 import classes from './alert-drawer.module.css';
 
@@ -67,12 +68,13 @@ function fingerprint(value: string | null): ReactNode {
  * the raw payload as collapsible JSON. Polls while open so the event count stays current.
  */
 export function AlertDrawer({ profileId, projectId, iid, listed, onClose }: AlertDrawerProps) {
+  const { fullPath } = useAlertsProject();
   const detail = useQuery({
-    ...alertQueries.detail(profileId, projectId, iid ?? 0),
+    ...alertQueries.detail(profileId, projectId, fullPath, iid ?? 0),
     enabled: iid !== null,
-    refetchInterval: ALERT_REFRESH_MS,
+    refetchInterval: alertPollInterval,
   });
-  const updateStatus = useUpdateAlertStatus(profileId, projectId);
+  const updateStatus = useUpdateAlertStatus(profileId, projectId, fullPath);
   const alert: Alert | AlertDetail | null = detail.data ?? (listed && listed.iid === iid ? listed : null);
   const hasPayload = detail.data !== undefined;
 

@@ -5,7 +5,7 @@ import { IconBellOff, IconFilterOff, IconPlugConnected, IconRefresh, IconSearch 
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AlertSort } from '../../api/alerts/keys.js';
-import { ALERT_REFRESH_MS, alertQueries } from '../../api/alerts/queries.js';
+import { ALERT_REFRESH_MS, alertPollInterval, alertQueries } from '../../api/alerts/queries.js';
 import { ALERT_SEVERITIES, type Alert, type AlertSeverity } from '../../api/alerts/types.js';
 import { pageCount } from '../../api/pagination.js';
 import { ClearableInput, ListErrorStrip, ToolButton } from '../../components/list-page/list-page.js';
@@ -39,7 +39,7 @@ const SORT_OPTIONS: { value: AlertSort; label: string }[] = [
  * `?alert=<iid>`. The tab lives in `?status=`.
  */
 export function AlertListPage() {
-  const { profileId, projectId } = useAlertsProject();
+  const { profileId, projectId, fullPath, outpostExtensions } = useAlertsProject();
   const [params, setParams] = useSearchParams();
   const status = parseStatusTab(params.get('status'));
   const openIid = Number(params.get('alert')) || null;
@@ -52,17 +52,24 @@ export function AlertListPage() {
   const [refreshing, setRefreshing] = useState(false);
 
   const searchFilters = { search, severity };
+  // Polled while the last answer was good; a failure (refused, forbidden, a GraphQL error) stops it.
   const list = useQuery({
-    ...alertQueries.list(profileId, projectId, { ...searchFilters, status, sort, page, perPage: PER_PAGE }),
-    refetchInterval: ALERT_REFRESH_MS,
+    ...alertQueries.list(profileId, projectId, fullPath, {
+      ...searchFilters,
+      status,
+      sort,
+      page,
+      perPage: PER_PAGE,
+    }),
+    refetchInterval: alertPollInterval,
   });
   const counts = useQuery({
-    ...alertQueries.counts(profileId, projectId, searchFilters),
-    refetchInterval: ALERT_REFRESH_MS,
+    ...alertQueries.counts(profileId, projectId, fullPath, searchFilters),
+    refetchInterval: alertPollInterval,
   });
   const unfiltered = useQuery({
-    ...alertQueries.counts(profileId, projectId, { search: '', severity: '' }),
-    refetchInterval: ALERT_REFRESH_MS,
+    ...alertQueries.counts(profileId, projectId, fullPath, { search: '', severity: '' }),
+    refetchInterval: alertPollInterval,
     enabled: search !== '' || severity !== '',
   });
 
@@ -211,17 +218,20 @@ export function AlertListPage() {
             leftSection={<IconSearch size={15} stroke={1.7} />}
             w={220}
           />
-          <Select
-            aria-label="Severity"
-            data={SEVERITY_OPTIONS}
-            value={severity}
-            onChange={(value) => {
-              setSeverity((value ?? '') as AlertSeverity | '');
-              setPage(1);
-            }}
-            allowDeselect={false}
-            w={150}
-          />
+          {outpostExtensions ? (
+            // GitLab's alertManagementAlerts has no severity filter (an Outpost extension).
+            <Select
+              aria-label="Severity"
+              data={SEVERITY_OPTIONS}
+              value={severity}
+              onChange={(value) => {
+                setSeverity((value ?? '') as AlertSeverity | '');
+                setPage(1);
+              }}
+              allowDeselect={false}
+              w={150}
+            />
+          ) : null}
           <Select
             aria-label="Sort alerts"
             data={SORT_OPTIONS}

@@ -6,6 +6,13 @@ export interface AlertsContextValue {
   profileId: string;
   project: Project;
   projectId: number;
+  /** The project's `path_with_namespace`: GraphQL names projects by full path. */
+  fullPath: string;
+  /**
+   * True on Outpost instances, whose alert API adds what GitLab's lacks (the severity filter, the test
+   * alert); false on GitLab, where the screens leave those out rather than send what GitLab refuses.
+   */
+  outpostExtensions: boolean;
 }
 
 const AlertsContext = createContext<AlertsContextValue | null>(null);

@@ -1,7 +1,7 @@
 import { Group, Tabs, Text } from '@mantine/core';
 import { IconBell, IconPlugConnected } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useFeatureAvailability } from '../../api/capabilities/capabilities.js';
+import { useFeatureAvailability, useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 import { FeatureUnavailable } from '../../components/feature-unavailable.js';
 import { PageHeader } from '../../components/page-header.js';
 import { projectAreaFallback, SwitchProjectButton, useProjectArea } from '../project-area/project-area.js';
@@ -11,12 +11,14 @@ import { ALERTS_PICK_ROUTE, alertIntegrationsRoute, alertsRoute } from './alerts
 /**
  * The Alerts area of one project (`/alerts/:projectId/…`): the project's name, tabs for the alert
  * list and the integrations that feed it. Remembers the project for the navbar's Alerts entry.
- * The alert screens below call Outpost's alert REST endpoints, which GitLab does not have (it serves alerts
- * through GraphQL only): on a GitLab instance, or before the instance is known, they are not mounted at
- * all, so no alert request is sent or polled, and the honest "not available" state takes their place.
+ * The alert screens below read and change alerts through GraphQL (GitLab's `project.alertManagement*`
+ * fields and mutations, which the embedded core serves too): on a GitLab too old for them, or before the
+ * instance is known, they are not mounted at all, so no alert request is sent or polled, and the honest
+ * "not available" state takes their place.
  */
 export function AlertsLayout() {
   const alerts = useFeatureAvailability('alerts');
+  const { capabilities } = useInstanceCapabilities();
   const area = useProjectArea('alerts');
   const { profileId, projectId, project } = area;
   const { pathname } = useLocation();
@@ -29,7 +31,15 @@ export function AlertsLayout() {
   const tab = pathname.endsWith('/integrations') ? 'integrations' : 'alerts';
 
   return (
-    <AlertsProvider value={{ profileId, project: data, projectId }}>
+    <AlertsProvider
+      value={{
+        profileId,
+        project: data,
+        projectId,
+        fullPath: data.path_with_namespace,
+        outpostExtensions: capabilities !== null && capabilities.kind !== 'gitlab',
+      }}
+    >
       <PageHeader
         title="Alerts"
         description={

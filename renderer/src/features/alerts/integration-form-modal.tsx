@@ -6,6 +6,7 @@ import type { AlertIntegration, AlertIntegrationWithToken } from '../../api/aler
 import { ApiError } from '../../api/api-error.js';
 import { describeError } from '../../api/describe-error.js';
 import { asSentence } from '../../lib/as-sentence.js';
+import { useAlertsProject } from './alerts-context.js';
 
 /** Props of {@link IntegrationFormModal}. */
 export interface IntegrationFormModalProps {
@@ -59,7 +60,8 @@ function IntegrationForm({
   const [name, setName] = useState(integration?.name ?? '');
   const [active, setActive] = useState(integration?.active ?? true);
   const [submitted, setSubmitted] = useState(false);
-  const create = useCreateAlertIntegration(profileId, projectId);
+  const { fullPath } = useAlertsProject();
+  const create = useCreateAlertIntegration(profileId, projectId, fullPath);
   const update = useUpdateAlertIntegration(profileId, projectId);
   const mutation = integration ? update : create;
 

@@ -20,6 +20,7 @@ import { DataTable, tableMeta } from '../../components/data-table/index.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import type { IntegrationDialog } from './use-integrations-state.js';
 import classes from './alert-table.module.css';
+import { useAlertsProject } from './alerts-context.js';
 
 /** What the endpoint rows can do; given to the table as its `meta`. */
 export interface IntegrationRowActions {
@@ -37,16 +38,20 @@ function IntegrationActions({
   integration: AlertIntegration;
   onDialog: IntegrationRowActions['onDialog'];
 }) {
+  // The test alert is an Outpost extension (POST …/http_integrations/:id/test); GitLab has none.
+  const { outpostExtensions } = useAlertsProject();
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconSend size={14} />}
-        onClick={() => onDialog({ kind: 'test', integration })}
-      >
-        Send test alert
-      </Button>
+      {outpostExtensions ? (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconSend size={14} />}
+          onClick={() => onDialog({ kind: 'test', integration })}
+        >
+          Send test alert
+        </Button>
+      ) : null}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${integration.name}`}>

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AlertIntegration, AlertIntegrationWithToken } from '../../api/alerts/types.js';
+import type { GqlIntegration } from '../../api/alerts/documents.js';
+import type { AlertIntegration } from '../../api/alerts/types.js';
+import type { ApiRequest } from '../../../../shared/ipc-contract.js';
 import { createFakeBridge, jsonResponse, TEST_PROFILE } from '../../../test-utils/fake-bridge.js';
 import { projectFixture } from '../../../test-utils/project-fixture.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
@@ -8,6 +10,7 @@ import { AlertsProvider } from './alerts-context.js';
 import { IntegrationsPage } from './integrations-page.js';
 
 const PATH = '/projects/7/alert_management/http_integrations';
+const FULL_PATH = 'root/shop';
 const KEY = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
 
 const integration: AlertIntegration = {
@@ -20,10 +23,45 @@ const integration: AlertIntegration = {
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
+/** The integration as GitLab's GraphQL `AlertManagementHttpIntegration` (http_integration_type.rb). */
+const node = (token: string | null = null): GqlIntegration => ({
+  id: `gid://gitlab/AlertManagement::HttpIntegration/${integration.id}`,
+  name: integration.name,
+  active: integration.active,
+  type: 'HTTP',
+  url: integration.url,
+  token,
+});
+
+/** The operation a GraphQL request of the fake bridge names, and its variables. */
+function graphqlOf(req: ApiRequest): { operation: string; variables: Record<string, unknown> } | null {
+  if (req.method !== 'POST' || req.path !== '/graphql') return null;
+  const body = req.body as { operationName?: string; variables?: Record<string, unknown> };
+  return { operation: body.operationName ?? '', variables: body.variables ?? {} };
+}
+
+/** `project.alertManagementHttpIntegrations` answering `nodes`. */
+const integrationList = (nodes: GqlIntegration[]) =>
+  jsonResponse({
+    data: {
+      project: {
+        alertManagementHttpIntegrations: { nodes, pageInfo: { hasNextPage: false, endCursor: null } },
+      },
+    },
+  });
+
 function renderPage(handler: Parameters<typeof createFakeBridge>[0]) {
   const { bridge, requests } = createFakeBridge(handler);
   const result = renderWithProviders(
-    <AlertsProvider value={{ profileId: TEST_PROFILE.id, projectId: 7, project: projectFixture({ id: 7 }) }}>
+    <AlertsProvider
+      value={{
+        profileId: TEST_PROFILE.id,
+        projectId: 7,
+        project: projectFixture({ id: 7 }),
+        fullPath: FULL_PATH,
+        outpostExtensions: true,
+      }}
+    >
       <IntegrationsPage />
     </AlertsProvider>,
     { bridge, profile: TEST_PROFILE },
@@ -33,22 +71,23 @@ function renderPage(handler: Parameters<typeof createFakeBridge>[0]) {
 
 describe('IntegrationsPage', () => {
   it('shows a new endpoint’s key once and never keeps it in the query cache', async () => {
-    let list: AlertIntegration[] = [];
+    let list: GqlIntegration[] = [];
     const { queryClient, requests } = renderPage((req) => {
-      if (req.method === 'GET' && req.path === PATH) return jsonResponse(list);
-      if (req.method === 'POST' && req.path === PATH) {
-        list = [integration];
-        const created: AlertIntegrationWithToken = { ...integration, token: KEY };
-        return jsonResponse(created, 201);
+      const gql = graphqlOf(req);
+      if (gql?.operation === 'IntegrationList') return integrationList(list);
+      if (gql?.operation === 'CreateIntegration') {
+        list = [node()];
+        return jsonResponse({ data: { httpIntegrationCreate: { integration: node(KEY), errors: [] } } });
       }
       return undefined;
     });
+    const creates = () => requests.filter((req) => graphqlOf(req)?.operation === 'CreateIntegration');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Add HTTP endpoint' }));
     const form = await screen.findByRole('dialog', { name: 'Add HTTP endpoint' });
     fireEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
     expect(await within(form).findByText(/Enter a name/)).toBeTruthy();
-    expect(requests.some((req) => req.method === 'POST')).toBe(false);
+    expect(creates()).toEqual([]);
 
     fireEvent.change(within(form).getByRole('textbox', { name: 'Name' }), {
       target: { value: '  Prometheus production ' },
@@ -63,7 +102,8 @@ describe('IntegrationsPage', () => {
       integration.url,
     );
     expect(within(reveal).getByText(/You won’t see this key again/)).toBeTruthy();
-    expect(requests.find((req) => req.method === 'POST')?.body).toEqual({
+    expect(graphqlOf(creates()[0]!)?.variables).toEqual({
+      projectPath: FULL_PATH,
       name: 'Prometheus production',
       active: true,
     });
@@ -93,7 +133,7 @@ describe('IntegrationsPage', () => {
 
   it('refuses to send a test payload that is not a JSON object', async () => {
     const { requests } = renderPage((req) => {
-      if (req.method === 'GET' && req.path === PATH) return jsonResponse([integration]);
+      if (graphqlOf(req)?.operation === 'IntegrationList') return integrationList([node()]);
       if (req.method === 'POST' && req.path === `${PATH}/3/test`)
         return jsonResponse([{ iid: 1, title: 'x' }]);
       return undefined;

@@ -35,9 +35,9 @@ export interface RevealedKey {
  * create/rename/test) with their notifications.
  */
 export function useIntegrationsState() {
-  const { profileId, projectId } = useAlertsProject();
+  const { profileId, projectId, fullPath } = useAlertsProject();
   const navigate = useNavigate();
-  const query = useQuery(alertQueries.integrations(profileId, projectId));
+  const query = useQuery(alertQueries.integrations(profileId, projectId, fullPath));
   const update = useUpdateAlertIntegration(profileId, projectId);
   const resetToken = useResetAlertIntegrationToken(profileId, projectId);
   const remove = useDeleteAlertIntegration(profileId, projectId);
