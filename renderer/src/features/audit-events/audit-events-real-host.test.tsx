@@ -24,6 +24,7 @@ import {
 import { renderWithProviders } from '../../../test-utils/render.js';
 import { CHART_MAX_PAGES } from '../../api/audit-events/queries.js';
 import { createQueryClient } from '../../app/query-client.js';
+import { LIST_SCREEN_BUDGET } from '../../app/request-budgets.js';
 import { routes } from '../../app/router.js';
 
 const WAIT = { timeout: 20_000 };
@@ -32,8 +33,6 @@ const SETTLE_MS = 2_500;
 const TOKEN = 'glpat-audit-events-real-host-0123';
 const LIST = '/api/v4/audit_events';
 const BASE = 'https://gitlab.example.com/api/v4/audit_events';
-/** Issue 27: a list screen sends at most this many requests on first view. */
-const LIST_SCREEN_BUDGET = 6;
 /** Paths the host reads when it connects and checks the instance (not the screen's requests). */
 const HOST_CHECKS = new Set([
   '/api/v4/version',
