@@ -1,10 +1,11 @@
 /**
  * Alerts decide from the instance's capabilities (issue 26), end to end through the real browser host:
  * a remote profile pointing at a stand-in GitLab 18.6 EE (a real HTTP server on loopback answering from
- * recorded, doc-cited fixtures) is detected by the host on connect; the Alerts screen then shows the
- * honest "not available" state and sends no alert request, not even after a poll interval, while the
- * same screen on the embedded instance shows the alert list. The instance switcher shows the details line and
- * checks the instance again on demand.
+ * recorded, doc-cited fixtures) is detected by the host on connect; the Alerts screen then reads the
+ * project's alerts through GitLab's GraphQL API (`POST /api/graphql`, `project.alertManagementAlerts`) and
+ * sends no REST alert request (GitLab has none), stops polling once GitLab answers with errors, and the
+ * same screen on the embedded instance shows the alert list through the core's GraphQL subset. The
+ * instance switcher shows the details line and checks the instance again on demand.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -44,6 +45,52 @@ const PROJECT = {
   forks_count: 0,
 };
 
+/**
+ * What GitLab 18.6 answers to the Alerts screens' queries, written from doc/api/graphql/reference
+ * (`Project.alertManagementAlerts`, `AlertManagementAlert`, `AlertManagementAlertStatusCountsType`,
+ * `AlertManagementHttpIntegration`). The stand-in answers by path, whatever the query, so this one answer
+ * holds every field the screens' queries select; each query reads its own part.
+ */
+const GRAPHQL_ANSWER = {
+  data: {
+    project: {
+      alertManagementAlerts: {
+        nodes: [
+          {
+            id: 'gid://gitlab/AlertManagement::Alert/501',
+            iid: '7',
+            title: 'Checkout latency above 2 s',
+            description: 'p95 latency of the checkout service',
+            severity: 'CRITICAL',
+            status: 'TRIGGERED',
+            service: 'checkout',
+            monitoringTool: 'Prometheus',
+            hosts: ['web-01'],
+            startedAt: '2025-11-27T09:00:00Z',
+            endedAt: null,
+            eventCount: 3,
+            details: { runbook: 'https://runbooks.example.com/latency' },
+            createdAt: '2025-11-27T09:00:05Z',
+            updatedAt: '2025-11-27T09:30:00Z',
+            environment: null,
+            detailsUrl: 'https://gitlab.example.com/shop/checkout/-/alert_management/7/details',
+          },
+        ],
+        pageInfo: { hasNextPage: false, endCursor: 'eyJpZCI6IjUwMSJ9' },
+      },
+      alertManagementAlertStatusCounts: {
+        all: 1,
+        open: 1,
+        triggered: 1,
+        acknowledged: 0,
+        resolved: 0,
+        ignored: 0,
+      },
+      alertManagementHttpIntegrations: { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } },
+    },
+  },
+};
+
 let session: RealHostSession;
 let gitlab: RecordedGitLab;
 let remoteId: string;
@@ -52,7 +99,10 @@ beforeAll(async () => {
   const recorded = await loadRecordedGitLab();
   gitlab = await recorded.startRecordedGitLab(recorded.loadFixture('gitlab-18.6-ee'), {
     token: TOKEN,
-    extraAnswers: { [`/api/v4/projects/${PROJECT_ID}`]: { status: 200, body: PROJECT } },
+    extraAnswers: {
+      [`/api/v4/projects/${PROJECT_ID}`]: { status: 200, body: PROJECT },
+      '/api/graphql': { status: 200, body: GRAPHQL_ANSWER },
+    },
     cors: true, // the host runs inside happy-dom here, whose fetch enforces CORS (see recorded-gitlab.ts)
   });
   session = await openRealHostSession();
@@ -77,7 +127,9 @@ function renderAt(path: string) {
   return router;
 }
 
-const alertRequests = () => gitlab.seen.filter((request) => request.path.includes('alert_management'));
+/** REST alert requests (Outpost's extension paths, which GitLab does not have). */
+const restAlertRequests = () => gitlab.seen.filter((request) => request.path.includes('alert_management'));
+const graphqlRequests = () => gitlab.seen.filter((request) => request.path === '/api/graphql');
 
 describe('Alerts on a GitLab profile (real host, recorded GitLab 18.6 EE)', () => {
   it('the host learned the instance on connect and keeps it in the profile', async () => {
@@ -91,19 +143,51 @@ describe('Alerts on a GitLab profile (real host, recorded GitLab 18.6 EE)', () =
     expect(JSON.stringify(remote)).not.toContain(TOKEN);
   });
 
-  it('shows the honest state and never asks GitLab for alerts, not even after a poll interval', async () => {
+  it('shows the alerts GitLab serves over GraphQL, and sends no REST alert request', async () => {
     await session.bridge.profiles.setActive(remoteId);
     renderAt(`/alerts/${PROJECT_ID}`);
-    const state = await screen.findByTestId('alerts-unavailable', {}, WAIT);
-    expect(state.textContent).toContain('Alerts are not available on GitLab 18.6');
-    expect(state.textContent).toContain('GraphQL');
-    expect(screen.getByText('Checkout')).toBeTruthy(); // the project itself was read from GitLab
-    expect(gitlab.seen.some((request) => request.path === `/api/v4/projects/${PROJECT_ID}`)).toBe(true);
-    expect(screen.queryByRole('tab', { name: 'Integrations' })).toBeNull();
+    expect(await screen.findByText('Checkout latency above 2 s', {}, WAIT)).toBeTruthy();
+    expect(screen.queryByTestId('alerts-unavailable')).toBeNull();
+    expect(screen.getByText('Checkout')).toBeTruthy(); // the project itself was read from GitLab's REST API
+    expect(await screen.findByTestId('status-count-triggered', {}, WAIT)).toHaveProperty('textContent', '1');
+    expect(screen.getByRole('tab', { name: 'Integrations' })).toBeTruthy();
+    // GitLab's alertManagementAlerts has no severity filter: the screen doesn't offer one there.
+    expect(screen.queryByRole('combobox', { name: 'Severity' })).toBeNull();
 
+    const graphql = graphqlRequests();
+    expect(graphql.length).toBeGreaterThan(0);
+    // The host sent the profile's token (the stand-in records it beside method and path).
+    expect(
+      graphql.every(
+        (request) => request.method === 'POST' && (request as { token?: string }).token === TOKEN,
+      ),
+    ).toBe(true);
+    expect(restAlertRequests()).toEqual([]);
+    // Still none after a poll interval: the list polls GraphQL only.
     await new Promise((resolve) => setTimeout(resolve, ALERT_REFRESH_MS + 500));
-    expect(alertRequests()).toEqual([]);
-    expect(screen.queryByText(/request failed|not found/i)).toBeNull();
+    expect(restAlertRequests()).toEqual([]);
+    expect(graphqlRequests().length).toBeGreaterThan(graphql.length);
+  });
+
+  it('stops polling once GitLab answers with errors', async () => {
+    // What GitLab answers a query it refuses (graphql-ruby: HTTP 200 with `errors` and no data).
+    gitlab.setAnswer('/api/graphql', {
+      status: 200,
+      body: { errors: [{ message: 'Internal server error' }] },
+    });
+    try {
+      await session.bridge.profiles.setActive(remoteId);
+      renderAt(`/alerts/${PROJECT_ID}`);
+      expect(await screen.findByText('Couldn’t load alerts', {}, WAIT)).toBeTruthy();
+      // One more try may be in flight (a retry button, a second query); then nothing more.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const asked = graphqlRequests().length;
+      await new Promise((resolve) => setTimeout(resolve, ALERT_REFRESH_MS + 500));
+      expect(graphqlRequests().length).toBe(asked);
+      expect(restAlertRequests()).toEqual([]);
+    } finally {
+      gitlab.setAnswer('/api/graphql', { status: 200, body: GRAPHQL_ANSWER });
+    }
   });
 
   it('the switcher shows what Outpost knows of the instance, with the Admin Mode explanation', async () => {
