@@ -6,7 +6,7 @@
  * Options (after `npm run bench --`):
  * - `--only <group>[,<group>…]` (repeatable): run only these groups, by key (`core-api`, `repository`,
  *   `audit-events`, `audit-export`, `alerts`, `storage-move`, `merge`, `merge-requests`, `pipelines`,
- *   `git-http`, `first-paint`); an unknown key is an error that lists the keys.
+ *   `git-http`, `screen-requests`, `first-paint`); an unknown key is an error that lists the keys.
  * - `--out <file>`: write the JSON there instead of `bench/results/latest.json`.
  * Sizes come from each benchmark's `OUTPOST_BENCH_*` variables (see each file's comment).
  * A benchmark that throws is reported under the table; the others still run; the exit code is then 1.
@@ -27,6 +27,7 @@ import { benchMergeRequestMerge } from './merge-request-merge.js';
 import { benchMergeRequestList } from './merge-requests.js';
 import { benchPipelineReads } from './pipelines.js';
 import { benchRepositoryRead } from './repository-read.js';
+import { benchScreenRequests } from './screen-requests.js';
 import { benchStorageMove } from './storage-moves.js';
 
 /** One benchmark group: its `--only` key, the heading printed before its detail lines, and its run. */
@@ -87,6 +88,12 @@ const GROUPS: BenchGroup[] = [
     heading:
       'git over HTTP: clone and push beside local git (OUTPOST_BENCH_GIT_COMMITS, default 2000; OUTPOST_BENCH_GIT_BLOB_KB, default 1024)',
     run: benchGitHttp,
+  },
+  {
+    key: 'screen-requests',
+    heading:
+      'screen requests on a remote instance: Pipelines list and Files first view through a 150 ms loopback proxy (OUTPOST_BENCH_LATENCY_MS), beside the access pattern before issue 27',
+    run: benchScreenRequests,
   },
   {
     key: 'first-paint',
