@@ -94,7 +94,15 @@ describe('repository mutations', () => {
   });
 
   it('an access change updates the existing role entry by id', async () => {
-    const { bridge, requests } = createFakeBridge(() => jsonResponse({ id: 1, name: 'release/*' }));
+    const { bridge, requests } = createFakeBridge(() =>
+      jsonResponse({
+        id: 1,
+        name: 'release/*',
+        push_access_levels: [{ id: 12, access_level: 0 }],
+        merge_access_levels: [{ id: 13, access_level: 40 }],
+        allow_force_push: false,
+      }),
+    );
     setBridge(bridge);
     const queryClient = createTestQueryClient();
     const { keys, invalidated } = seed(queryClient);

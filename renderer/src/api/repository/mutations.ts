@@ -6,6 +6,11 @@ import type { Release } from '../../../../shared/api-types/releases.js';
 import { useInstanceCapabilities } from '../capabilities/capabilities.js';
 import { releaseNotesApi, releaseNotesRequest } from './release-notes-api.js';
 import type { Branch, FileCommitResult, ProtectedBranch, Tag, TagRelease } from './types.js';
+import {
+  updateProtectedBranch,
+  type ProtectedBranchChange,
+  type ProtectedBranchUpdateMode,
+} from './protected-branch-update.js';
 
 /** Where a file commit lands: `branch`, created from `startBranch` when that is given. */
 interface CommitTarget {
@@ -40,12 +45,9 @@ export interface ProtectBranchInput {
   allowForcePush: boolean;
 }
 
-/** One change to a protection rule; access changes update the rule's existing entry by `id`. */
-export interface UpdateProtectedBranchInput {
-  name: string;
-  allowForcePush?: boolean;
-  push?: { entryId?: number; accessLevel: number };
-  merge?: { entryId?: number; accessLevel: number };
+/** One change to a protection rule (./protected-branch-update.ts), with the rule as last read. */
+export interface UpdateProtectedBranchInput extends ProtectedBranchChange {
+  rule?: ProtectedBranch;
 }
 
 /** Input of {@link useSaveRelease}: `exists` picks PUT (update) over POST (create). */
@@ -274,30 +276,23 @@ export function useUnprotectBranch(profileId: string, projectId: number) {
 }
 
 /**
- * `PATCH /projects/:id/protected_branches/:name`: `allow_force_push`, and `allowed_to_push` /
- * `allowed_to_merge` entries that update the existing role entry by `id` (GitLab's documented
- * form). Invalidates protections and branches.
+ * Changes a protection rule in the form the instance accepts (./protected-branch-update.ts): `PATCH
+ * /projects/:id/protected_branches/:name` (`allow_force_push`, `allowed_to_push` / `allowed_to_merge`
+ * entries updated by `id`) where role arrays are honoured, else (`mode` `reprotect`, GitLab CE) unprotect and
+ * protect again with `push_access_level` / `merge_access_level`; the rule is read back and checked either
+ * way. `input.rule` is the rule as last read (needed by `reprotect`). Invalidates protections and branches.
  */
-export function useUpdateProtectedBranch(profileId: string, projectId: number) {
+export function useUpdateProtectedBranch(
+  profileId: string,
+  projectId: number,
+  mode: ProtectedBranchUpdateMode = 'patch',
+) {
   return useMutation({
-    mutationFn: (input: UpdateProtectedBranchInput) => {
-      const entry = (change: { entryId?: number; accessLevel: number }) => [
-        change.entryId !== undefined
-          ? { id: change.entryId, access_level: change.accessLevel }
-          : { access_level: change.accessLevel },
-      ];
-      return apiJson<ProtectedBranch>({
-        method: 'PATCH',
-        path: `/projects/${projectId}/protected_branches/${encodeRefSegment(input.name)}`,
-        body: {
-          ...(input.allowForcePush !== undefined ? { allow_force_push: input.allowForcePush } : {}),
-          ...(input.push ? { allowed_to_push: entry(input.push) } : {}),
-          ...(input.merge ? { allowed_to_merge: entry(input.merge) } : {}),
-        },
-        profileId,
-      });
-    },
+    mutationFn: (input: UpdateProtectedBranchInput) =>
+      updateProtectedBranch(profileId, projectId, input, mode, input.rule ?? null),
     meta: {
+      // Also after an error: a re-protect may have changed the rule before failing.
+      invalidatesOnError: true,
       invalidates: [
         repositoryKeys.protectedBranches(profileId, projectId),
         repositoryKeys.branches(profileId, projectId),

@@ -1,6 +1,9 @@
 import { Loader, Select, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { decideFeature, type InstanceCapabilities } from '../../../../shared/instance-capabilities.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 import { describeError } from '../../api/describe-error.js';
+import type { ProtectedBranchUpdateMode } from '../../api/repository/protected-branch-update.js';
 import { useUpdateProtectedBranch } from '../../api/repository/mutations.js';
 import type { AccessLevelEntry, ProtectedBranch } from '../../api/repository/types.js';
 import { describeAccess, PROTECTION_LEVEL_OPTIONS, roleEntry } from './access-levels.js';
@@ -11,10 +14,20 @@ function notifyNotUpdated(error: Error) {
   notifications.show({ color: 'red', title: 'Protection not updated', message: describeError(error) });
 }
 
-/** The update mutation of one protection rule (`PATCH .../protected_branches/:name`). */
+/**
+ * How this instance changes a rule: in place (`PATCH`) where role arrays are honoured, else by unprotecting
+ * and protecting again (GitLab CE: capability `protected-branch-role-edit` is Premium). Pure.
+ */
+export function protectionUpdateMode(capabilities: InstanceCapabilities | null): ProtectedBranchUpdateMode {
+  const decision = decideFeature('protected-branch-role-edit', capabilities);
+  return decision.status === 'unavailable' && decision.reason === 'edition' ? 'reprotect' : 'patch';
+}
+
+/** The update mutation of one protection rule, in the form the instance accepts. */
 function useRuleUpdate() {
   const { profileId, projectId } = useRepository();
-  return useUpdateProtectedBranch(profileId, projectId);
+  const { capabilities } = useInstanceCapabilities();
+  return useUpdateProtectedBranch(profileId, projectId, protectionUpdateMode(capabilities));
 }
 
 /** A Select of the rule's role level, saved on change; users/groups entries are summarised beside it. */
@@ -44,7 +57,7 @@ export function AccessPicker({
           if (value === null) return;
           const change = { entryId: role?.id, accessLevel: Number(value) };
           update.mutate(
-            { name: rule.name, ...(kind === 'push' ? { push: change } : { merge: change }) },
+            { name: rule.name, rule, ...(kind === 'push' ? { push: change } : { merge: change }) },
             {
               onSuccess: () =>
                 notifications.show({
@@ -81,7 +94,7 @@ export function ForcePushSwitch({ rule }: { rule: ProtectedBranch }) {
       disabled={update.isPending}
       onChange={(event) =>
         update.mutate(
-          { name: rule.name, allowForcePush: event.currentTarget.checked },
+          { name: rule.name, rule, allowForcePush: event.currentTarget.checked },
           { onError: notifyNotUpdated },
         )
       }

@@ -1,13 +1,15 @@
 import { Badge, Button, Group, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { IconShieldLock, IconShieldOff } from '@tabler/icons-react';
+import { instanceName } from '../../../../shared/instance-capabilities.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 import type { ProtectedBranch } from '../../api/repository/types.js';
 import { DataTable, TableEmptyState, tableMeta } from '../../components/data-table/index.js';
 import { PageHeader } from '../../components/page-header.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { isWildcard, matchingBranches } from './branch-matches.js';
 import { MutationConfirmModal } from './mutation-confirm-modal.js';
-import { AccessPicker, ForcePushSwitch } from './protected-branch-controls.js';
+import { AccessPicker, ForcePushSwitch, protectionUpdateMode } from './protected-branch-controls.js';
 import { ProtectBranchForm } from './protect-branch-form.js';
 import classes from './repository-table.module.css';
 import { useProtectedBranchesState } from './use-protected-branches-state.js';
@@ -128,6 +130,7 @@ const ruleColumns: ColumnDef<ProtectedBranch, unknown>[] = [
 export function ProtectedBranchesPage() {
   const { rules, branchNames, loadedBranchNames, unprotect, toUnprotect, setToUnprotect } =
     useProtectedBranchesState();
+  const { capabilities } = useInstanceCapabilities();
 
   let body;
   if (rules.isError) {
@@ -151,6 +154,7 @@ export function ProtectedBranchesPage() {
   }
 
   const count = rules.data?.length;
+  const reprotects = protectionUpdateMode(capabilities) === 'reprotect';
   return (
     <>
       <PageHeader
@@ -163,6 +167,13 @@ export function ProtectedBranchesPage() {
       />
       <Stack gap="md">
         <ProtectBranchForm branchNames={branchNames} />
+        {reprotects && body ? (
+          <Text size="xs" c="dimmed" data-testid="reprotect-note">
+            {capabilities ? instanceName(capabilities) : 'This GitLab'} is the Community Edition, which
+            changes the roles of a protected branch only through GitLab Premium. Outpost changes them by
+            unprotecting the branch and protecting it again, then reads the rule back to check it.
+          </Text>
+        ) : null}
         {body ? (
           <Paper withBorder>{body}</Paper>
         ) : (
