@@ -205,7 +205,7 @@ async function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; in
 
 /**
  * Opens `hashPath` in the running app (no reload) and waits for the screen to settle: no skeleton left
- * in the window (up to 10 s), then up to 1.5 s for page loaders (a running job's spinner never goes, so
+ * in the window (up to 8 s), then up to 1.5 s for page loaders (a running job's spinner never goes, so
  * e2e/fixtures/settle-screen.ts's 10 s wait for loaders would be spent on every such screen).
  */
 async function openScreen(page: Page, hashPath: string): Promise<void> {
@@ -223,7 +223,7 @@ async function openScreen(page: Page, hashPath: string): Promise<void> {
           },
         ),
       undefined,
-      { timeout: 10_000, polling: 100 },
+      { timeout: 8_000, polling: 100 },
     )
     .catch(() => undefined);
   await expect(page.locator('main .mantine-Loader-root'))
@@ -303,7 +303,9 @@ async function auditCountAction(page: Page): Promise<string> {
 
 test.describe('every screen on every GitLab version (behaviour proxy)', () => {
   test.use({ demo: true });
-  test.describe.configure({ mode: 'parallel' });
+  // The timeout covers the fixture too: the first test of a run waits for the demo build
+  // (e2e/fixtures/demo-template.ts), which took over the default 120 s on the loaded 2-core machine.
+  test.describe.configure({ mode: 'parallel', timeout: 360_000 });
 
   for (const name of PROFILE_NAMES) {
     test(`GitLab ${name}: every screen, honest states, no 404 polling, 1024×700`, async ({
@@ -312,7 +314,6 @@ test.describe('every screen on every GitLab version (behaviour proxy)', () => {
       browserHost,
       consoleProblems,
     }) => {
-      test.setTimeout(240_000);
       const started = Date.now();
       const profile = loadProfile(name);
       const ids = await demoIds(request, browserHost);
