@@ -17,6 +17,7 @@ import { migration011MergeRequestListCounts } from './migrations/011-merge-reque
 import { migration012Avatars } from './migrations/012-avatars.js';
 import { migration013ResourceEvents } from './migrations/013-resource-events.js';
 import { migration014ReleasesApi } from './migrations/014-releases-api.js';
+import { migration015UserAdmin } from './migrations/015-user-admin.js';
 
 export interface Migration {
   version: number;
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012Avatars,
   migration013ResourceEvents,
   migration014ReleasesApi,
+  migration015UserAdmin,
 ].sort((a, b) => a.version - b.version);
 
 /**
