@@ -32,3 +32,19 @@ export function nextPollDelay(data: object | undefined, active: boolean): number
   if (told !== undefined && told > 0) return active ? Math.max(told, 1000) : false;
   return active ? DEFAULT_POLL_MS : false;
 }
+
+/** Data unchanged for this long doubles the wait between polls, ms. */
+export const IDLE_STEP_MS = 60_000;
+/** The longest wait {@link idleBackoff} gives, ms. */
+export const IDLE_MAX_MS = 60_000;
+
+/**
+ * Backs a poll off while nothing changes (pure): `delayMs` (the instance's `Poll-Interval` or the
+ * default) doubled for each full minute the polled data has stayed the same, up to one minute (never
+ * below `delayMs`). A pipeline stuck `pending` for an hour is then read once a minute, not every 10 s;
+ * the first change brings the instance's own pace back.
+ */
+export function idleBackoff(delayMs: number, unchangedForMs: number): number {
+  const doublings = Math.max(0, Math.min(6, Math.floor(unchangedForMs / IDLE_STEP_MS)));
+  return Math.max(delayMs, Math.min(delayMs * 2 ** doublings, IDLE_MAX_MS));
+}
