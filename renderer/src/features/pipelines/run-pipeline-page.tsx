@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Anchor,
   Button,
   Group,
@@ -14,13 +15,14 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { IconArrowLeft, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconInfoCircle, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
 import { useRunPipeline, type RunPipelineVariable } from '../../api/pipelines/mutations.js';
 import { pipelineQueries } from '../../api/pipelines/queries.js';
 import { pipelinePaths } from './pipeline-paths.js';
+import { pipelineVariablesPermission } from './pipeline-variables-permission.js';
 import { usePipelinesProject } from './pipelines-context.js';
 
 const emptyRow = (): RunPipelineVariable & { rowId: number } => ({
@@ -30,7 +32,12 @@ const emptyRow = (): RunPipelineVariable & { rowId: number } => ({
   variable_type: 'env_var',
 });
 
-/** "Run pipeline": a branch/tag picker and variable rows (key, value, variable or file). */
+/**
+ * "Run pipeline": a branch/tag picker and variable rows (key, value, variable or file). Where the project
+ * refuses pipeline variables to this user (`ci_pipeline_variables_minimum_override_role`, see
+ * ./pipeline-variables-permission.ts) the rows are replaced by the reason and none are sent, instead of
+ * GitLab refusing the pipeline on submit.
+ */
 export function RunPipelinePage() {
   const { profileId, projectId, project } = usePipelinesProject();
   const [params] = useSearchParams();
@@ -40,6 +47,8 @@ export function RunPipelinePage() {
   const refs = useQuery(pipelineQueries.refs(profileId, projectId, debounced === ref ? '' : debounced));
   const [rows, setRows] = useState([emptyRow()]);
   const run = useRunPipeline(profileId, projectId);
+  const permission = pipelineVariablesPermission(project);
+  const variablesRefused = permission.status === 'refused';
   const navigate = useNavigate();
 
   const branches = (refs.data ?? []).filter((r) => r.kind === 'branch').map((r) => r.name);
@@ -65,7 +74,10 @@ export function RunPipelinePage() {
     run.mutate(
       {
         ref,
-        variables: rows.map(({ key, value, variable_type }) => ({ key: key.trim(), value, variable_type })),
+        // Refused by the project's ci_pipeline_variables_minimum_override_role: none are sent.
+        variables: variablesRefused
+          ? []
+          : rows.map(({ key, value, variable_type }) => ({ key: key.trim(), value, variable_type })),
       },
       {
         onSuccess: (pipeline) => {
@@ -106,76 +118,94 @@ export function RunPipelinePage() {
               required
               allowDeselect={false}
             />
-            <div>
-              <Text size="sm" fw={500} mb={4}>
-                Variables
-              </Text>
-              <Text size="xs" c="dimmed" mb="xs">
-                Passed to every job of this pipeline. A file variable is written to a temporary file whose
-                path becomes the value.
-              </Text>
-              <Stack gap="xs">
-                {rows.map((row, index) => (
-                  <Group key={row.rowId} gap="xs" align="flex-start" wrap="nowrap" data-testid="variable-row">
-                    <Select
-                      aria-label={`Type of variable ${index + 1}`}
-                      data={[
-                        { value: 'env_var', label: 'Variable' },
-                        { value: 'file', label: 'File' },
-                      ]}
-                      value={row.variable_type}
-                      onChange={(v) =>
-                        update(row.rowId, { variable_type: v === 'file' ? 'file' : 'env_var' })
-                      }
-                      allowDeselect={false}
-                      w={120}
-                    />
-                    <TextInput
-                      aria-label={`Key of variable ${index + 1}`}
-                      placeholder="Input variable key"
-                      value={row.key}
-                      onChange={(e) => update(row.rowId, { key: e.currentTarget.value })}
-                      w={220}
-                      ff="monospace"
-                    />
-                    <Textarea
-                      aria-label={`Value of variable ${index + 1}`}
-                      placeholder="Input variable value"
-                      value={row.value}
-                      onChange={(e) => update(row.rowId, { value: e.currentTarget.value })}
-                      autosize
-                      minRows={1}
-                      maxRows={6}
-                      style={{ flex: 1 }}
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size="lg"
-                      aria-label={`Remove variable ${index + 1}`}
-                      disabled={rows.length === 1}
-                      onClick={() => setRows((current) => current.filter((r) => r.rowId !== row.rowId))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                ))}
-              </Stack>
-              <Button
-                variant="subtle"
-                size="xs"
-                mt="xs"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => setRows((current) => [...current, emptyRow()])}
+            {variablesRefused ? (
+              <Alert
+                variant="light"
+                color="gray"
+                icon={<IconInfoCircle size={18} />}
+                title="Pipeline variables can’t be set for this project"
+                data-testid="pipeline-variables-refused"
               >
-                Add variable
-              </Button>
-              {duplicate ? (
-                <Text size="xs" c="red" mt={4}>
-                  The key {duplicate.key.trim()} is used twice.
+                {permission.status === 'refused' ? permission.explanation : null}
+              </Alert>
+            ) : (
+              <div>
+                <Text size="sm" fw={500} mb={4}>
+                  Variables
                 </Text>
-              ) : null}
-            </div>
+                <Text size="xs" c="dimmed" mb="xs">
+                  Passed to every job of this pipeline. A file variable is written to a temporary file whose
+                  path becomes the value.
+                </Text>
+                <Stack gap="xs">
+                  {rows.map((row, index) => (
+                    <Group
+                      key={row.rowId}
+                      gap="xs"
+                      align="flex-start"
+                      wrap="nowrap"
+                      data-testid="variable-row"
+                    >
+                      <Select
+                        aria-label={`Type of variable ${index + 1}`}
+                        data={[
+                          { value: 'env_var', label: 'Variable' },
+                          { value: 'file', label: 'File' },
+                        ]}
+                        value={row.variable_type}
+                        onChange={(v) =>
+                          update(row.rowId, { variable_type: v === 'file' ? 'file' : 'env_var' })
+                        }
+                        allowDeselect={false}
+                        w={120}
+                      />
+                      <TextInput
+                        aria-label={`Key of variable ${index + 1}`}
+                        placeholder="Input variable key"
+                        value={row.key}
+                        onChange={(e) => update(row.rowId, { key: e.currentTarget.value })}
+                        w={220}
+                        ff="monospace"
+                      />
+                      <Textarea
+                        aria-label={`Value of variable ${index + 1}`}
+                        placeholder="Input variable value"
+                        value={row.value}
+                        onChange={(e) => update(row.rowId, { value: e.currentTarget.value })}
+                        autosize
+                        minRows={1}
+                        maxRows={6}
+                        style={{ flex: 1 }}
+                      />
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        size="lg"
+                        aria-label={`Remove variable ${index + 1}`}
+                        disabled={rows.length === 1}
+                        onClick={() => setRows((current) => current.filter((r) => r.rowId !== row.rowId))}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  ))}
+                </Stack>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  mt="xs"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => setRows((current) => [...current, emptyRow()])}
+                >
+                  Add variable
+                </Button>
+                {duplicate ? (
+                  <Text size="xs" c="red" mt={4}>
+                    The key {duplicate.key.trim()} is used twice.
+                  </Text>
+                ) : null}
+              </div>
+            )}
             {run.isError ? (
               <Text c="red" size="sm" role="alert">
                 {describeError(run.error)}
@@ -186,7 +216,7 @@ export function RunPipelinePage() {
                 type="submit"
                 leftSection={<IconPlayerPlay size={16} />}
                 loading={run.isPending}
-                disabled={!ref || Boolean(duplicate)}
+                disabled={!ref || (!variablesRefused && Boolean(duplicate))}
               >
                 Run pipeline
               </Button>
