@@ -10,6 +10,7 @@ import {
   IconTopologyStar3,
   IconTransfer,
   IconUsers,
+  IconUsersGroup,
   IconVariable,
   type Icon,
 } from '@tabler/icons-react';
@@ -81,6 +82,14 @@ export const NAV_SECTIONS: NavSection[] = [
         icon: IconUsers,
         description:
           'Every user of the instance: search and filter, create and edit, block, ban, deactivate or delete, with memberships and tokens.',
+        built: true,
+      },
+      {
+        path: '/admin/groups',
+        label: 'Groups',
+        icon: IconUsersGroup,
+        description:
+          'Groups and subgroups of the instance with their members, projects, settings, transfer and deletion.',
         built: true,
       },
       {

@@ -43,6 +43,7 @@ const SecurityPage = lazyPage(
   () => import('../features/admin/instance-settings/security-page.js'),
   'SecurityPage',
 );
+const GroupsPage = lazyPage(() => import('../features/admin/groups/groups-page.js'), 'GroupsPage');
 const UsersPage = lazyPage(() => import('../features/admin/users/users-page.js'), 'UsersPage');
 const StorageMovesPage = lazyPage(
   () => import('../features/admin/storage-moves/storage-moves-page.js'),
@@ -185,6 +186,10 @@ export const routes: RouteObject[] = [
           {
             path: 'admin/users',
             element: <AdminGuard>{screen(<UsersPage />)}</AdminGuard>,
+          },
+          {
+            path: 'admin/groups',
+            element: <AdminGuard>{screen(<GroupsPage />)}</AdminGuard>,
           },
           {
             path: 'admin/clusters',
