@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ALERT_LIST, ALERT_LIST_BY_SEVERITY, UPDATE_ALERT_STATUS } from './documents.js';
-import { alertFromNode, idOfGid, integrationFromNode, integrationGid } from './graphql-mapping.js';
+import {
+  alertFromNode,
+  idOfGid,
+  integrationFromNode,
+  integrationGid,
+  nestDottedKeys,
+} from './graphql-mapping.js';
 
 describe('GraphQL nodes as the Alerts screens show them', () => {
   it('maps an AlertManagementAlert (GitLab alert_type.rb names) to the list/drawer shape', () => {
@@ -40,6 +46,18 @@ describe('GraphQL nodes as the Alerts screens show them', () => {
       integration: null,
       payload: { runbook: 'https://runbooks.example.com' },
     });
+  });
+
+  it('nests GitLab’s dotted details keys again for the payload view', () => {
+    expect(
+      nestDottedKeys({ 'labels.team': 'storage', 'labels.runbook': 'https://r', runbook: 'x', 'a..b': 1 }),
+    ).toEqual({ labels: { team: 'storage', runbook: 'https://r' }, runbook: 'x', 'a..b': 1 });
+    // A key whose prefix already holds a value stays dotted.
+    expect(nestDottedKeys({ a: 1, 'a.b': 2 })).toEqual({ a: 1, 'a.b': 2 });
+    // `__proto__` from a payload becomes an own key, never the object's prototype.
+    const hostile = nestDottedKeys({ '__proto__.x': 1 });
+    expect(Object.getPrototypeOf(hostile)).toBe(Object.prototype);
+    expect(Object.hasOwn(hostile, '__proto__')).toBe(true);
   });
 
   it('maps integrations and their global ids both ways', () => {

@@ -1,8 +1,10 @@
 /**
  * GraphQL nodes (documents.ts) → the shapes the Alerts screens show (types.ts), so the screens stay as
  * they were when they read Outpost's REST extension. What GitLab's GraphQL types don't carry is left
- * empty: an alert's `fingerprint` and `integration`, an integration's `created_at`/`updated_at`; the raw
- * payload is GitLab's `details` (the payload's fields that are not alert columns). Pure.
+ * empty: an alert's `fingerprint` and `integration`, an integration's `created_at`/`updated_at`. GitLab
+ * exposes no raw payload, only `details` (the payload's fields that are not alert columns, nested keys
+ * joined with dots by `Gitlab::Utils::InlineHash.merge_keys`); the drawer's payload view shows `details`
+ * nested again ({@link nestDottedKeys}). Pure.
  */
 import type {
   GqlAlert,
@@ -45,6 +47,41 @@ export const GQL_SORTS: Record<AlertSort, GqlAlertSort> = {
   updated_at_desc: 'UPDATED_TIME_DESC',
 };
 
+/**
+ * `{"labels.team": "storage"}` → `{"labels": {"team": "storage"}}`: GitLab's dotted `details` keys nested
+ * again, for the payload view. A key that clashes with a value already there stays dotted. Pure.
+ */
+export function nestDottedKeys(flat: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let target: Record<string, unknown> = out;
+    let nested = parts.length > 1 && parts.every((part) => part !== '');
+    for (const part of parts.slice(0, -1)) {
+      if (!nested) break;
+      const next = Object.hasOwn(target, part) ? target[part] : undefined;
+      if (next === undefined) {
+        const child: Record<string, unknown> = {};
+        Object.defineProperty(target, part, {
+          value: child,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+        target = child;
+      } else if (typeof next === 'object' && next !== null && !Array.isArray(next)) {
+        target = next as Record<string, unknown>;
+      } else {
+        nested = false;
+      }
+    }
+    const last = nested ? parts.at(-1)! : key;
+    if (!nested) target = out;
+    Object.defineProperty(target, last, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 /** An `AlertManagementAlert` as the screens show it (list row and drawer alike). */
 export function alertFromNode(node: GqlAlert, projectId: number): AlertDetail {
   const details = node.details ?? {};
@@ -69,7 +106,7 @@ export function alertFromNode(node: GqlAlert, projectId: number): AlertDetail {
     details_url: node.detailsUrl,
     created_at: node.createdAt ?? '',
     updated_at: node.updatedAt ?? '',
-    payload: details,
+    payload: nestDottedKeys(details),
     details,
   };
 }
