@@ -22,6 +22,7 @@ import { Link } from 'react-router';
 import type { PipelineBasic } from '../../../../shared/api-types/pipelines.js';
 import type { PipelineListFilters } from '../../api/pipelines/keys.js';
 import { PIPELINES_PER_PAGE, pipelineQueries } from '../../api/pipelines/queries.js';
+import { useActiveProfile } from '../../app/active-profile.js';
 import { ListFilterBar } from '../../components/list-page/list-page.js';
 import { QueryErrorAlert } from '../../components/query-error-alert.js';
 import { RelativeTime } from '../../components/relative-time.js';
@@ -41,8 +42,8 @@ const PER_PAGE = PIPELINES_PER_PAGE;
  * A project's pipelines: filters, live status badges, the chart above. Rows show what one page of
  * `GET /projects/:id/pipelines` holds (status, ref, sha, source, name on 16.3+, created/updated;
  * doc/api/pipelines.md "List project pipelines"); who started a pipeline and how long it ran come from
- * its detail, shown only when already read (the chart, a visited pipeline page): one request per screen,
- * not one per row (app/request-budgets.ts).
+ * its detail, which on a remote instance is shown only when already read (the chart, a visited pipeline
+ * page): one list request per screen, not one per row (app/request-budgets.ts).
  */
 export function PipelineListPage() {
   const { profileId, projectId } = usePipelinesProject();
@@ -207,14 +208,22 @@ export function PipelineListPage() {
 }
 
 /**
- * One pipeline of the list from its list-level fields; user and duration from the pipeline's detail when
- * it is already cached (never fetched per row; the list's own polling keeps the status live).
+ * One pipeline of the list from its list-level fields; user and duration from the pipeline's detail:
+ * read per row on the embedded instance (local, no network), on a remote one only when already cached
+ * (the chart's or a visited pipeline's; never one request per row). The list keeps the status live.
  */
 function PipelineRow({ pipeline }: { pipeline: PipelineBasic & { name?: string | null } }) {
   const { profileId, projectId } = usePipelinesProject();
-  const detail = useQuery({ ...pipelineQueries.detail(profileId, projectId, pipeline.id), enabled: false });
-  const cached = detail.data && detail.data.updated_at === pipeline.updated_at ? detail.data : undefined;
-  const status = pipeline.status;
+  const embedded = useActiveProfile().kind === 'embedded';
+  const refetchInterval = useLiveRefetch(profileId);
+  const detail = useQuery({
+    ...pipelineQueries.detail(profileId, projectId, pipeline.id),
+    enabled: embedded,
+    refetchInterval: embedded ? refetchInterval : false,
+  });
+  const cached =
+    detail.data && (embedded || detail.data.updated_at === pipeline.updated_at) ? detail.data : undefined;
+  const status = cached && embedded ? cached.status : pipeline.status;
   const now = useNow(cached && isActiveStatus(status) ? 1000 : null);
   const user = cached?.user;
   return (
