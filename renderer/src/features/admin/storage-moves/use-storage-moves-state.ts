@@ -43,7 +43,8 @@ export function useStorageMovesState() {
   const [watchUntil, setWatchUntil] = useState(0);
   const moves = useQuery(storageMoveQueries.recent(profile.id, MOVE_LIMIT));
   // While a move runs (or just after scheduling), only the newest page is polled: one request, with
-  // backoff (./move-polling.ts), only while this screen is shown and the window visible.
+  // backoff on a remote instance (./move-polling.ts; every second on the embedded one, local), only
+  // while this screen is shown and the window visible.
   const recentActive = hasActiveMoves(moves.data?.moves ?? []);
   const [watching, setWatching] = useState(false);
   const unchangedPolls = useRef(0);
@@ -53,7 +54,7 @@ export function useStorageMovesState() {
     enabled: moves.isSuccess && (recentActive || watching),
     refetchInterval: (query) =>
       hasActiveMoves(query.state.data ?? []) || recentActive || Date.now() < watchUntil
-        ? movePollDelay(unchangedPolls.current)
+        ? movePollDelay(profile.kind === 'embedded' ? 0 : unchangedPolls.current)
         : false,
     refetchIntervalInBackground: false,
   });
