@@ -363,6 +363,9 @@ export class PipelineRunner {
   private startReadyJobs(): void {
     const state = this.state!;
     const concurrency = this.concurrency();
+    // A paused runner (PUT /runners/1 paused=true, services/runners/local-runner.ts) starts nothing:
+    // pending jobs stay pending, running ones finish; resuming schedules a pass.
+    if (state.runnerSettings?.().paused) return;
     while (this.running.size < concurrency && !this.stopping) {
       const next = findJobsByStatus(state.db, ['pending'], this.running.size + concurrency).find(
         (j) => !this.running.has(j.id),
@@ -496,7 +499,11 @@ export class PipelineRunner {
       variables,
       trace,
       script: JSON.parse(job.script) as JobSetup['script'],
-      timeoutSeconds: job.timeout ?? DEFAULT_JOB_TIMEOUT_SECONDS,
+      // GitLab uses the smaller of the job's timeout and the runner's `maximum_timeout` (doc/ci/runners/configure_runners.md).
+      timeoutSeconds: Math.min(
+        job.timeout ?? DEFAULT_JOB_TIMEOUT_SECONDS,
+        this.state?.runnerSettings?.().maximumTimeout ?? Number.POSITIVE_INFINITY,
+      ),
     };
   }
 

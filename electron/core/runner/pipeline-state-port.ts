@@ -48,6 +48,12 @@ export interface PipelineStatePort {
   /** See RunnerSandboxSettings. */
   sandboxSettings(): RunnerSandboxSettings;
   /**
+   * The built-in runner's settings (PUT /runners/1, services/runners/local-runner.ts), read before
+   * starting jobs: `paused` starts none; `maximumTimeout` (seconds, null: none) caps each job's timeout.
+   * Optional: absent means never paused and no cap.
+   */
+  runnerSettings?(): { paused: boolean; maximumTimeout: number | null };
+  /**
    * `ci_job_output_limit_kb`: the most a job's trace stores, in KiB (GitLab Runner's `output_limit`),
    * read at each job's start.
    */

@@ -6,6 +6,7 @@
 import type { PipelineStatePort } from '../../runner/pipeline-state-port.js';
 import { instanceSetting } from '../admin/instance-settings.js';
 import type { ServiceContext } from '../context.js';
+import { localRunnerSettings } from '../runners/local-runner.js';
 import { projectRepositoryPath } from '../projects/projects-service.js';
 import { cloneJobForRetry } from './clone-job.js';
 import { jobVariables, projectFullPath } from './job-environment.js';
@@ -24,6 +25,7 @@ export function runnerPipelineState(ctx: ServiceContext): PipelineStatePort {
         processes: instanceSetting(ctx.db, 'ci_job_process_limit'),
       },
     }),
+    runnerSettings: () => localRunnerSettings(ctx.db),
     jobOutputLimitKb: () => instanceSetting(ctx.db, 'ci_job_output_limit_kb'),
     jobBuildDirLimitMb: () => instanceSetting(ctx.db, 'ci_job_build_dir_limit_mb'),
     changeJob: (job, changes, now) => changeJob(ctx, job, changes, now),
