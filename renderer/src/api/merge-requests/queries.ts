@@ -243,7 +243,7 @@ export const mergeRequestQueries = {
     }),
 };
 
-/** A project member as `GET /projects/:id/members` lists it (assignee and reviewer choices). */
+/** A project member as `GET /projects/:id/members/all` lists it (assignee and reviewer choices). */
 export interface ProjectMember {
   id: number;
   username: string;
@@ -252,11 +252,17 @@ export interface ProjectMember {
 
 /** Query options for the people a merge request can be assigned to. */
 export const mergeRequestPeopleQueries = {
-  /** `GET /projects/:id/members?per_page=100`. */
+  /**
+   * `GET /projects/:id/members/all?per_page=100`: direct members and those inherited from the project's
+   * groups (doc/api/members.md "List all members of a group or project including inherited and invited
+   * members"), as GitLab's own reviewer picker offers them; direct members alone left group projects
+   * with nobody to pick.
+   */
   members: (profileId: string, projectId: number) =>
     queryOptions({
       queryKey: [...mergeRequestKeys.project(profileId, projectId), 'members'] as const,
-      queryFn: () => apiGet<ProjectMember[]>(profileId, `/projects/${projectId}/members`, { per_page: 100 }),
+      queryFn: () =>
+        apiGet<ProjectMember[]>(profileId, `/projects/${projectId}/members/all`, { per_page: 100 }),
       staleTime: 60_000,
     }),
   /**

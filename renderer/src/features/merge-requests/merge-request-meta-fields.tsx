@@ -12,7 +12,8 @@ export interface MergeRequestMetaValues {
 
 /**
  * The Labels, Assignees and Reviewers pickers of the new and edit merge request dialogs (searchable,
- * clearable multi-selects; assignees and reviewers side by side). `people` lists members by id.
+ * clearable multi-selects; assignees and reviewers side by side). `people` lists members by id; with
+ * none, the pickers say where members are added.
  */
 export function MergeRequestMetaFields({
   values,
@@ -53,6 +54,12 @@ export function MergeRequestMetaFields({
             searchable
             clearable
             miw={miw}
+            placeholder={people.length === 0 ? 'No members yet' : undefined}
+            description={
+              people.length === 0
+                ? 'Only project and group members can be picked: add people under the project’s Settings → Members.'
+                : undefined
+            }
           />
         ))}
       </Group>

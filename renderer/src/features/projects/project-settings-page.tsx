@@ -12,13 +12,14 @@ import {
   ArchiveSection,
   DeleteSection,
   GeneralSection,
+  MembersSection,
   PathSection,
   TransferSection,
 } from './project-settings-sections.js';
 /**
  * A project's settings (`/projects/:projectId/settings`), as GitLab's General settings: name,
  * description, visibility and default branch (`PUT /projects/:id` with the changed fields), then
- * Advanced: change the path, archive or unarchive, transfer to another namespace (`PUT
+ * Members (add, change role and expiry, remove), then Advanced: change the path, archive or unarchive, transfer to another namespace (`PUT
  * /projects/:id/transfer`, the instance's error shown as it is, e.g. on an older core without it) and
  * delete after typing the project's path (`DELETE /projects/:id`). A project whose import failed says
  * so at the top and can be deleted from here.
@@ -90,6 +91,7 @@ function ProjectSettings({ profileId, project }: { profileId: string; project: P
         </Alert>
       ) : null}
       <GeneralSection profileId={profileId} project={project} />
+      <MembersSection profileId={profileId} project={project} />
       <PathSection profileId={profileId} project={project} />
       <ArchiveSection profileId={profileId} project={project} />
       <TransferSection profileId={profileId} project={project} />

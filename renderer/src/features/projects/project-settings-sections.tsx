@@ -17,6 +17,7 @@ import {
   useTransferSettings,
 } from './use-project-settings-state.js';
 import { VisibilityField } from './visibility-field.js';
+import { MembersPanel } from '../../components/members/members-panel.js';
 
 const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -140,6 +141,21 @@ export function GeneralSection({ profileId, project }: SectionProps) {
 }
 
 /** Change the path (the URL and clone address change with it). */
+/**
+ * Members: the project's direct members with their roles (doc/api/members.md), added by a server-side
+ * user search. Members are who the merge request reviewer and assignee pickers offer.
+ */
+export function MembersSection({ profileId, project }: SectionProps) {
+  return (
+    <Section
+      title="Members"
+      description="People with direct access to this project, and their roles. Members of its group have access too."
+    >
+      <MembersPanel profileId={profileId} source={{ kind: 'projects', id: project.id }} noun="project" />
+    </Section>
+  );
+}
+
 export function PathSection({ profileId, project }: SectionProps) {
   const { path, setPath, error, submit, saving } = usePathSettings(profileId, project);
   return (
