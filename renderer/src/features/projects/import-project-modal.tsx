@@ -1,9 +1,18 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import type { Project } from '../../../../shared/api-types/projects.js';
+import {
+  decideFeature,
+  instanceName,
+  type InstanceCapabilities,
+} from '../../../../shared/instance-capabilities.js';
+import { instanceSettingQueries } from '../../api/admin/instance-settings/queries.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 import { describeError } from '../../api/describe-error.js';
 import { FormModalBody } from '../../components/form-modal/form-modal.js';
 import { ImportFailedAlert, ImportProgressBar } from './import-run.js';
+import type { ImportTarget } from './import-source.js';
 import { ImportSourceInput, ProjectNameFields, ProjectPlacementFields } from './project-fields.js';
 import { useImportProjectState } from './use-import-project-state.js';
 
@@ -76,13 +85,64 @@ function ImportProgressView({ state, importing }: { state: ImportState; importin
 }
 
 /**
+ * What GitLab needs to import by URL (doc/user/project/import/repo_by_url.md; doc/api/projects.md
+ * `import_url` of "Create a project"): it fetches the repository itself, so the URL must be reachable from
+ * the GitLab server, a private repository needs credentials in the URL, and "Repository by URL" (`git` in
+ * `import_sources`, doc/api/settings.md) must be enabled. The settings are read only with a token that may
+ * (an administrator whose token is not blocked by Admin Mode, per the capabilities); otherwise the
+ * requirement is stated without checking it.
+ */
+function GitLabImportNote({
+  profileId,
+  capabilities,
+}: {
+  profileId: string;
+  capabilities: InstanceCapabilities | null;
+}) {
+  const mayRead =
+    capabilities?.kind === 'gitlab' &&
+    capabilities.user?.isAdmin === true &&
+    capabilities.adminMode !== 'token-lacks-admin_mode';
+  const settings = useQuery({ ...instanceSettingQueries.detail(profileId), enabled: mayRead });
+  const sources = settings.data?.import_sources;
+  const byUrlOff = Array.isArray(sources) && !sources.includes('git');
+  const name = capabilities ? instanceName(capabilities) : 'GitLab';
+  return (
+    <Alert
+      variant="light"
+      color={byUrlOff ? 'yellow' : 'gray'}
+      icon={<IconInfoCircle size={18} />}
+      title={`${name} imports by URL`}
+      data-testid="gitlab-import-note"
+    >
+      <Text size="sm">
+        Importing a repository from this computer is an Outpost feature. {name} fetches the repository itself,
+        so the URL must be reachable from the GitLab server; for a private repository include a username and
+        an access token in the URL.{' '}
+        {byUrlOff
+          ? '“Repository by URL” is not among the import sources enabled on this instance (Admin > Settings > General > Import and export settings), so GitLab may refuse the import.'
+          : sources
+            ? '“Repository by URL” is enabled on this instance.'
+            : 'An administrator must have enabled “Repository by URL” among the import sources.'}
+      </Text>
+    </Alert>
+  );
+}
+
+/**
  * "Import repository": a Git repository on this machine (absolute path or `file://` URL) becomes a
  * project via `POST /projects` with `import_url`. After the POST the dialog follows `import_status`
- * until the import finishes (success notification) or fails (the instance's reason, inline); state
+ * until the import finishes (success notification) or fails (the instance's reason, inline). On GitLab
+ * (no local paths: capability `import-local-path`) it asks for an http(s):// or git:// URL and says what
+ * GitLab needs ({@link GitLabImportNote}). State
  * and handlers live in {@link useImportProjectState}.
  */
 export function ImportProjectModal({ profileId, opened, onClose }: ImportProjectModalProps) {
-  const state = useImportProjectState(profileId, onClose);
+  const { capabilities } = useInstanceCapabilities();
+  // Local paths are Outpost's (capability `import-local-path`); GitLab imports by URL only.
+  const target: ImportTarget =
+    decideFeature('import-local-path', capabilities).status === 'unavailable' ? 'gitlab' : 'outpost';
+  const state = useImportProjectState(profileId, onClose, target);
   const { form, errors } = state;
   return (
     <Modal
@@ -105,9 +165,18 @@ export function ImportProjectModal({ profileId, opened, onClose }: ImportProject
           footerMt="xs"
           formTestId="import-project-form"
         >
+          {target === 'gitlab' ? (
+            <GitLabImportNote profileId={profileId} capabilities={capabilities} />
+          ) : null}
           <ImportSourceInput
-            description="A Git repository on this computer: an absolute path or a file:// URL."
-            placeholder="/srv/git/my-app.git"
+            description={
+              target === 'gitlab'
+                ? 'The http://, https:// or git:// URL of a Git repository the GitLab server can reach.'
+                : 'A Git repository on this computer: an absolute path or a file:// URL.'
+            }
+            placeholder={
+              target === 'gitlab' ? 'https://git.example.com/team/my-app.git' : '/srv/git/my-app.git'
+            }
             value={form.source}
             onChange={state.onSourceChange}
             error={errors.fields.import_url}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suggestNameFromSource, toImportUrl } from './import-source.js';
+import { GITLAB_NEEDS_URL, suggestNameFromSource, toImportUrl } from './import-source.js';
 
 describe('toImportUrl', () => {
   it('turns absolute local paths into file:// URLs', () => {
@@ -24,6 +24,28 @@ describe('toImportUrl', () => {
     });
     expect(toImportUrl('~/code/app')).toMatchObject({ ok: false, error: expect.stringMatching(/full path/) });
     expect(toImportUrl('javascript://alert(1)')).toMatchObject({ ok: false });
+  });
+});
+
+/** GitLab imports only http(s):// and git:// URLs (app/models/project.rb VALID_IMPORT_PROTOCOLS). */
+describe('toImportUrl for GitLab', () => {
+  it('passes http(s) and git URLs', () => {
+    expect(toImportUrl('https://github.com/org/app.git', 'gitlab')).toEqual({
+      ok: true,
+      url: 'https://github.com/org/app.git',
+    });
+    expect(toImportUrl('git://git.example.com/app.git', 'gitlab')).toMatchObject({ ok: true });
+  });
+
+  it('refuses local paths, file:// and ssh:// with what GitLab needs', () => {
+    for (const input of [
+      '/srv/git/app.git',
+      'C:\\repos\\app',
+      'file:///srv/git/app',
+      'ssh://git@host/app.git',
+    ]) {
+      expect(toImportUrl(input, 'gitlab')).toEqual({ ok: false, error: GITLAB_NEEDS_URL });
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { isImporting } from '../../api/projects/wait-for-import.js';
 import { deriveProjectPath, validateProjectPath } from './derive-project-path.js';
 import { followImportInBackground } from './follow-import.js';
 import { useImportRun } from './import-run.js';
-import { suggestNameFromSource, toImportUrl } from './import-source.js';
+import { suggestNameFromSource, toImportUrl, type ImportTarget } from './import-source.js';
 import type { ProjectNameState } from './project-fields.js';
 import { toProjectFormErrors, type ProjectFormErrors } from './project-form-errors.js';
 import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
@@ -36,12 +36,17 @@ const EMPTY: ImportFormState = {
 const NO_ERRORS: ProjectFormErrors = { fields: {}, general: null };
 
 /**
- * State and handlers of the Import repository dialog: the form (the name follows the source and
+ * State and handlers of the Import repository dialog (`target`: who imports, which decides the sources
+ * accepted; see import-source.ts): the form (the name follows the source and
  * the slug the name until edited), client-side checks, a free-path check (`findProjectAtPath`), the
  * import itself ({@link useImportRun}), and what happens after a failure (delete, delete and retry)
  * or when the dialog closes mid-import (followed in the background, with a notification at the end).
  */
-export function useImportProjectState(profileId: string, onClose: () => void) {
+export function useImportProjectState(
+  profileId: string,
+  onClose: () => void,
+  target: ImportTarget = 'outpost',
+) {
   const [form, setForm] = useState<ImportFormState>(EMPTY);
   const [errors, setErrors] = useState<ProjectFormErrors>(NO_ERRORS);
   const [importing, setImporting] = useState<Project | null>(null);
@@ -106,7 +111,7 @@ export function useImportProjectState(profileId: string, onClose: () => void) {
   };
 
   const submit = async () => {
-    const source = toImportUrl(form.source);
+    const source = toImportUrl(form.source, target);
     const fields: ProjectFormErrors['fields'] = {};
     if (!source.ok) fields.import_url = source.error;
     if (!form.name.trim()) fields.name = 'Enter a project name.';
@@ -159,7 +164,7 @@ export function useImportProjectState(profileId: string, onClose: () => void) {
   const retryFailed = (project: Project) =>
     deleteProject.mutate(project.id, {
       onSuccess: () => {
-        const source = toImportUrl(form.source);
+        const source = toImportUrl(form.source, target);
         setImporting(null);
         if (source.ok) void startImport(source.url);
       },
