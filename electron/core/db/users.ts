@@ -42,6 +42,8 @@ export interface TokenRow {
   revoked: number;
   created_at: string;
   last_used_at: string | null;
+  /** 1 for an impersonation token (migration 015): listed only under `/users/:user_id/impersonation_tokens`. */
+  impersonation: number;
 }
 
 export type NewUser = Pick<UserRow, 'username' | 'name' | 'email' | 'password_digest' | 'is_admin'> &
@@ -100,6 +102,9 @@ export function findUsersByIds(db: Db, ids: readonly number[]): Map<number, User
   return out;
 }
 
+/** `GET /users` sort columns (lib/api/users.rb `sort_params`); `created_at` sorts by id, as GitLab does. */
+export type UserOrderBy = 'id' | 'name' | 'username' | 'created_at' | 'updated_at';
+
 export interface UserListFilter {
   search?: string;
   username?: string;
@@ -107,6 +112,24 @@ export interface UserListFilter {
   blocked?: boolean;
   /** Let `search` match the email address too (administrators). */
   searchEmail?: boolean;
+  /** Only external users (User.external). */
+  external?: boolean;
+  /** Only non-external users (`exclude_external`, User.non_external). */
+  nonExternal?: boolean;
+  /** Only administrators (User.admins). */
+  admins?: boolean;
+  /**
+   * Only users with access to no project (User.without_projects: no project_authorizations row): no
+   * project membership, no membership of a group (or an ancestor of a group) holding a project, and no
+   * project in their personal namespace.
+   */
+  withoutProjects?: boolean;
+  /** ISO 8601 instants: `created_at >= createdAfter`, `created_at <= createdBefore` (CreatedAtFilter). */
+  createdAfter?: string;
+  createdBefore?: string;
+  /** Order (default id descending, GitLab's UsersFinder `order_id_desc`); ties broken by id, same direction. */
+  orderBy?: UserOrderBy;
+  sort?: 'asc' | 'desc';
 }
 
 function userWhere(f: UserListFilter): { sql: string; args: unknown[] } {
@@ -128,7 +151,43 @@ function userWhere(f: UserListFilter): { sql: string; args: unknown[] } {
   }
   if (f.active) parts.push("state = 'active'");
   if (f.blocked) parts.push("state = 'blocked'");
+  if (f.external) parts.push('external = 1');
+  if (f.nonExternal) parts.push('external = 0');
+  if (f.admins) parts.push('is_admin = 1');
+  if (f.createdAfter !== undefined) {
+    parts.push('created_at >= ?');
+    args.push(f.createdAfter);
+  }
+  if (f.createdBefore !== undefined) {
+    parts.push('created_at <= ?');
+    args.push(f.createdBefore);
+  }
+  if (f.withoutProjects) parts.push(WITHOUT_PROJECTS);
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args };
+}
+
+/**
+ * GitLab's `User.without_projects` (no `project_authorizations` row) over the core's tables: the user is a
+ * member of no project, of no group that is (or is an ancestor of) a project's namespace, and owns no
+ * project in a personal namespace.
+ */
+const WITHOUT_PROJECTS = `NOT EXISTS (SELECT 1 FROM members m WHERE m.user_id = users.id AND m.source_type = 'Project')
+  AND NOT EXISTS (
+    WITH RECURSIVE reach(id) AS (
+      SELECT m.source_id FROM members m WHERE m.user_id = users.id AND m.source_type = 'Namespace'
+      UNION SELECT n.id FROM namespaces n JOIN reach ON n.parent_id = reach.id
+    ) SELECT 1 FROM projects p WHERE p.namespace_id IN (SELECT id FROM reach)
+  )
+  AND NOT EXISTS (
+    SELECT 1 FROM projects p JOIN namespaces n ON n.id = p.namespace_id
+    WHERE n.kind = 'user' AND n.owner_id = users.id
+  )`;
+
+/** ORDER BY for a user list: GitLab's `order_options_with_tie_breaker` (created_at → id). */
+function userOrder(f: UserListFilter): string {
+  const dir = f.sort === 'asc' ? 'ASC' : 'DESC';
+  const col = f.orderBy === undefined || f.orderBy === 'created_at' ? 'id' : f.orderBy;
+  return col === 'id' ? `ORDER BY id ${dir}` : `ORDER BY ${col} ${dir}, id ${dir}`;
 }
 
 /** Escape `%`, `_` and `\` for a LIKE pattern used with `ESCAPE '\'`. */
@@ -144,7 +203,7 @@ export function countUsersWhere(db: Db, f: UserListFilter): number {
 export function listUsers(db: Db, f: UserListFilter, limit: number, offset: number): UserRow[] {
   const w = userWhere(f);
   return db
-    .prepare(`SELECT * FROM users ${w.sql} ORDER BY id LIMIT ? OFFSET ?`)
+    .prepare(`SELECT * FROM users ${w.sql} ${userOrder(f)} LIMIT ? OFFSET ?`)
     .all(...w.args, limit, offset) as UserRow[];
 }
 
@@ -175,19 +234,23 @@ export function findTokenById(db: Db, id: number): TokenRow | undefined {
 export function listTokens(db: Db, userId: number | null, limit: number, offset: number): TokenRow[] {
   if (userId === null) {
     return db
-      .prepare('SELECT * FROM personal_access_tokens ORDER BY id LIMIT ? OFFSET ?')
+      .prepare('SELECT * FROM personal_access_tokens WHERE impersonation = 0 ORDER BY id LIMIT ? OFFSET ?')
       .all(limit, offset) as TokenRow[];
   }
   return db
-    .prepare('SELECT * FROM personal_access_tokens WHERE user_id = ? ORDER BY id LIMIT ? OFFSET ?')
+    .prepare(
+      'SELECT * FROM personal_access_tokens WHERE user_id = ? AND impersonation = 0 ORDER BY id LIMIT ? OFFSET ?',
+    )
     .all(userId, limit, offset) as TokenRow[];
 }
 
 export function countTokens(db: Db, userId: number | null): number {
   const row = (
     userId === null
-      ? db.prepare('SELECT count(*) AS n FROM personal_access_tokens').get()
-      : db.prepare('SELECT count(*) AS n FROM personal_access_tokens WHERE user_id = ?').get(userId)
+      ? db.prepare('SELECT count(*) AS n FROM personal_access_tokens WHERE impersonation = 0').get()
+      : db
+          .prepare('SELECT count(*) AS n FROM personal_access_tokens WHERE user_id = ? AND impersonation = 0')
+          .get(userId)
   ) as { n: number };
   return row.n;
 }
@@ -201,14 +264,77 @@ export function insertToken(
     scopes: string[];
     expires_at: string | null;
     created_at: string;
+    /** An impersonation token (default false). */
+    impersonation?: boolean;
   },
 ): number {
   const info = db
     .prepare(
-      'INSERT INTO personal_access_tokens (user_id, name, token_digest, scopes, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO personal_access_tokens (user_id, name, token_digest, scopes, expires_at, created_at, impersonation) VALUES (?, ?, ?, ?, ?, ?, ?)',
     )
-    .run(t.user_id, t.name, t.token_digest, JSON.stringify(t.scopes), t.expires_at, t.created_at);
+    .run(
+      t.user_id,
+      t.name,
+      t.token_digest,
+      JSON.stringify(t.scopes),
+      t.expires_at,
+      t.created_at,
+      t.impersonation ? 1 : 0,
+    );
   return Number(info.lastInsertRowid);
+}
+
+/**
+ * Which impersonation tokens to list (PersonalAccessTokensFinder `state`): `active` = not revoked and not
+ * expired on `today`; `inactive` = revoked or expired; `all`.
+ */
+export type TokenStateFilter = 'all' | 'active' | 'inactive';
+
+function impersonationWhere(state: TokenStateFilter): string {
+  if (state === 'active') return 'AND revoked = 0 AND (expires_at IS NULL OR expires_at > ?)';
+  if (state === 'inactive') return 'AND (revoked = 1 OR (expires_at IS NOT NULL AND expires_at <= ?))';
+  return '';
+}
+
+/** A page of one user's impersonation tokens, by id. `today`: `YYYY-MM-DD` (UTC). */
+export function listImpersonationTokens(
+  db: Db,
+  userId: number,
+  state: TokenStateFilter,
+  today: string,
+  limit: number,
+  offset: number,
+): TokenRow[] {
+  const args: unknown[] = state === 'all' ? [userId] : [userId, today];
+  return db
+    .prepare(
+      `SELECT * FROM personal_access_tokens WHERE user_id = ? AND impersonation = 1 ${impersonationWhere(state)} ORDER BY id LIMIT ? OFFSET ?`,
+    )
+    .all(...args, limit, offset) as TokenRow[];
+}
+
+/** How many of one user's impersonation tokens {@link listImpersonationTokens} would list. */
+export function countImpersonationTokens(
+  db: Db,
+  userId: number,
+  state: TokenStateFilter,
+  today: string,
+): number {
+  const args: unknown[] = state === 'all' ? [userId] : [userId, today];
+  return (
+    db
+      .prepare(
+        `SELECT count(*) AS n FROM personal_access_tokens WHERE user_id = ? AND impersonation = 1 ${impersonationWhere(state)}`,
+      )
+      .get(...args) as { n: number }
+  ).n;
+}
+
+/** One impersonation token of `userId`, or undefined (a personal access token is not one). */
+export function findImpersonationToken(db: Db, userId: number, id: number): TokenRow | undefined {
+  return db
+    .prepare('SELECT * FROM personal_access_tokens WHERE id = ? AND user_id = ? AND impersonation = 1')
+    .get(id, userId) as TokenRow | undefined;
 }
 
 export function updateTokenRevoked(db: Db, id: number): void {
@@ -274,7 +400,7 @@ export function updateUser(db: Db, id: number, changes: UserChanges, at: string)
   updateRowById(db, 'users', USER_CHANGE_COLUMNS, id, changes, { updatedAt: at, whenEmpty: 'skip' });
 }
 
-/** Set a user's state: `active`, `blocked`, `banned` or `deactivated`. */
+/** Set a user's state: `active`, `blocked`, `banned`, `deactivated` or `blocked_pending_approval`. */
 export function setUserState(db: Db, id: number, state: string, at: string): void {
   db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(state, at, id);
 }

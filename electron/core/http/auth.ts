@@ -29,6 +29,7 @@ import { writeGeneration } from '../db/write-generation.js';
 import { gitlabSetting } from '../services/admin/gitlab-settings.js';
 import { authenticateToken, userAccessDeniedReason } from '../services/users/authenticate-token.js';
 import { digestToken } from '../services/users/credentials.js';
+import { recordUserActivity } from '../services/users/user-activity.js';
 import { ActorCache } from './actor-cache.js';
 import { routeConfigOf } from './route-config.js';
 
@@ -168,6 +169,8 @@ export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): 
   }
   req.tokenUserId = auth.user.id;
   req.tokenId = auth.token.id;
+  // last_activity_on, at most one write per user and day (services/users/user-activity.ts).
+  recordUserActivity(db, auth.user.id, utcDate(now));
   return { user: { ...auth.user }, scopes: auth.scopes, ipAddress };
 }
 

@@ -3,7 +3,8 @@
  * `GET /user`, `GET /users`, `GET /users/:id`, `GET /users/:user_id/projects`, and, administrators only
  * (declared per route with `{ config: { admin: true } }`, GitLab's `authenticated_as_admin!`):
  * `POST /users`, `POST /users/:user_id/personal_access_tokens`, `PUT /users/:id`, `DELETE /users/:id`,
- * `POST /users/:id/block|unblock|ban|unban|deactivate|activate` and `GET /users/:id/memberships`.
+ * `POST /users/:id/block|unblock|ban|unban|deactivate|activate|approve|reject` and
+ * `GET /users/:id/memberships`. Impersonation tokens: routes/impersonation-tokens.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Project } from '../../../shared/api-types/projects.js';
@@ -28,7 +29,8 @@ import { listUserProjects } from '../services/users/user-projects.js';
 import { isAdmin } from '../services/access/project-access.js';
 import { storeAvatar } from '../services/avatars/avatars.js';
 import { uploadedAvatar } from './avatars.js';
-import { NotFoundError } from '../services/errors.js';
+import { NotFoundError, ParameterError } from '../services/errors.js';
+import { approveUser, rejectUser } from '../services/users/user-approval.js';
 import { createUser } from '../services/users/create-user.js';
 import { createPersonalAccessToken } from '../services/users/personal-access-tokens.js';
 import { getUser, listUsersPage, personalNamespaceId } from '../services/users/read-users.js';
@@ -49,6 +51,18 @@ function userIdParam(req: FastifyRequest, name = 'id'): number {
   const id = intParam(req, name);
   if (Number.isNaN(id)) throw new NotFoundError('User');
   return id;
+}
+
+/**
+ * A `DateTime` parameter as Grape coerces it, in the stored `toISOString()` form; undefined when absent.
+ * @throws ParameterError `<name> is invalid`
+ */
+function instantParam(p: Record<string, unknown>, name: string): string | undefined {
+  const v = p[name];
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  const ms = Date.parse(v.trim());
+  if (Number.isNaN(ms)) throw new ParameterError(`${name} is invalid`);
+  return new Date(ms).toISOString();
 }
 
 /**
@@ -75,7 +89,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  /** `GET /users`: paginated; `search`, `username`, `active`, `blocked`. Anonymous callers may list (GitLab's default). */
+  /**
+   * `GET /users` (doc/api/users.md "List users", lib/api/users.rb): paginated with the total headers;
+   * `search`, `username`, `active`, `blocked`, `external`, `exclude_external`, `exclude_internal`
+   * (accepted: the core has no internal users), and for administrators `admins`, `without_projects`,
+   * `created_after`/`created_before` (ISO 8601; 400 `created_after is invalid`) and `order_by` (`id`,
+   * `name`, `username`, `created_at`, `updated_at`) with `sort` (`asc`, `desc`); other callers' values of
+   * those are ignored, as GitLab ignores them. Default order id descending. Anonymous callers may list
+   * (unlike GitLab 13.0+, which wants `username` from them: kept as the core always answered).
+   */
   app.get('/users', { config: { auth: 'optional', scopes: READ_USER_SCOPES } }, async (req, reply) => {
     const page = pageOf(req);
     const p = parseParams(
@@ -84,10 +106,28 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         username: gString().optional(),
         active: gBool().optional(),
         blocked: gBool().optional(),
+        external: gBool().optional(),
+        exclude_external: gBool().optional(),
+        exclude_internal: gBool().optional(),
+        admins: gBool().optional(),
+        without_projects: gBool().optional(),
+        created_after: gString().optional(),
+        created_before: gString().optional(),
+        order_by: gEnum(['id', 'name', 'username', 'created_at', 'updated_at'] as const).optional(),
+        sort: gEnum(['asc', 'desc'] as const).optional(),
       },
       req.gparams,
     );
-    const { total, rows } = listUsersPage(req.svc, p, page.perPage, page.offset);
+    const { total, rows } = listUsersPage(
+      req.svc,
+      {
+        ...p,
+        created_after: instantParam(p, 'created_after'),
+        created_before: instantParam(p, 'created_before'),
+      },
+      page.perPage,
+      page.offset,
+    );
     const admin = isAdmin(req.svc.actor.user);
     return sendPage(
       req,
@@ -248,6 +288,25 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       return sendState(reply, change(req.svc, userIdParam(req)));
     });
   }
+
+  /**
+   * `POST /users/:id/approve` (admin; doc/api/user_moderation.md "Approve a user"): a user pending approval
+   * becomes active, 201 `{"message":"Success"}`; 409 `The user you are trying to approve is not pending
+   * approval` for any other state; 404 `User Not Found`.
+   */
+  app.post('/users/:id/approve', ADMIN, async (req, reply) => {
+    approveUser(req.svc, userIdParam(req));
+    return reply.status(201).send({ message: 'Success' });
+  });
+
+  /**
+   * `POST /users/:id/reject` (admin; doc/api/user_moderation.md "Reject a user"): a user pending approval is
+   * deleted, 200 `{"message":"Success"}`; 409 `This user does not have a pending request` otherwise; 404.
+   */
+  app.post('/users/:id/reject', ADMIN, async (req, reply) => {
+    await rejectUser(req.svc, userIdParam(req));
+    return reply.status(200).send({ message: 'Success' });
+  });
 
   /** `GET /users/:id/memberships` (admin): direct memberships, `type` Project or Namespace. Paginated. */
   app.get('/users/:id/memberships', ADMIN, async (req, reply) => {

@@ -187,6 +187,8 @@ export function rotatePersonalAccessToken(
       scopes: JSON.parse(old.scopes) as string[],
       expires_at: expires,
       created_at: nowIso(),
+      // A rotated impersonation token stays one (migration 015).
+      impersonation: old.impersonation === 1,
     });
     recordTokenAuditEvent(ctx, owner, { id: newId, name: old.name }, 'Created');
     return findTokenById(ctx.db, newId)!;

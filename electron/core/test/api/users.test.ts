@@ -95,12 +95,12 @@ describe('users API', () => {
       }
     });
 
-    it('paginates ordered by id with GitLab headers', async () => {
+    it('paginates ordered by id (descending, UsersFinder order_id_desc) with GitLab headers', async () => {
       const all = await t.api<UserJson[]>('GET', '/users?per_page=100');
       const total = all.body.length;
       expect(Number(all.headers.get('x-total'))).toBe(total);
       const ids = all.body.map((u) => u.id);
-      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
 
       const page2 = await t.api<UserJson[]>('GET', '/users?per_page=2&page=2');
       expect(page2.status).toBe(200);
@@ -113,7 +113,7 @@ describe('users API', () => {
 
     it('searches by username and name', async () => {
       const byUsername = await t.api<UserJson[]>('GET', '/users?search=pager-');
-      expect(byUsername.body.map((u) => u.username)).toEqual(['pager-a', 'pager-b', 'pager-c']);
+      expect(byUsername.body.map((u) => u.username)).toEqual(['pager-c', 'pager-b', 'pager-a']);
       expect(byUsername.headers.get('x-total')).toBe('3');
       const byName = await t.api<UserJson[]>('GET', '/users?search=Pager%20B');
       expect(byName.body.map((u) => u.username)).toEqual(['pager-b']);
@@ -121,7 +121,7 @@ describe('users API', () => {
 
     it('lets administrators, but not others, search by email', async () => {
       const admin = await t.api<UserJson[]>('GET', '/users?search=paging.test');
-      expect(admin.body.map((u) => u.username)).toEqual(['pager-a', 'pager-b', 'pager-c']);
+      expect(admin.body.map((u) => u.username)).toEqual(['pager-c', 'pager-b', 'pager-a']);
       const user = await t.api<UserJson[]>('GET', '/users?search=paging.test', { token: alice.token });
       expect(user.status).toBe(200);
       expect(user.body).toEqual([]);
