@@ -44,6 +44,8 @@ export interface Release {
   name: string;
   tag_name?: string;
   description: string | null;
+  /** Only with `include_html_description=true` (13.12+: opt-in). */
+  description_html?: string | null;
   created_at: string;
   released_at: string;
   author?: UserBasic;

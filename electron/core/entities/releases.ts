@@ -1,7 +1,7 @@
 /**
  * Release presenter (doc/api/releases/index.md; GitLab's lib/api/entities/release.rb, schema
  * public_api/v4/release.json). Field order and conditions as the entity:
- * name, tag_name†, description, created_at, released_at, author (when known), commit†, upcoming_release,
+ * name, tag_name†, description, description_html (only with `include_html_description`), created_at, released_at, author (when known), commit†, upcoming_release,
  * milestones (when any), commit_path†, tag_path†, assets {count, sources†, links}, evidences†,
  * _links {self, edit_url (only for those who may edit)} — † only for callers with `download_code`.
  * Sources are GitLab's four archive formats (`/-/archive/<tag>/<project>-<tag>.<format>`); Outpost keeps
@@ -14,6 +14,7 @@ import type { UserRow } from '../db/users.js';
 import type { CommitInfo } from '../git/commit-info.js';
 import { presentCommit } from './commits.js';
 import { presentMilestone } from './issues.js';
+import { renderMarkdown } from './markdown.js';
 import { presentUserBasic } from './users.js';
 
 /** What the release services know about one release. */
@@ -39,6 +40,8 @@ export interface ReleasePresentation {
   canDownloadCode: boolean;
   /** GitLab's `update_release` (edit_url). */
   canUpdate: boolean;
+  /** `include_html_description=true`: add `description_html` (doc/api/releases/index.md, opt-in since 13.12). */
+  includeHtmlDescription?: boolean;
 }
 
 const SOURCE_FORMATS: readonly ReleaseSource['format'][] = ['zip', 'tar.gz', 'tar.bz2', 'tar'];
@@ -68,6 +71,7 @@ export function presentRelease(v: ReleaseView, opts: ReleasePresentation, now = 
     name: r.name ?? r.tag_name,
     ...(code ? { tag_name: r.tag_name } : {}),
     description: r.description,
+    ...(opts.includeHtmlDescription ? { description_html: renderMarkdown(r.description) } : {}),
     created_at: r.created_at,
     released_at: r.released_at,
     ...(v.author ? { author: presentUserBasic(v.author, opts.baseUrl) } : {}),

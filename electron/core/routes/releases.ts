@@ -1,7 +1,8 @@
 /**
  * Releases (doc/api/releases/index.md; lib/api/releases.rb, lib/api/entities/release.rb; GitLab 18):
  * - `GET /projects/:id/releases` — paginated (X-Total, X-Page, Link…), `order_by` released_at (default)
- *   | created_at, `sort` desc (default) | asc; anyone who sees the project (`read_release`);
+ *   | created_at, `sort` desc (default) | asc; anyone who sees the project (`read_release`); `include_html_description=true` adds
+ *   `description_html` here and on the single release;
  * - `GET /projects/:id/releases/:tag_name` — `download_code` (403 for a Guest of a private project),
  *   404 `404 Not Found` without a release;
  * - `GET /projects/:id/releases/permalink/latest[/<suffix>]` — 302 to the latest release (by
@@ -19,7 +20,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { presentRelease } from '../entities/releases.js';
-import { gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
+import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { findReadableProject } from '../services/access/project-access.js';
 import { createRelease } from '../services/releases/create-release.js';
 import { deleteProjectRelease } from '../services/releases/delete-release.js';
@@ -65,7 +66,10 @@ function gIntArray() {
   }, z.array(gInt()));
 }
 
+const HTML_PARAMS = { include_html_description: gBool().optional() };
+
 const LIST_PARAMS = {
+  ...HTML_PARAMS,
   order_by: gEnum(['released_at', 'created_at'] as const).default('released_at'),
   sort: gEnum(['asc', 'desc'] as const).default('desc'),
 };
@@ -118,7 +122,9 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
       reply,
       page,
       r.total,
-      r.releases.map((v) => presentRelease(v, r.presentation)),
+      r.releases.map((v) =>
+        presentRelease(v, { ...r.presentation, includeHtmlDescription: p.include_html_description }),
+      ),
     );
   });
 
@@ -138,9 +144,13 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
 
   /** One release by tag name. */
   app.get('/projects/:id/releases/:tag_name', { config: RELEASES_READ }, async (req) => {
+    const p = parseParams(HTML_PARAMS, req.gparams);
     const project = findReadableProject(req.svc, pathParam(req, 'id'));
     const r = await findProjectRelease(req.svc, project, pathParam(req, 'tag_name'));
-    return presentRelease(r.release, r.presentation);
+    return presentRelease(r.release, {
+      ...r.presentation,
+      includeHtmlDescription: p.include_html_description,
+    });
   });
 
   /** Create a release (and its tag from `ref` when missing): 201 with the release. */

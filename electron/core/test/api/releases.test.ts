@@ -356,6 +356,17 @@ describe('releases API', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ name: 'First', tag_name: 'v1.0', description: '## Notes' });
       expect(res.body._links).not.toHaveProperty('edit_url');
+      expect(res.body).not.toHaveProperty('description_html');
+      const html = await t.api<ReleaseJson & { description_html: string }>(
+        'GET',
+        `${base()}/v1.0?include_html_description=true`,
+      );
+      expect(html.body.description_html).toBe('<h2>Notes</h2>');
+      const list = await t.api<(ReleaseJson & { description_html?: string })[]>(
+        'GET',
+        `${base()}?include_html_description=true&per_page=100`,
+      );
+      expect(list.body.find((r) => r.tag_name === 'v1.0')?.description_html).toBe('<h2>Notes</h2>');
       const none = await t.api('GET', `${base()}/nothing-here`, { token: reporter.token });
       expect(none.status).toBe(404);
       expect(none.body).toEqual({ message: '404 Not Found' });
