@@ -45,9 +45,32 @@ export function findReleasesByTags(
   return out;
 }
 
-export function countReleases(db: Db, projectId: number): number {
+/** `updated_before`/`updated_after` of the list (ISO 8601 UTC, exclusive bounds as ReleasesFinder's `<`/`>`). */
+export interface ReleaseListFilter {
+  updatedBefore?: string;
+  updatedAfter?: string;
+}
+
+function filterSql(f: ReleaseListFilter): { sql: string; values: string[] } {
+  const parts: string[] = [];
+  const values: string[] = [];
+  if (f.updatedBefore !== undefined) {
+    parts.push('updated_at < ?');
+    values.push(f.updatedBefore);
+  }
+  if (f.updatedAfter !== undefined) {
+    parts.push('updated_at > ?');
+    values.push(f.updatedAfter);
+  }
+  return { sql: parts.map((p) => ` AND ${p}`).join(''), values };
+}
+
+export function countReleases(db: Db, projectId: number, filter: ReleaseListFilter = {}): number {
+  const f = filterSql(filter);
   return (
-    db.prepare('SELECT COUNT(*) AS n FROM releases WHERE project_id = ?').get(projectId) as { n: number }
+    db
+      .prepare(`SELECT COUNT(*) AS n FROM releases WHERE project_id = ?${f.sql}`)
+      .get(projectId, ...f.values) as { n: number }
   ).n;
 }
 
@@ -59,14 +82,16 @@ export function listReleases(
   sort: ReleaseSort,
   limit: number,
   offset: number,
+  filter: ReleaseListFilter = {},
 ): ReleaseRow[] {
   const column = orderBy === 'created_at' ? 'created_at' : 'released_at';
   const dir = sort === 'asc' ? 'ASC' : 'DESC';
+  const f = filterSql(filter);
   return db
     .prepare(
-      `SELECT * FROM releases WHERE project_id = ? ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`,
+      `SELECT * FROM releases WHERE project_id = ?${f.sql} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`,
     )
-    .all(projectId, limit, offset) as ReleaseRow[];
+    .all(projectId, ...f.values, limit, offset) as ReleaseRow[];
 }
 
 export type NewRelease = Omit<ReleaseRow, 'id' | 'updated_at'>;

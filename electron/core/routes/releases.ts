@@ -1,7 +1,7 @@
 /**
  * Releases (doc/api/releases/index.md; lib/api/releases.rb, lib/api/entities/release.rb; GitLab 18):
  * - `GET /projects/:id/releases` — paginated (X-Total, X-Page, Link…), `order_by` released_at (default)
- *   | created_at, `sort` desc (default) | asc; anyone who sees the project (`read_release`); `include_html_description=true` adds
+ *   | created_at, `sort` desc (default) | asc; anyone who sees the project (`read_release`); `updated_before`/`updated_after` (ISO 8601); `include_html_description=true` adds
  *   `description_html` here and on the single release;
  * - `GET /projects/:id/releases/:tag_name` — `download_code` (403 for a Guest of a private project),
  *   404 `404 Not Found` without a release;
@@ -72,6 +72,8 @@ const LIST_PARAMS = {
   ...HTML_PARAMS,
   order_by: gEnum(['released_at', 'created_at'] as const).default('released_at'),
   sort: gEnum(['asc', 'desc'] as const).default('desc'),
+  updated_before: gReleasedAt().optional(),
+  updated_after: gReleasedAt().optional(),
 };
 
 const CREATE_PARAMS = {
@@ -116,6 +118,7 @@ export async function releasesRoutes(app: FastifyInstance): Promise<void> {
       sort: p.sort,
       limit: page.perPage,
       offset: page.offset,
+      filter: { updatedBefore: p.updated_before, updatedAfter: p.updated_after },
     });
     return sendPage(
       req,

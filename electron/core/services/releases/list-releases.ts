@@ -2,13 +2,13 @@
  * Reading releases (doc/api/releases/index.md "List Releases", "Get a Release by a tag name", "Get the
  * latest release"; lib/api/releases.rb; ReleasesFinder):
  * - the list needs only `read_release` (anyone who sees the project); it is ordered by `released_at`
- *   (default) or `created_at`, `desc` (default) or `asc`;
+ *   (default) or `created_at`, `desc` (default) or `asc`, optionally only those updated before/after a time;
  * - one release needs `download_code` (`403 Forbidden` for a Guest of a private project), then
  *   `404 Not Found` when the tag has no release.
  */
 import type { ProjectRow } from '../../db/projects.js';
 import { countReleases, findRelease, listReleases } from '../../db/releases.js';
-import type { ReleaseOrderBy, ReleaseSort } from '../../db/releases.js';
+import type { ReleaseListFilter, ReleaseOrderBy, ReleaseSort } from '../../db/releases.js';
 import type { ReleasePresentation, ReleaseView } from '../../entities/releases.js';
 import type { ServiceContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
@@ -25,11 +25,25 @@ export interface ReleasePage {
 export async function listProjectReleases(
   ctx: ServiceContext,
   project: ProjectRow,
-  opts: { orderBy: ReleaseOrderBy; sort: ReleaseSort; limit: number; offset: number },
+  opts: {
+    orderBy: ReleaseOrderBy;
+    sort: ReleaseSort;
+    limit: number;
+    offset: number;
+    filter?: ReleaseListFilter;
+  },
 ): Promise<ReleasePage> {
-  const rows = listReleases(ctx.db, project.id, opts.orderBy, opts.sort, opts.limit, opts.offset);
+  const rows = listReleases(
+    ctx.db,
+    project.id,
+    opts.orderBy,
+    opts.sort,
+    opts.limit,
+    opts.offset,
+    opts.filter,
+  );
   return {
-    total: countReleases(ctx.db, project.id),
+    total: countReleases(ctx.db, project.id, opts.filter),
     releases: await loadReleaseViews(ctx, project, rows),
     presentation: releasePresentation(ctx, project),
   };

@@ -282,6 +282,22 @@ describe('releases API', () => {
       expect(ascending).toEqual([...byReleased].reverse());
     });
 
+    it('filters by updated_before and updated_after', async () => {
+      const all = (await t.api<ReleaseJson[]>('GET', `${base()}?per_page=100`)).body;
+      expect(await tags('?updated_after=2000-01-01T00:00:00Z&per_page=100')).toEqual(all.map((r) => r.name));
+      expect(await tags('?updated_before=2000-01-01T00:00:00Z')).toEqual([]);
+      // u-new was created (and last updated) just before u-old: bounds are exclusive, as ReleasesFinder's.
+      const at = all.find((r) => r.name === 'u-new')!.created_at;
+      const after = await tags(`?updated_after=${at}&per_page=100`);
+      expect(after).toContain('u-old');
+      expect(after).not.toContain('u-new');
+      const before = await tags(`?updated_before=${at}&per_page=100`);
+      expect(before).toContain('First');
+      expect(before).not.toContain('u-new');
+      const bad = await t.api('GET', `${base()}?updated_before=soon`);
+      expect(bad.body).toEqual({ error: 'updated_before is invalid' });
+    });
+
     it('sends GitLab pagination headers', async () => {
       const res = await t.api<ReleaseJson[]>('GET', `${base()}?per_page=2&page=2`);
       expect(res.status).toBe(200);
