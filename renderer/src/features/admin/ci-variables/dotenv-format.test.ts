@@ -1,7 +1,7 @@
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
 import type { CiVariable } from '../../../api/admin/ci-variables/types.js';
-import { formatDotenv, formatDotenvLine, parseDotenv } from './dotenv-format.js';
+import { findUnreadableDotenvLines, formatDotenv, formatDotenvLine, parseDotenv } from './dotenv-format.js';
 
 const variable = (key: string, value: string, extra: Partial<CiVariable> = {}): CiVariable => ({
   key,
@@ -143,5 +143,36 @@ describe('formatDotenv', () => {
     expect(skipped).toEqual(['ODD']);
     expect(text).toContain('# Not exported (no .env quoting can carry their values): ODD');
     expect(parseDotenv(text)).toEqual([{ key: 'OK', value: 'fine' }]);
+  });
+});
+
+describe('findUnreadableDotenvLines', () => {
+  it('names every line dotenv skips, with its number and why; comments, blanks and multi-line values are read', () => {
+    const text = [
+      '# deploy settings', // 1
+      'GOOD=1', // 2
+      'BAD KEY=nope', // 3
+      '', // 4
+      'MULTI="first', // 5
+      'second"', // 6
+      '=orphan', // 7
+      'just words', // 8
+      'export EXPORTED=yes', // 9
+    ].join('\n');
+    // The same lines dotenv's own parser reads (the entries), and the rest reported.
+    expect(Object.keys(parse(text))).toEqual(['GOOD', 'MULTI', 'EXPORTED']);
+    expect(findUnreadableDotenvLines(text)).toEqual([
+      {
+        line: 3,
+        text: 'BAD KEY=nope',
+        reason: '“BAD KEY” is not a key: keys are letters, digits and _ (no spaces or quotes).',
+      },
+      { line: 7, text: '=orphan', reason: 'The line has a value but no key.' },
+      { line: 8, text: 'just words', reason: 'The line is not KEY=value.' },
+    ]);
+  });
+
+  it('finds nothing in a clean file with Windows line ends', () => {
+    expect(findUnreadableDotenvLines('A=1\r\n# note\r\nB="x"\r\n')).toEqual([]);
   });
 });

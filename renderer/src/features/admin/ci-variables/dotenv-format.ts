@@ -36,6 +36,49 @@ export function parseDotenv(text: string): DotenvEntry[] {
   return [...values].map(([key, value]) => ({ key, value }));
 }
 
+/** A non-blank, non-comment line of a `.env` file that {@link parseDotenv} reads nothing from. */
+export interface UnreadableDotenvLine {
+  /** 1-based line number. */
+  line: number;
+  /** The line as written (without its line break). */
+  text: string;
+  /** Why it is not read, as a sentence. */
+  reason: string;
+}
+
+/**
+ * The lines dotenv skips silently (issue 30: `BAD KEY=nope` vanished from an import): every line that
+ * is not blank, not a `#` comment and not part of an entry {@link parseDotenv} reads (multi-line quoted
+ * values count as read). Pure.
+ */
+export function findUnreadableDotenvLines(text: string): UnreadableDotenvLine[] {
+  const normalized = text.replace(/\r\n?/g, '\n');
+  const lines = normalized.split('\n');
+  const read = new Set<number>();
+  const lineOf = (offset: number) => normalized.slice(0, offset).split('\n').length - 1;
+  for (const match of normalized.matchAll(LINE)) {
+    if (match[0].trim() === '') continue;
+    const start = match.index ?? 0;
+    const first = lineOf(start + (match[0].length - match[0].trimStart().length));
+    const last = lineOf(start + match[0].trimEnd().length);
+    for (let line = first; line <= last; line++) read.add(line);
+  }
+  const unreadable: UnreadableDotenvLine[] = [];
+  lines.forEach((raw, index) => {
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('#') || read.has(index)) return;
+    const keyPart = /^(?:export\s+)?([^=]*?)\s*=/.exec(trimmed)?.[1];
+    const reason =
+      keyPart !== undefined && keyPart !== ''
+        ? `“${keyPart}” is not a key: keys are letters, digits and _ (no spaces or quotes).`
+        : keyPart === ''
+          ? 'The line has a value but no key.'
+          : 'The line is not KEY=value.';
+    unreadable.push({ line: index + 1, text: raw, reason });
+  });
+  return unreadable;
+}
+
 /** Characters that may stand unquoted in a `.env` value without any tool reading them differently. */
 const PLAIN_VALUE = /^[A-Za-z0-9_+=/@:.~,%^&*(){}[\]!?<>|;-]+$/;
 

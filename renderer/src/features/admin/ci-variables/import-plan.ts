@@ -1,6 +1,6 @@
 import type { CiVariableImportStep } from '../../../api/admin/ci-variables/mutations.js';
 import type { CiVariable } from '../../../api/admin/ci-variables/types.js';
-import type { DotenvEntry } from './dotenv-format.js';
+import type { DotenvEntry, UnreadableDotenvLine } from './dotenv-format.js';
 import {
   checkMaskable,
   checkVariableKey,
@@ -19,6 +19,23 @@ export interface ImportRow {
   currentValue: string | null;
   /** Why an `invalid` row will be skipped. */
   problem: string | null;
+  /** For a line of the file that could not be read at all: its 1-based number (`key` is its text). */
+  line?: number;
+}
+
+/**
+ * Preview rows for the lines of the file that hold no readable `KEY=value` (skipped, with the line
+ * number and why), so an import never drops a line without saying so.
+ */
+export function unreadableLineRows(lines: readonly UnreadableDotenvLine[]): ImportRow[] {
+  return lines.map(({ line, text, reason }) => ({
+    key: text.trim().length > 60 ? `${text.trim().slice(0, 59)}…` : text.trim(),
+    value: '',
+    status: 'invalid',
+    currentValue: null,
+    problem: `Line ${line}: ${reason}`,
+    line,
+  }));
 }
 
 /** Flags given to the variables an import creates (existing ones keep theirs). */

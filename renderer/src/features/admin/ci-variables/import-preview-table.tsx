@@ -46,10 +46,14 @@ export function ImportPreviewTable({ rows, showValues, results, applying }: Impo
         <Table.Tbody>
           {rows.map((row) => {
             const status = STATUS[row.status];
-            const result = results.get(row.key);
+            const result = row.line === undefined ? results.get(row.key) : undefined;
             const active = row.status === 'add' || row.status === 'change';
             return (
-              <Table.Tr key={row.key} data-testid="import-row" data-status={row.status}>
+              <Table.Tr
+                key={row.line === undefined ? row.key : `line-${row.line}`}
+                data-testid="import-row"
+                data-status={row.status}
+              >
                 <Table.Td className={classes.shrink}>
                   <Badge variant="light" color={status.color}>
                     {status.label}

@@ -21,8 +21,15 @@ import {
 } from '../../../api/admin/ci-variables/mutations.js';
 import type { CiVariable } from '../../../api/admin/ci-variables/types.js';
 import { describeError } from '../../../api/describe-error.js';
-import { parseDotenv } from './dotenv-format.js';
-import { countImportRows, importSteps, planImport, type ImportOptions } from './import-plan.js';
+import { findUnreadableDotenvLines, parseDotenv } from './dotenv-format.js';
+import {
+  countImportRows,
+  importSteps,
+  planImport,
+  unreadableLineRows,
+  type ImportOptions,
+  type ImportRow,
+} from './import-plan.js';
 import { ImportPreviewTable } from './import-preview-table.js';
 import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
 
@@ -60,10 +67,13 @@ function ImportVariables({ profileId, variables, onClose }: ImportVariablesModal
   const [showValues, setShowValues] = useState(false);
   const [results, setResults] = useState<ReadonlyMap<string, CiVariableImportResult>>(new Map());
   // The preview is frozen while applying, so the rows do not shift as the list refreshes.
-  const [frozen, setFrozen] = useState<ReturnType<typeof planImport> | null>(null);
+  const [frozen, setFrozen] = useState<ImportRow[] | null>(null);
   const importVariables = useImportCiVariables(profileId);
 
-  const rows = frozen ?? planImport(parseDotenv(text), variables, options);
+  const rows = frozen ?? [
+    ...planImport(parseDotenv(text), variables, options),
+    ...unreadableLineRows(findUnreadableDotenvLines(text)),
+  ];
   const counts = countImportRows(rows);
   const steps = importSteps(rows, options);
   const applying = importVariables.isPending;
