@@ -12,8 +12,14 @@ import { presentProject, presentProjectSimple } from '../entities/projects.js';
 import { listPaginationHeaders } from '../http/pagination.js';
 import { sendCachedList } from '../http/response-cache.js';
 import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
-import { PROJECT_LIST_PARAMS } from './project-list-params.js';
-import { findReadableProject } from '../services/access/project-access.js';
+import { ALL_PROJECTS_LIST_PARAMS } from './project-list-params.js';
+import { findReadableProject, isAdmin } from '../services/access/project-access.js';
+import {
+  isStatisticsOrder,
+  projectStatistics,
+  sortByStatistics,
+  type ProjectStatistics,
+} from '../services/projects/project-statistics.js';
 import { createProject, deleteProject, updateProject } from '../services/projects/projects-service.js';
 import {
   listReadableProjects,
@@ -74,17 +80,46 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
   /**
    * `GET /projects`: projects the caller may read, paginated; `search`, `visibility`, `archived`,
    * `membership`, `owned`, `order_by` (id, name, path, created_at, updated_at, last_activity_at; default
-   * created_at), `sort` (asc|desc, default desc). Anonymous callers see public projects.
+   * created_at; administrators also repository_size, storage_size, packages_size, wiki_size), `sort`
+   * (asc|desc, default desc), `statistics` (administrators: `statistics` per project,
+   * services/projects/project-statistics.ts). Anonymous callers see public projects.
    */
   app.get('/projects', { config: { auth: 'optional' } }, async (req, reply) =>
     // Kept while nothing is written and the page's repositories keep their refs (http/response-cache.ts,
     // services/projects/project-list-freshness.ts: `empty_repo` comes from git).
     sendCachedList(req, reply, async () => {
       const page = pageOf(req);
-      const p = parseParams(PROJECT_LIST_PARAMS, req.gparams);
-      const { total, rows } = listReadableProjects(req.svc, p, page.perPage, page.offset);
-      const fresh = projectRowsFreshness(req.svc, rows);
+      const p = parseParams(ALL_PROJECTS_LIST_PARAMS, req.gparams);
+      const admin = isAdmin(req.svc.actor.user);
+      const bySize = isStatisticsOrder(p.order_by) ? p.order_by : null;
+      let total: number;
+      let rows: ProjectRow[];
+      let fresh: () => boolean;
+      if (bySize && admin) {
+        // Sizes live on disk, not in SQLite: measure every match, sort, then cut the page.
+        const all = listReadableProjects(req.svc, { ...p, order_by: 'id' }, -1, 0);
+        fresh = projectRowsFreshness(req.svc, all.rows);
+        total = all.total;
+        const sorted = await sortByStatistics(req.svc, all.rows, bySize, p.sort);
+        rows = sorted.slice(page.offset, page.offset + page.perPage);
+      } else {
+        const orderBy = isStatisticsOrder(p.order_by) ? 'created_at' : p.order_by;
+        ({ total, rows } = listReadableProjects(
+          req.svc,
+          { ...p, order_by: orderBy },
+          page.perPage,
+          page.offset,
+        ));
+        fresh = projectRowsFreshness(req.svc, rows);
+      }
       const full = await present(req, rows);
+      if (p.statistics && admin && !p.simple) {
+        for (const [i, row] of rows.entries())
+          (full[i] as Project & { statistics?: ProjectStatistics }).statistics = await projectStatistics(
+            req.svc,
+            row,
+          );
+      }
       return {
         headers: listPaginationHeaders(req, page, total, req.svc.externalUrl()),
         items: p.simple ? full.map(presentProjectSimple) : full,
