@@ -26,8 +26,12 @@ export async function loadReleaseViews(
   const missingSha = rows.filter((r) => r.sha === null).map((r) => r.tag_name);
   const tagCommits = new Map<string, string>();
   if (missingSha.length > 0) {
-    for (const ref of await listTagRefs(repo.path, missingSha)) {
-      if (ref.commitId) tagCommits.set(ref.name, ref.commitId);
+    try {
+      for (const ref of await listTagRefs(repo.path, missingSha)) {
+        if (ref.commitId) tagCommits.set(ref.name, ref.commitId);
+      }
+    } catch {
+      // No readable repository: those releases show `commit: null`, as GitLab's for a missing tag.
     }
   }
   const shaOf = (r: ReleaseRow) => r.sha ?? tagCommits.get(r.tag_name) ?? null;
