@@ -18,6 +18,7 @@ import http from 'node:http';
 import Fastify from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlRoutes } from '../../graphql/route.js';
 import { DEFAULT_ALERT_PAYLOAD_LIMIT } from '../../http/alert-intake.js';
 import { alertReceiverRoutes } from '../../routes/alert-receiver.js';
 import { gitHttpRoutes } from '../../routes/git-http.js';
@@ -52,6 +53,7 @@ async function listRoutes(): Promise<RouteInfo[]> {
       if (m !== 'HEAD') routes.push({ method: m, url: r.url });
   });
   await app.register(apiRoutes, { prefix: '/api/v4', alertPayloadLimit: DEFAULT_ALERT_PAYLOAD_LIMIT });
+  await app.register(graphqlRoutes);
   await app.register(alertReceiverRoutes, { payloadLimit: DEFAULT_ALERT_PAYLOAD_LIMIT });
   await app.register(gitHttpRoutes, { hooksDir: '/nonexistent' });
   await app.ready();
