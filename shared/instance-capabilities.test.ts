@@ -216,3 +216,31 @@ describe('titles', () => {
     expect(title('storage-move-progress')).toBe('Storage move progress is not available on GitLab 18.6');
   });
 });
+
+/** Issue 26 part 3 rows: clusters, delayed deletion, protected branch roles, local path import. */
+describe('issue 26 part 3 rows', () => {
+  it('delayed project deletion from GitLab 18.0 (doc/api/projects.md "Delete a project")', () => {
+    expect(decideFeature('project-delayed-deletion', gitlab({ version: '17.11.2' })).status).toBe(
+      'unavailable',
+    );
+    expect(decideFeature('project-delayed-deletion', gitlab({ version: '18.0.0' })).status).toBe('available');
+  });
+
+  it('protected branch role edits are Premium: unavailable on CE with reason edition', () => {
+    expect(decideFeature('protected-branch-role-edit', gitlab({ edition: 'ce' }))).toMatchObject({
+      status: 'unavailable',
+      reason: 'edition',
+    });
+    expect(decideFeature('protected-branch-role-edit', gitlab({ edition: 'ee' })).status).toBe('available');
+  });
+
+  it('local path import is Outpost-only; instance clusters need 13.2 and an administrator', () => {
+    expect(decideFeature('import-local-path', gitlab())).toMatchObject({ reason: 'outpost-only' });
+    expect(decideFeature('instance-clusters', gitlab({ version: '13.1.0' }))).toMatchObject({
+      reason: 'version',
+    });
+    expect(
+      decideFeature('instance-clusters', gitlab({ user: { username: 'dev', isAdmin: false } })),
+    ).toMatchObject({ reason: 'admin' });
+  });
+});
