@@ -41,6 +41,7 @@ import { repositoryTreeRoutes } from './repository-tree.js';
 import { storageMovesRoutes } from './storage-moves.js';
 import { tagsRoutes } from './tags.js';
 import { usersRoutes } from './users.js';
+import { todosRoutes } from './todos.js';
 import { versionRoutes } from './version.js';
 
 export interface ApiRoutesOptions {
@@ -51,6 +52,7 @@ export interface ApiRoutesOptions {
 export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): Promise<void> {
   await app.register(versionRoutes);
   await app.register(usersRoutes);
+  await app.register(todosRoutes);
   await app.register(personalAccessTokensRoutes);
   await app.register(impersonationTokensRoutes);
   await app.register(groupsRoutes);
