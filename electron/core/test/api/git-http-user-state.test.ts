@@ -8,6 +8,7 @@
  * as a failed login (401 with `WWW-Authenticate`). Real HTTP requests and the real git client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCoreDatabase } from '../helpers/disk.js';
 import { cloneUrl, makeGitClient } from '../helpers/git-http.js';
 import type { GitClient } from '../helpers/git-http.js';
 import { createUserWithToken, startTestCore } from '../helpers/test-core.js';
@@ -45,6 +46,13 @@ describe('git over HTTP for blocked, banned and deactivated users', () => {
   it('answers a deactivated user 403 with GitLab’s sentence for fetch and push, then serves them again', async () => {
     const u = await userWithProject();
     expect((await infoRefs(u.path, u.token)).status).toBe(200);
+    // GitLab deactivates only users inactive for 90 days: move back the last_activity_on the requests set.
+    const other = openCoreDatabase(t.dataDir, { writable: true });
+    try {
+      other.prepare("UPDATE users SET last_activity_on = '2001-01-01' WHERE id = ?").run(u.id);
+    } finally {
+      other.close();
+    }
     expect((await t.api('POST', `/users/${u.id}/deactivate`)).status).toBe(201);
     const sentence = `Your account has been deactivated by your administrator. Please log back in from a web browser to reactivate your account at ${t.url}`;
     for (const [path, service] of [

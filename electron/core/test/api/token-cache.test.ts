@@ -92,6 +92,18 @@ describe('token cache: invalidated at once', () => {
   ] as const) {
     it(`a user's token is refused at once after ${action}`, async () => {
       const u = await createUserWithToken(t);
+      if (action === 'deactivate') {
+        // GitLab deactivates only users inactive for 90 days; using the token records today as the user's
+        // last_activity_on (once per day: services/users/user-activity.ts), so the test moves it back
+        // before the token's answer is kept.
+        await call(u.token);
+        const other = openCoreDatabase(t.dataDir, { writable: true });
+        try {
+          other.prepare("UPDATE users SET last_activity_on = '2001-01-01' WHERE id = ?").run(u.id);
+        } finally {
+          other.close();
+        }
+      }
       await warm(u.token);
       const res = await t.api('POST', `/users/${u.id}/${action}`);
       expect(res.status, res.text).toBe(201);
