@@ -68,11 +68,26 @@ function whereOf(f: TodoFilter): { sql: string; args: unknown[] } {
     `(t.target_type <> 'Issue' OR EXISTS (SELECT 1 FROM issues i WHERE i.id = t.target_id))`,
   ];
   const args: unknown[] = [f.userId];
-  if (f.state) (parts.push('t.state = ?'), args.push(f.state));
-  if (f.action !== undefined) (parts.push('t.action = ?'), args.push(f.action));
-  if (f.targetType) (parts.push('t.target_type = ?'), args.push(f.targetType));
-  if (f.projectId !== undefined) (parts.push('t.project_id = ?'), args.push(f.projectId));
-  if (f.authorId !== undefined) (parts.push('t.author_id = ?'), args.push(f.authorId));
+  if (f.state) {
+    parts.push('t.state = ?');
+    args.push(f.state);
+  }
+  if (f.action !== undefined) {
+    parts.push('t.action = ?');
+    args.push(f.action);
+  }
+  if (f.targetType) {
+    parts.push('t.target_type = ?');
+    args.push(f.targetType);
+  }
+  if (f.projectId !== undefined) {
+    parts.push('t.project_id = ?');
+    args.push(f.projectId);
+  }
+  if (f.authorId !== undefined) {
+    parts.push('t.author_id = ?');
+    args.push(f.authorId);
+  }
   return { sql: parts.join(' AND '), args };
 }
 
