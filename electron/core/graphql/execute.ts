@@ -11,12 +11,15 @@
  */
 import {
   GraphQLError,
+  Kind,
+  OperationTypeNode,
   execute,
   parse,
   validate,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLFormattedError,
+  type OperationDefinitionNode,
 } from 'graphql';
 import type { ServiceContext } from '../services/context.js';
 import { ForbiddenError } from '../services/errors.js';
@@ -72,6 +75,18 @@ function variablesOf(raw: unknown): Record<string, unknown> | 'invalid' {
   return value as Record<string, unknown>;
 }
 
+/** The operation `operationName` picks (the only one when absent), or undefined. */
+function selectedOperation(
+  document: DocumentNode,
+  operationName: string | undefined,
+): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  if (operationName === undefined) return operations.length === 1 ? operations[0] : undefined;
+  return operations.find((o) => o.name?.value === operationName);
+}
+
 function format(error: GraphQLError): GraphQLFormattedError {
   return error.toJSON();
 }
@@ -111,6 +126,12 @@ export async function runGraphql(
   const caller = !user ? 'anonymous' : isAdmin(user) ? 'admin' : 'user';
   const tooBig = limitErrors(document, operationName ?? undefined, limitsFor(caller));
   if (tooBig.length > 0) return onlyErrors(200, tooBig);
+
+  // A token without `api` (read_api) reads only: a mutation gets GitLab's access error.
+  const operation = selectedOperation(document, operationName ?? undefined);
+  if (operation?.operation === OperationTypeNode.MUTATION && user && !svc.actor.scopes.includes('api')) {
+    return onlyErrors(200, [RESOURCE_ACCESS_ERROR]);
+  }
 
   const contextValue: GraphqlContext = { svc };
   const result = (await execute({

@@ -5,8 +5,8 @@
  * unknown, revoked or expired token is 401 `{"errors":[{"message":"Invalid token"}]}` and a token without
  * the `api` scope 403, both in GraphQL's error shape (GitLab's GraphqlController answers an invalid token
  * with `render_error('Invalid token', status: :unauthorized)`).
- * Outpost differs in one point: GitLab lets a `read_api` token run queries; the core's scope check treats
- * every POST as a write, so such a token gets 403 here.
+ * A `read_api` token may run queries but no mutation (execute.ts answers GitLab's access error), as
+ * GitLab's `read_api` scope is read-only (doc/user/profile/personal_access_tokens.md "read_api").
  *
  * Body: JSON `{"query", "variables"?, "operationName"?}`, 1 MB at most (413 beyond). Answers: execute.ts.
  */
@@ -64,7 +64,10 @@ export async function graphqlRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     GRAPHQL_PATH,
-    { bodyLimit: GRAPHQL_BODY_LIMIT, config: { auth: 'optional' } },
+    {
+      bodyLimit: GRAPHQL_BODY_LIMIT,
+      config: { auth: 'optional', scopes: ['api', 'read_api'], scopesGrantPost: true },
+    },
     async (req, reply) => {
       const text = typeof req.body === 'string' ? req.body : '';
       const read = readGraphqlBody(text);

@@ -43,6 +43,11 @@ declare module 'fastify' {
     auth?: 'required' | 'optional' | 'none';
     /** Token scopes that grant this route; default by method (reads: api, read_api; writes: api). */
     scopes?: readonly string[];
+    /**
+     * `POST /api/graphql` only: queries travel in POST bodies, so `scopes` grant POST as they grant GET
+     * (GitLab lets a `read_api` token query GraphQL); the endpoint itself refuses mutations without `api`.
+     */
+    scopesGrantPost?: boolean;
   }
   interface FastifyRequest {
     /**
@@ -207,7 +212,10 @@ export function checkRouteAccess(actor: Actor, req: FastifyRequest, reply: Fasti
     }
     return true;
   }
-  const allowed = grantingScopes(req.method, config.scopes);
+  const allowed =
+    config.scopesGrantPost === true && req.method === 'POST' && config.scopes
+      ? config.scopes
+      : grantingScopes(req.method, config.scopes);
   if (!allowed.some((s) => actor.scopes.includes(s))) {
     void reply.status(403).send({
       error: 'insufficient_scope',

@@ -445,6 +445,31 @@ describe('authentication', () => {
     expect(res.body).toEqual({ data: { project: null } });
   });
 
+  it('a read_api token queries but may not mutate', async () => {
+    const dev = await createUserWithToken(t, { scopes: ['read_api'] });
+    const m = await t.api('POST', `/projects/${project.id}/members`, {
+      json: { user_id: dev.id, access_level: 30 },
+    });
+    expect(m.status).toBe(201);
+    const read = await gql<AlertsData>(ALERTS, { fullPath: project.fullPath }, { token: dev.token });
+    expect(read.status).toBe(200);
+    expect(read.body.data!.project!.alertManagementAlerts!.count).toBeGreaterThan(0);
+    const write = await gql(
+      `mutation($p: ID!) { updateAlertStatus(input: {projectPath: $p, iid: "3", status: IGNORED}) { errors } }`,
+      { p: project.fullPath },
+      { token: dev.token },
+    );
+    expect(write.status).toBe(200);
+    expect(write.body.data).toBeUndefined();
+    expect(write.body.errors![0]!.message).toMatch(/^The resource that you are attempting to access/);
+    // REST writes stay refused to read_api (lib/api/api.rb: read_api only for GET/HEAD).
+    const rest = await t.api('PUT', `/projects/${project.id}/alert_management/alerts/3`, {
+      token: dev.token,
+      json: { status: 'ignored' },
+    });
+    expect(rest.status).toBe(403);
+  });
+
   it('a token without the api scope is 403 in GraphQL shape', async () => {
     const user = await createUserWithToken(t, { scopes: ['read_user'] });
     const res = await gql(ALERTS, { fullPath: project.fullPath }, { token: user.token });
