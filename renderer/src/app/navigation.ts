@@ -5,6 +5,7 @@ import {
   IconGauge,
   IconGitMerge,
   IconHistory,
+  IconListCheck,
   IconRocket,
   IconShieldLock,
   IconTopologyStar3,
@@ -45,6 +46,13 @@ export const NAV_SECTIONS: NavSection[] = [
         label: 'Projects',
         icon: IconFolders,
         description: 'Projects on this instance: create new ones or import existing repositories.',
+        built: true,
+      },
+      {
+        path: '/todos',
+        label: 'To-do list',
+        icon: IconListCheck,
+        description: 'Your to-dos on this instance, newest first: open each merge request or mark it done.',
         built: true,
       },
       {

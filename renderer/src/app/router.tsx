@@ -117,6 +117,7 @@ const RepositoryLayout = lazyPage(
   'RepositoryLayout',
 );
 const TagsPage = lazyPage(() => import('../features/repository/tags-page.js'), 'TagsPage');
+const TodosPage = lazyPage(() => import('../features/todos/todos-page.js'), 'TodosPage');
 
 /**
  * The route table: the shell at `/` (behind the first-run welcome screen), screens as children (errors
@@ -136,6 +137,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/projects" replace /> },
           { path: 'projects', element: screen(<ProjectListPage />) },
+          { path: 'todos', element: screen(<TodosPage />) },
           { path: 'projects/:projectId/settings', element: screen(<ProjectSettingsPage />) },
           { path: 'repository', element: screen(<RepositoryIndexPage />) },
           {

@@ -5,6 +5,7 @@ import { repositoryKeys } from '../repository/keys.js';
 import { mergeRequestKeys } from './keys.js';
 import { mergeRequestPath } from './queries.js';
 import type { DiffPosition, Discussion, MergeRequest, MergeRequestDetail } from './types.js';
+import { todoKeys } from '../todos/keys.js';
 
 /** Every list that could show a merge request of the project: the project's and "mine". */
 function mergeRequestLists(profileId: string, projectId: number) {
@@ -197,6 +198,8 @@ export function useSubscribeMergeRequest(profileId: string, projectId: number, i
 export function useAddMergeRequestTodo(profileId: string, projectId: number, iid: number) {
   return useMutation({
     mutationFn: () => apiSend<unknown>(profileId, 'POST', `${mergeRequestPath(projectId, iid)}/todo`),
+    // The To-do list and its pending count (features/todos) show the new item.
+    meta: { invalidates: [todoKeys.all(profileId)] },
   });
 }
 
