@@ -155,7 +155,9 @@ export type FeatureId =
   | 'instance-clusters'
   | 'project-delayed-deletion'
   | 'protected-branch-role-edit'
-  | 'import-local-path';
+  | 'import-local-path'
+  | 'runners'
+  | 'instance-jobs';
 
 /** What one screen or call needs of the instance. */
 export interface FeatureRequirement {
@@ -312,6 +314,26 @@ export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement
     },
     source:
       'doc/api/projects.md (import_url on "Create a project"); doc/user/project/import/repo_by_url.md; app/models/project.rb (VALID_IMPORT_PROTOCOLS http, https, git)',
+  },
+  runners: {
+    title: 'Runners',
+    plural: true,
+    endpoint: 'GET /runners/all, GET/PUT/DELETE /runners/:id, GET /runners/:id/jobs',
+    // The screen pauses and filters with `paused` (introduced in 14.8; `active` before, deprecated).
+    minVersion: '14.8',
+    admin: true,
+    source:
+      'doc/api/runners.md ("List all runners", administrators; "Update runner\'s details": `paused` introduced in GitLab 14.8, `active` deprecated); lib/api/ci/runners.rb',
+  },
+  'instance-jobs': {
+    title: 'The instance job list',
+    endpoint: 'GET /jobs?scope[]=…',
+    admin: true,
+    outpostOnly: {
+      gitlabOffers:
+        "GitLab has no REST list of every project's jobs (gitlab-org/gitlab#323316 asks for one); its Admin > CI/CD > Jobs page reads them through GraphQL (Query.jobs). Each runner's jobs are listed in its drawer (GET /runners/:id/jobs).",
+    },
+    source: 'doc/api/jobs.md (project and pipeline jobs only); gitlab-org/gitlab#323316 "Global jobs API"',
   },
 } satisfies Record<FeatureId, FeatureRequirement>);
 

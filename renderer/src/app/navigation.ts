@@ -7,6 +7,7 @@ import {
   IconHistory,
   IconListCheck,
   IconRocket,
+  IconServer,
   IconShieldLock,
   IconTopologyStar3,
   IconTransfer,
@@ -105,6 +106,14 @@ export const NAV_SECTIONS: NavSection[] = [
         label: 'Clusters',
         icon: IconTopologyStar3,
         description: 'Kubernetes clusters attached to the instance, with their environments and status.',
+        built: true,
+      },
+      {
+        path: '/admin/runners',
+        label: 'Runners',
+        icon: IconServer,
+        description:
+          'The runners that run CI/CD jobs: state, version and last contact, pause and resume, and the running, pending and failed jobs.',
         built: true,
       },
       {

@@ -45,6 +45,7 @@ const SecurityPage = lazyPage(
 );
 const GroupsPage = lazyPage(() => import('../features/admin/groups/groups-page.js'), 'GroupsPage');
 const UsersPage = lazyPage(() => import('../features/admin/users/users-page.js'), 'UsersPage');
+const RunnersPage = lazyPage(() => import('../features/admin/runners/runners-page.js'), 'RunnersPage');
 const StorageMovesPage = lazyPage(
   () => import('../features/admin/storage-moves/storage-moves-page.js'),
   'StorageMovesPage',
@@ -196,6 +197,10 @@ export const routes: RouteObject[] = [
           {
             path: 'admin/clusters',
             element: <AdminGuard>{screen(<ClustersPage />)}</AdminGuard>,
+          },
+          {
+            path: 'admin/runners',
+            element: <AdminGuard>{screen(<RunnersPage />)}</AdminGuard>,
           },
           {
             path: 'admin/ci-variables',

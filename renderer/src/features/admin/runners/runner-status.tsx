@@ -1,0 +1,34 @@
+import { Badge } from '@mantine/core';
+import type { Runner } from '../../../api/admin/runners/types.js';
+
+/** Label and colour of a runner's state: paused first (it takes no jobs), else its contact status. */
+export function runnerState(runner: Pick<Runner, 'paused' | 'status'>): { label: string; color: string } {
+  if (runner.paused) return { label: 'Paused', color: 'yellow' };
+  switch (runner.status) {
+    case 'online':
+      return { label: 'Online', color: 'teal' };
+    case 'offline':
+      return { label: 'Offline', color: 'gray' };
+    case 'stale':
+      return { label: 'Stale', color: 'orange' };
+    default:
+      return { label: 'Never contacted', color: 'gray' };
+  }
+}
+
+/** The runner's state badge ("Online", "Paused", "Offline", "Stale", "Never contacted"). */
+export function RunnerStateBadge({ runner }: { runner: Pick<Runner, 'paused' | 'status'> }) {
+  const state = runnerState(runner);
+  return (
+    <Badge size="sm" variant="light" color={state.color} data-testid="runner-state">
+      {state.label}
+    </Badge>
+  );
+}
+
+/** GitLab's runner types in words. */
+export const RUNNER_TYPE_LABELS: Record<Runner['runner_type'], string> = {
+  instance_type: 'Instance',
+  group_type: 'Group',
+  project_type: 'Project',
+};
