@@ -25,6 +25,7 @@ import { LabelFormModal } from './label-form-modal.js';
 import { mergeRequestsRoute } from './merge-request-paths.js';
 import classes from './merge-requests.module.css';
 import { useLabelsPageState } from './use-labels-page-state.js';
+import { labelTextColor } from '../../components/label-text-color.js';
 
 /**
  * A project's labels (`/merge-requests/:projectId/labels`): colour, name, Markdown description, open
@@ -113,7 +114,7 @@ export function LabelsPage() {
                         h="auto"
                         py={2}
                         styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
-                        style={{ backgroundColor: label.color, color: label.text_color ?? '#fff' }}
+                        style={{ backgroundColor: label.color, color: labelTextColor(label.color) }}
                       >
                         {label.name}
                       </Badge>

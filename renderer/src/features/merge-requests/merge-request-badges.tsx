@@ -8,6 +8,7 @@ import {
   IconLoader2,
 } from '@tabler/icons-react';
 import type { MergeRequest, MergeRequestLabel } from '../../api/merge-requests/types.js';
+import { labelTextColor } from '../../components/label-text-color.js';
 
 /** A label chip in the label's own colour (GitLab's `color` and `text_color`). */
 export function LabelChip({ label }: { label: string | MergeRequestLabel }) {
@@ -23,7 +24,7 @@ export function LabelChip({ label }: { label: string | MergeRequestLabel }) {
       size="sm"
       radius="sm"
       tt="none"
-      style={{ backgroundColor: label.color, color: label.text_color ?? '#fff' }}
+      style={{ backgroundColor: label.color, color: labelTextColor(label.color) }}
       title={label.description ?? undefined}
     >
       {label.name}
