@@ -37,7 +37,7 @@ describe('AddInstanceModal', () => {
     expect(await screen.findByText('Signed in as @root · GitLab 17.0.0')).toBeTruthy();
   });
 
-  it('shows why the check failed, removes the profile and clears the token', async () => {
+  it('shows why the check failed, removes the profile and keeps the pasted token for a retry (issue 30, defect 13)', async () => {
     const { bridge, onAdded } = renderModal();
     vi.spyOn(bridge.profiles, 'check').mockResolvedValue({
       ok: false,
@@ -53,10 +53,14 @@ describe('AddInstanceModal', () => {
     ).toBeTruthy();
     expect(remove).toHaveBeenCalledWith('remote-1');
     expect(onAdded).not.toHaveBeenCalled();
-    expect((screen.getByLabelText(/Personal access token/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/Personal access token/) as HTMLInputElement).value).toBe('glpat-wrong');
     expect((screen.getByRole('textbox', { name: 'URL' }) as HTMLInputElement).value).toBe(
       'https://gitlab.example.com',
     );
+    // A retry sends the same token without pasting it again.
+    vi.spyOn(bridge.profiles, 'check').mockResolvedValue({ ok: true, username: 'root', version: '17.0.0' });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(onAdded).toHaveBeenCalled());
   });
 
   it('needs no name, and clears each error as soon as its field changes', async () => {

@@ -25,7 +25,8 @@ export interface AddInstanceModalProps {
  * "Add GitLab instance": name (optional: the host names it after the URL's host), URL and personal
  * access token. Each error clears as soon as its field changes. Saves the profile through the host
  * (`profiles:add-remote`), checks the connection (`profiles:check`) and shows the host's sentence
- * when it fails. The token field is cleared after every submit; the token never comes back.
+ * when it fails. After a failure the pasted token stays in its field (only in this dialog's memory, never
+ * persisted) so the administrator can fix the URL or name and retry; it is cleared on success and on close.
  */
 export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalProps) {
   const [name, setName] = useState('');
@@ -76,9 +77,9 @@ export function AddInstanceModal({ opened, onClose, onAdded }: AddInstanceModalP
       token: token.trim(),
       ...insecureHttpConsent(base, allowInsecureHttp),
     };
-    setToken('');
     addRemote.mutate(input, {
       onSuccess: ({ profile, check }) => {
+        setToken('');
         notifications.show({
           color: 'teal',
           title: `Connected to ${profile.name}`,

@@ -36,3 +36,36 @@ describe('RemoteStep over plain http://', () => {
     });
   });
 });
+
+describe('RemoteStep after a failed attempt (issue 30, defect 13)', () => {
+  it('keeps the pasted token in its field so the URL can be fixed and retried', async () => {
+    const { bridge } = createFakeBridge(() => undefined);
+    const check = vi
+      .spyOn(bridge.profiles, 'check')
+      .mockResolvedValueOnce({ ok: false, error: 'Outpost could not reach gitlab.exmaple.com.' });
+    const addRemote = vi.spyOn(bridge.profiles, 'addRemote');
+    const onConnected = vi.fn();
+    renderWithProviders(<RemoteStep onConnected={onConnected} />, { bridge });
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), {
+      target: { value: 'https://gitlab.exmaple.com' },
+    });
+    fireEvent.change(screen.getByLabelText(/Personal access token/), { target: { value: 'glpat-keep' } });
+    fireEvent.submit(screen.getByTestId('remote-form'));
+    expect(await screen.findByTestId('remote-error')).toBeTruthy();
+    expect(onConnected).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(/Personal access token/) as HTMLInputElement).value).toBe('glpat-keep');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), {
+      target: { value: 'https://gitlab.example.com' },
+    });
+    fireEvent.submit(screen.getByTestId('remote-form'));
+    await waitFor(() => expect(onConnected).toHaveBeenCalled());
+    expect(check).toHaveBeenCalledTimes(2);
+    expect(addRemote).toHaveBeenLastCalledWith({
+      name: 'gitlab.example.com',
+      url: 'https://gitlab.example.com',
+      token: 'glpat-keep',
+    });
+  });
+});

@@ -23,7 +23,8 @@ export interface RemoteStepProps {
 /**
  * "Connect to a GitLab instance": URL and personal access token. The host checks them with
  * `GET /version` and `GET /user` and explains a failure in a sentence (unreachable, TLS, 401, 403
- * scope, not GitLab, timeout), shown above the form. The token field is cleared after every attempt.
+ * scope, not GitLab, timeout), shown above the form. After a failure the token stays in its field (only in
+ * this step's memory, never persisted) so a mistyped URL can be fixed without pasting it again.
  */
 export function RemoteStep({ onConnected }: RemoteStepProps) {
   const [url, setUrl] = useState('');
@@ -44,8 +45,12 @@ export function RemoteStep({ onConnected }: RemoteStepProps) {
       token: token.trim(),
       ...insecureHttpConsent(base, allowInsecureHttp),
     };
-    setToken('');
-    connect.mutate(input, { onSuccess: () => onConnected() });
+    connect.mutate(input, {
+      onSuccess: () => {
+        setToken('');
+        onConnected();
+      },
+    });
   };
 
   return (
