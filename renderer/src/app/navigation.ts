@@ -7,6 +7,7 @@ import {
   IconHistory,
   IconListCheck,
   IconRocket,
+  IconServer2,
   IconServer,
   IconShieldLock,
   IconTopologyStar3,
@@ -42,6 +43,14 @@ export const NAV_SECTIONS: NavSection[] = [
   {
     title: null,
     items: [
+      {
+        path: '/fleet',
+        label: 'Fleet',
+        icon: IconServer2,
+        description:
+          'Every instance side by side: version, reachability, token expiry, Admin Mode, counts and the last admin event, problems first.',
+        built: true,
+      },
       {
         path: '/projects',
         label: 'Projects',

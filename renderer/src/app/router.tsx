@@ -43,6 +43,7 @@ const SecurityPage = lazyPage(
   () => import('../features/admin/instance-settings/security-page.js'),
   'SecurityPage',
 );
+const FleetPage = lazyPage(() => import('../features/fleet/fleet-page.js'), 'FleetPage');
 const GroupsPage = lazyPage(() => import('../features/admin/groups/groups-page.js'), 'GroupsPage');
 const UsersPage = lazyPage(() => import('../features/admin/users/users-page.js'), 'UsersPage');
 const RunnersPage = lazyPage(() => import('../features/admin/runners/runners-page.js'), 'RunnersPage');
@@ -186,6 +187,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'projects/:projectId/alerts', element: screen(<ProjectAlertsRedirect />) },
+          { path: 'fleet', element: screen(<FleetPage />) },
           {
             path: 'admin/users',
             element: <AdminGuard>{screen(<UsersPage />)}</AdminGuard>,
