@@ -14,7 +14,8 @@
  * error text other than the honest "not available" states (feature-unavailable, admin-mode-required,
  * admin-access-required), no console error; over the whole walk: no request the proxy answered 404 was
  * sent twice (no polling of a 404). Key actions where the version has them: merge (auto-merge where it
- * exists), save release notes, read the audit count. The per-profile record (screens walked, screens
+ * exists), save release notes, read the audit count; on 18.6 EE the proxy's rate limit answers one
+ * request 429 with `Retry-After` and the screen still loads. The per-profile record (screens walked, screens
  * clean, 404s, key actions) goes to e2e/artifacts/gitlab-versions-<profile>.json and the test's
  * annotations.
  */
@@ -213,6 +214,11 @@ async function openScreen(page: Page, hashPath: string): Promise<void> {
   await page.evaluate((p) => {
     window.location.hash = p;
   }, hashPath);
+  await settle(page);
+}
+
+/** The waits of {@link openScreen}, for a screen already open. */
+async function settle(page: Page): Promise<void> {
   await expect(page.locator('main')).toBeVisible();
   await page
     .waitForFunction(
@@ -385,6 +391,28 @@ test.describe('every screen on every GitLab version (behaviour proxy)', () => {
           expect.soft(record.keyActions.merge, `${name}: merge`).toMatch(/^(merged|auto-merge set)$/);
           expect.soft(record.keyActions.releaseNotes, `${name}: release notes`).toBe('saved');
         });
+
+        if (name === '18.6-ee') {
+          // The proxy's rate-limit rule, on for one request (lib/gitlab/rack_attack.rb: 429, Retry-After):
+          // the host waits and sends it again (electron/host/proxy/rate-limiter.ts), the screen loads.
+          await test.step('rate limit: one 429 with Retry-After, then the screen loads', async () => {
+            const branches = new RegExp(`^/projects/${ids.projectId}/repository/branches$`);
+            const from = proxy!.seen.length;
+            proxy!.setRateLimit({ requests: 1, retryAfterSeconds: 1, match: branches });
+            await openScreen(page, `/repository/${ids.projectId}/branches`);
+            const statuses = () =>
+              proxy!.seen
+                .slice(from)
+                .filter((r) => branches.test(r.path))
+                .map((r) => r.status);
+            await expect.poll(() => statuses().join(' ')).toMatch(/^429 200\b/);
+            await settle(page);
+            const problems = await errorTexts(page);
+            record.keyActions.rateLimit =
+              problems.length === 0 ? 'retried after 429, loaded' : problems.join(' | ');
+            expect.soft(problems, `${name}: branches after a 429`).toEqual([]);
+          });
+        }
 
         record.notFound = proxy.distinct404s();
         record.repeated404s = proxy.repeated404s();
