@@ -190,6 +190,36 @@ describe('Alerts on a GitLab profile (real host, recorded GitLab 18.6 EE)', () =
     }
   });
 
+  it('a Reporter is told alerts need the Developer role, and no alert query is sent', async () => {
+    // doc/api/projects.md: `permissions` of GET /projects/:id; Reporter is access level 20.
+    gitlab.setAnswer(`/api/v4/projects/${PROJECT_ID}`, {
+      status: 200,
+      body: { ...PROJECT, permissions: { project_access: { access_level: 20 }, group_access: null } },
+    });
+    // A member who is not an administrator (`is_admin` false; lib/api/users.rb): the host learns it again.
+    const fixture = (await loadRecordedGitLab()).loadFixture('gitlab-18.6-ee') as {
+      answers: Record<string, { status: number; body: Record<string, unknown> }>;
+    };
+    const adminUser = fixture.answers['/api/v4/user']!;
+    gitlab.setAnswer('/api/v4/user', {
+      status: 200,
+      body: { ...adminUser.body, username: 'reporter', is_admin: false },
+    });
+    try {
+      await session.bridge.profiles.check(remoteId);
+      await session.bridge.profiles.setActive(remoteId);
+      const before = graphqlRequests().length;
+      renderAt(`/alerts/${PROJECT_ID}`);
+      const state = await screen.findByTestId('alerts-role-required', {}, WAIT);
+      expect(state.textContent).toContain('Developer role');
+      expect(graphqlRequests().length).toBe(before);
+    } finally {
+      gitlab.setAnswer(`/api/v4/projects/${PROJECT_ID}`, { status: 200, body: PROJECT });
+      gitlab.setAnswer('/api/v4/user', adminUser);
+      await session.bridge.profiles.check(remoteId);
+    }
+  });
+
   it('the switcher shows what Outpost knows of the instance, with the Admin Mode explanation', async () => {
     await session.bridge.profiles.setActive(remoteId);
     renderAt(`/alerts/${PROJECT_ID}`);

@@ -1,11 +1,12 @@
-import { Group, Tabs, Text } from '@mantine/core';
-import { IconBell, IconPlugConnected } from '@tabler/icons-react';
+import { Alert as MantineAlert, Group, Tabs, Text } from '@mantine/core';
+import { IconBell, IconLock, IconPlugConnected } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useFeatureAvailability, useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
 import { FeatureUnavailable } from '../../components/feature-unavailable.js';
 import { PageHeader } from '../../components/page-header.js';
 import { projectAreaFallback, SwitchProjectButton, useProjectArea } from '../project-area/project-area.js';
 import { AlertsProvider } from './alerts-context.js';
+import { alertsRole } from './alerts-role.js';
 import { ALERTS_PICK_ROUTE, alertIntegrationsRoute, alertsRoute } from './alerts-paths.js';
 
 /**
@@ -28,6 +29,8 @@ export function AlertsLayout() {
   if (fallback !== null || !project.data) return fallback;
 
   const data = project.data;
+  // Below Developer, GitLab's GraphQL answers an empty list: say why instead, and send no alert query.
+  const role = alertsRole(data, capabilities?.user?.isAdmin ?? capabilities?.kind !== 'gitlab');
   const tab = pathname.endsWith('/integrations') ? 'integrations' : 'alerts';
 
   return (
@@ -56,6 +59,15 @@ export function AlertsLayout() {
       />
       {alerts.status !== 'available' ? (
         <FeatureUnavailable availability={alerts} testId="alerts-unavailable" />
+      ) : role.status === 'refused' ? (
+        <MantineAlert
+          color="gray"
+          icon={<IconLock size={18} />}
+          title="Alerts need the Developer role"
+          data-testid="alerts-role-required"
+        >
+          {role.explanation}
+        </MantineAlert>
       ) : (
         <>
           <Tabs
