@@ -1,8 +1,9 @@
 import { Button, Group, Menu, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import {
   IconCheck,
   IconCloud,
@@ -16,9 +17,12 @@ import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
 import { ADMIN_MODE_EXPLANATION } from '../../../../shared/instance-capabilities.js';
 import { capabilitiesOf, instanceDetailsLine } from '../../api/capabilities/capabilities.js';
 import { getBridge } from '../../api/bridge.js';
+import { BridgeError } from '../../api/bridge-error.js';
+import { apiRequest, isSuccess } from '../../api/client.js';
 import { describeError } from '../../api/describe-error.js';
 import { profileKeys } from '../../api/profiles/keys.js';
 import { useSetActiveProfile } from '../../api/profiles/mutations.js';
+import { userQueries } from '../../api/users/queries.js';
 import { AddInstanceModal } from './add-instance-modal.js';
 import { EditInstanceModal } from './edit-instance-modal.js';
 
@@ -84,15 +88,68 @@ function ActiveInstanceDetails({ profile }: { profile: ProfileSummary }) {
 }
 
 /**
+ * The project a route is about (`/projects/7/…`, `/repository/7/…`, `/merge-requests/7/…`,
+ * `/pipelines/7/…`, `/alerts/7`), or null for routes that are not a project's. Project ids are per
+ * instance: after a switch the same id is another project, or none.
+ */
+export function projectIdOfRoute(pathname: string): number | null {
+  const match = /^\/(?:projects|repository|merge-requests|pipelines|alerts)\/(\d+)(?:\/|$)/.exec(pathname);
+  return match ? Number(match[1]) : null;
+}
+
+/** Whether the error says the instance could not be asked at all (as the header's "unreachable"). */
+function isUnreachable(error: unknown): boolean {
+  return error instanceof BridgeError && (error.code === 'timeout' || error.code === 'unreachable');
+}
+
+/** What a switch found: whether the route's project exists there, and how `GET /user` went. */
+interface SwitchOutcome {
+  keepRoute: boolean;
+  /** null when the instance answered `GET /user`. */
+  userError: unknown;
+}
+
+/**
  * Header control listing the connection profiles. Picking one makes it active (the previous
  * profile's cached data is dropped); "Edit <name>…" (remote instances) renames it, replaces its token
  * or removes it; "Add GitLab instance" opens the connect dialog.
+ *
+ * Before the switch, the new instance is asked for the signed-in user (`GET /user`, the header's own
+ * query) and, on a project's route, for that project (`GET /projects/:id`): when the project is not
+ * there (or the instance does not answer) the screen moves to Projects instead of "Project not found".
+ * The toast says "Switched to …" only when the instance answered; otherwise it says it was switched
+ * but is unreachable (orange), as the header will.
  */
 export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
   const [addOpened, addHandlers] = useDisclosure(false);
   const [editing, setEditing] = useState<ProfileSummary | null>(null);
   const remotes = profiles.filter((profile) => profile.kind === 'remote');
   const setActive = useSetActiveProfile();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const switching = useMutation({
+    mutationFn: async (id: string): Promise<SwitchOutcome> => {
+      const projectId = projectIdOfRoute(pathname);
+      const user = queryClient.fetchQuery(userQueries.current(id)).then(
+        () => null,
+        (error: unknown) => error ?? new Error('The instance did not answer.'),
+      );
+      const project =
+        projectId === null
+          ? Promise.resolve(true)
+          : apiRequest({ method: 'GET', path: `/projects/${projectId}`, profileId: id }).then(
+              (response) => isSuccess(response.status),
+              () => false,
+            );
+      const keepRoute = await project;
+      await setActive.mutateAsync({ id, previousId: active?.id ?? null });
+      return { keepRoute, userError: await user };
+    },
+    onSuccess: ({ keepRoute }) => {
+      if (!keepRoute) void navigate('/projects', { replace: true });
+    },
+  });
   // On demand: the host checks the instance again and relearns its capabilities (profiles:check).
   const recheck = useMutation({
     mutationFn: (id: string) => getBridge().profiles.check(id),
@@ -101,32 +158,42 @@ export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
 
   const switchTo = (profile: ProfileSummary) => {
     if (profile.id === active?.id) return;
-    setActive.mutate(
-      { id: profile.id, previousId: active?.id ?? null },
-      {
-        onSuccess: () => notifications.show({ color: 'teal', message: `Switched to ${profile.name}` }),
-        onError: (error) =>
+    switching.mutate(profile.id, {
+      onSuccess: ({ userError }) => {
+        if (userError === null) {
+          notifications.show({ color: 'teal', message: `Switched to ${profile.name}` });
+        } else if (isUnreachable(userError)) {
           notifications.show({
-            color: 'red',
-            title: `Could not switch to ${profile.name}`,
-            message: describeError(error),
-          }),
+            color: 'orange',
+            title: `Switched to ${profile.name}, but it is unreachable`,
+            message: describeError(userError),
+          });
+        } else {
+          notifications.show({
+            color: 'orange',
+            title: `Switched to ${profile.name}, but it did not accept the token`,
+            message: describeError(userError),
+          });
+        }
       },
-    );
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: `Could not switch to ${profile.name}`,
+          message: describeError(error),
+        }),
+    });
   };
 
   const switchToAdded = (id: string) =>
-    setActive.mutate(
-      { id, previousId: active?.id ?? null },
-      {
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            title: 'Could not switch instance',
-            message: describeError(error),
-          }),
-      },
-    );
+    switching.mutate(id, {
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Could not switch instance',
+          message: describeError(error),
+        }),
+    });
 
   return (
     <>
@@ -135,7 +202,7 @@ export function ProfileSwitcher({ profiles, active }: ProfileSwitcherProps) {
           <Button
             variant="default"
             size="sm"
-            loading={setActive.isPending}
+            loading={switching.isPending}
             leftSection={active ? <ProfileIcon profile={active} /> : <IconServer size={16} />}
             rightSection={<IconSelector size={14} stroke={1.7} />}
             aria-label="Switch GitLab instance"
