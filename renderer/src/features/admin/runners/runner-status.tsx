@@ -1,10 +1,22 @@
 import { Badge } from '@mantine/core';
 import type { Runner } from '../../../api/admin/runners/types.js';
 
-/** Label and colour of a runner's state: paused first (it takes no jobs), else its contact status. */
+/**
+ * Label and colour of a runner's state: paused first (it takes no jobs, with its contact status when it is
+ * not online), else its contact status (GitLab 14.8+: online, offline, stale, never_contacted).
+ */
 export function runnerState(runner: Pick<Runner, 'paused' | 'status'>): { label: string; color: string } {
-  if (runner.paused) return { label: 'Paused', color: 'yellow' };
-  switch (runner.status) {
+  const contact = contactState(runner.status);
+  if (runner.paused)
+    return {
+      label: runner.status === 'online' ? 'Paused' : `Paused · ${contact.label.toLowerCase()}`,
+      color: 'yellow',
+    };
+  return contact;
+}
+
+function contactState(status: Runner['status']): { label: string; color: string } {
+  switch (status) {
     case 'online':
       return { label: 'Online', color: 'teal' };
     case 'offline':
