@@ -148,6 +148,16 @@ export interface FileDiff {
   diff: string;
 }
 
+/** One item of `GET …/merge_requests/:iid/diffs` (Entities::Diff as GitLab 18 exposes it). */
+export interface ListedDiff extends FileDiff {
+  /** GitLab collapses no file here: the endpoint reads the diffs `expanded` (18.x); always false. */
+  collapsed: boolean;
+  /** Over the per-file patch limit (`diff_max_patch_bytes`): `diff` is empty. */
+  too_large: boolean;
+  /** Marked generated (`gitlab-generated` in .gitattributes, 16.9+); the core marks none. */
+  generated_file: boolean;
+}
+
 /** `GET /projects/:id/merge_requests/:merge_request_iid/changes`. */
 export interface MergeRequestWithChanges extends MergeRequest {
   changes: FileDiff[];

@@ -4,6 +4,7 @@
  */
 import type {
   FileDiff,
+  ListedDiff,
   MergeRequestDiffCommit,
   MergeRequestDiffVersion,
   MergeRequestDiffVersionDetail,
@@ -73,16 +74,6 @@ export function presentDiffVersionFull(
     commits: commits.map(presentDiffCommit),
     diffs: files.map(presentDiffFile),
   };
-}
-
-/** One item of `GET …/merge_requests/:iid/diffs` (Entities::Diff as GitLab 18 exposes it). */
-export interface ListedDiff extends FileDiff {
-  /** GitLab collapses no file here: the endpoint reads the diffs `expanded` (18.x); always false. */
-  collapsed: boolean;
-  /** Over the per-file patch limit (`diff_max_patch_bytes`): `diff` is empty. */
-  too_large: boolean;
-  /** Marked generated (`gitlab-generated` in .gitattributes, 16.9+); the core marks none. */
-  generated_file: boolean;
 }
 
 /**
