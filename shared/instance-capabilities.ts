@@ -145,6 +145,7 @@ export type FeatureId =
   | 'storage-move-progress'
   | 'job-sandbox'
   | 'admin-area'
+  | 'application-statistics'
   | 'audit-events'
   | 'audit-events-keyset'
   | 'merge-detailed-status'
@@ -233,6 +234,14 @@ export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement
     admin: true,
     source:
       'doc/api/settings.md ("administrator access"); doc/administration/settings/sign_in_restrictions.md ("Admin Mode")',
+  },
+  'application-statistics': {
+    title: 'Instance statistics',
+    plural: true,
+    endpoint: 'GET /application/statistics',
+    admin: true,
+    source:
+      'doc/api/statistics.md "Get current application statistics" (administrators; counts as strings with thousands separators, approximate from 10,000); lib/api/statistics.rb',
   },
   'audit-events': {
     title: 'Audit events',

@@ -5,6 +5,7 @@ import {
   IconGauge,
   IconGitMerge,
   IconHistory,
+  IconLayoutDashboard,
   IconListCheck,
   IconRocket,
   IconServer2,
@@ -95,6 +96,14 @@ export const NAV_SECTIONS: NavSection[] = [
     adminOnly: true,
     items: [
       {
+        path: '/admin/overview',
+        label: 'Overview',
+        icon: IconLayoutDashboard,
+        description:
+          'The admin area at a glance: version and edition, counts of users, groups, projects and merge requests, health, jobs, storage and the latest audit events.',
+        built: true,
+      },
+      {
         path: '/admin/users',
         label: 'Users',
         icon: IconUsers,
@@ -108,6 +117,14 @@ export const NAV_SECTIONS: NavSection[] = [
         icon: IconUsersGroup,
         description:
           'Groups and subgroups of the instance with their members, projects, settings, transfer and deletion.',
+        built: true,
+      },
+      {
+        path: '/admin/projects',
+        label: 'Projects',
+        icon: IconFolders,
+        description:
+          'Every project of the instance with its namespace, shard, size, last activity and archived state: sort by size, transfer, archive or delete.',
         built: true,
       },
       {

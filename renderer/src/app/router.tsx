@@ -45,6 +45,14 @@ const SecurityPage = lazyPage(
 );
 const FleetPage = lazyPage(() => import('../features/fleet/fleet-page.js'), 'FleetPage');
 const GroupsPage = lazyPage(() => import('../features/admin/groups/groups-page.js'), 'GroupsPage');
+const AdminOverviewPage = lazyPage(
+  () => import('../features/admin/overview/admin-overview-page.js'),
+  'AdminOverviewPage',
+);
+const AdminProjectsPage = lazyPage(
+  () => import('../features/admin/projects/admin-projects-page.js'),
+  'AdminProjectsPage',
+);
 const UsersPage = lazyPage(() => import('../features/admin/users/users-page.js'), 'UsersPage');
 const RunnersPage = lazyPage(() => import('../features/admin/runners/runners-page.js'), 'RunnersPage');
 const StorageMovesPage = lazyPage(
@@ -188,9 +196,18 @@ export const routes: RouteObject[] = [
           },
           { path: 'projects/:projectId/alerts', element: screen(<ProjectAlertsRedirect />) },
           { path: 'fleet', element: screen(<FleetPage />) },
+          { path: 'admin', element: <Navigate to="/admin/overview" replace /> },
+          {
+            path: 'admin/overview',
+            element: <AdminGuard>{screen(<AdminOverviewPage />)}</AdminGuard>,
+          },
           {
             path: 'admin/users',
             element: <AdminGuard>{screen(<UsersPage />)}</AdminGuard>,
+          },
+          {
+            path: 'admin/projects',
+            element: <AdminGuard>{screen(<AdminProjectsPage />)}</AdminGuard>,
           },
           {
             path: 'admin/groups',
