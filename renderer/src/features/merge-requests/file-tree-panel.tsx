@@ -1,4 +1,4 @@
-import { Group, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import {
   IconChevronDown,
   IconCircleCheck,
@@ -20,8 +20,11 @@ export interface TreeFileInfo {
 
 /**
  * The changed files as a folder tree beside the diff (GitLab's file browser): folders fold and unfold
- * (buttons with `aria-expanded`), a file jumps to its diff, a tick marks a viewed file. Scrolls on its
- * own, sticky under the header.
+ * (buttons with `aria-expanded`), a file opens, highlights and jumps to its diff (and stays marked
+ * `aria-current` here), a tick marks a viewed file. Scrolls on its own, sticky under the header.
+ * The "+n −n" counts never shrink (issue 30, defect 4): a long name is cut with an ellipsis instead.
+ * A plain vertical scroller, not Mantine's ScrollArea, whose `display: table` content grew to the
+ * longest name and pushed the counts out of the 200–240 px panel ("−450" showed as "−45").
  */
 export function FileTreePanel({
   files,
@@ -36,6 +39,7 @@ export function FileTreePanel({
   const [closed, setClosed] = useState<Set<string>>(() => new Set());
   const rows = useMemo(() => treeRows(tree, closed), [tree, closed]);
   const viewedCount = files.filter((file) => viewed.has(file.path)).length;
+  const [picked, setPicked] = useState<string | null>(null);
 
   return (
     <Paper withBorder className={classes.treePanel} data-testid="mr-file-tree">
@@ -47,7 +51,7 @@ export function FileTreePanel({
           {viewedCount}/{files.length} viewed
         </Text>
       </Group>
-      <ScrollArea.Autosize mah="calc(100vh - 140px)" px={4} pb={4}>
+      <div className={classes.treeScroller} data-testid="mr-file-tree-scroller">
         {rows.map((row) => {
           const indent = { paddingLeft: 8 + row.depth * 12 };
           if (row.kind === 'folder') {
@@ -88,12 +92,16 @@ export function FileTreePanel({
               key={`file:${row.path}`}
               className={classes.treeItem}
               style={indent}
-              onClick={() => onOpen(row.index)}
+              onClick={() => {
+                setPicked(file.path);
+                onOpen(row.index);
+              }}
+              aria-current={picked === file.path ? 'true' : undefined}
               data-testid="mr-file-tree-item"
               data-viewed={isViewed}
             >
               <Group gap={6} wrap="nowrap" justify="space-between">
-                <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+                <Group gap={4} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 0' }}>
                   <span style={{ width: 12, flex: 'none' }} />
                   <IconFile size={14} style={{ flex: 'none' }} />
                   <Text size="xs" truncate title={file.path} c={isViewed ? 'dimmed' : undefined}>
@@ -101,7 +109,12 @@ export function FileTreePanel({
                   </Text>
                 </Group>
                 <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
-                  <Text size="xs">
+                  <Text
+                    size="xs"
+                    className={classes.treeStat}
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-testid="mr-file-tree-stat"
+                  >
                     <DiffStat additions={file.additions} deletions={file.deletions} />
                   </Text>
                   {isViewed ? (
@@ -117,7 +130,7 @@ export function FileTreePanel({
             </UnstyledButton>
           );
         })}
-      </ScrollArea.Autosize>
+      </div>
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFileTree, treeRows } from './file-tree.js';
+import { buildFileTree, treeOrder, treeRows } from './file-tree.js';
 
 const paths = ['src/b/two.ts', 'README.md', 'src/a/one.ts', 'src/a/deep/er/three.ts', 'src/b/four.ts'];
 
@@ -27,5 +27,22 @@ describe('file tree', () => {
     const rows = treeRows(buildFileTree(paths), new Set(['src/a']));
     expect(rows.map((row) => row.name)).toEqual(['src', 'a', 'b', 'two.ts', 'four.ts', 'README.md']);
     expect(rows[1]).toMatchObject({ kind: 'folder', open: false });
+  });
+
+  it('gives the diff order that matches the tree (issue 30, defect 6): folders first, as the rows', () => {
+    const order = treeOrder(paths);
+    expect(order.map((index) => paths[index])).toEqual([
+      'src/a/deep/er/three.ts',
+      'src/a/one.ts',
+      'src/b/two.ts',
+      'src/b/four.ts',
+      'README.md',
+    ]);
+    // Listing the diffs in that order, the tree's file rows run 0, 1, 2, …
+    const sorted = order.map((index) => paths[index]!);
+    const rows = treeRows(buildFileTree(sorted), new Set()).flatMap((row) =>
+      row.kind === 'file' ? [row.index] : [],
+    );
+    expect(rows).toEqual([0, 1, 2, 3, 4]);
   });
 });

@@ -67,3 +67,13 @@ export function treeRows(tree: TreeFolder, closed: ReadonlySet<string>): TreeRow
   walk(tree, 0);
   return rows;
 }
+
+/**
+ * The order the tree shows `paths` in, as indexes into `paths` (folders first, by name, then files):
+ * the order the diffs are listed in too (issue 30, defect 6), so reading the tree top to bottom walks
+ * the diffs top to bottom. It is GitLab's diff order (Gitlab::Diff::FileCollectionSorter sorts a
+ * folder's sub-folders before its files), whatever order the instance sent. Pure.
+ */
+export function treeOrder(paths: string[]): number[] {
+  return treeRows(buildFileTree(paths), new Set()).flatMap((row) => (row.kind === 'file' ? [row.index] : []));
+}

@@ -15,6 +15,7 @@ import type { ThreadTarget } from './discussion-thread.js';
 import type { TreeFileInfo } from './file-tree-panel.js';
 import { useViewedFiles } from './viewed-files.js';
 import type { FileListHandle } from './virtual-file-list.js';
+import { treeOrder } from './file-tree.js';
 
 /** Stands in for a version while none is picked (the compare query is then disabled). */
 const NO_VERSION: MergeRequestDiffVersion = {
@@ -111,7 +112,12 @@ export function useMergeRequestChangesState(mr: MergeRequestDetail, target: Thre
       : !latest && head
         ? { base_sha: head.base_commit_sha, start_sha: head.start_commit_sha, head_sha: head.head_commit_sha }
         : mr.diff_refs;
-  const files = useMemo(() => (rawChanges ? listDiffFiles(rawChanges) : null), [rawChanges]);
+  // Listed in the file tree's order (folders first, as GitLab sorts diffs), so tree and diffs agree.
+  const files = useMemo(() => {
+    if (!rawChanges) return null;
+    const order = treeOrder(rawChanges.map((change) => change.new_path));
+    return listDiffFiles(order.map((index) => rawChanges[index]!));
+  }, [rawChanges]);
   const headSha = refs?.head_sha;
   const viewedScope = useMemo(
     () => (headSha ? { profileId, projectId, iid, headSha } : null),

@@ -17,7 +17,10 @@ import type { ThreadTarget } from './discussion-thread.js';
 
 type ListedFile = ListedDiffFile<MergeRequestChange>;
 
-/** What the Changes tab asks of the list: scroll a file's block to the top. */
+/**
+ * What the Changes tab asks of the list: show a file picked in the tree — open it (even when it was
+ * collapsed by the diff limits, by hand or as viewed), highlight it, and scroll its block to the top.
+ */
 export interface FileListHandle {
   scrollToFile: (index: number) => void;
 }
@@ -90,10 +93,21 @@ export function VirtualFileList({
     getItemKey: (index) => files[index]!.change.new_path,
   });
 
+  /** The file last picked in the tree (highlighted until another is picked). */
+  const [picked, setPicked] = useState<string | null>(null);
   useImperativeHandle(
     ref,
-    () => ({ scrollToFile: (index: number) => virtualizer.scrollToIndex(index, { align: 'start' }) }),
-    [virtualizer],
+    () => ({
+      scrollToFile: (index: number) => {
+        const path = files[index]?.change.new_path;
+        if (path !== undefined) {
+          setManual((current) => new Map(current).set(path, true));
+          setPicked(path);
+        }
+        virtualizer.scrollToIndex(index, { align: 'start' });
+      },
+    }),
+    [virtualizer, files],
   );
 
   const threadsByPath = useMemo(() => {
@@ -136,8 +150,18 @@ export function VirtualFileList({
           <div
             key={item.key}
             data-index={item.index}
+            data-testid="mr-file-block"
+            data-picked={picked === path ? 'true' : undefined}
             ref={virtualizer.measureElement}
             style={{
+              // The file picked in the tree: a ring in the primary colour, as GitLab highlights it.
+              ...(picked === path
+                ? {
+                    outline: '2px solid var(--mantine-primary-color-filled)',
+                    outlineOffset: 2,
+                    borderRadius: 'var(--mantine-radius-sm)',
+                  }
+                : null),
               // `top`, not a transform: the sticky file headers need the block's real layout position.
               position: 'absolute',
               top: item.start - scrollMargin,
