@@ -19,7 +19,8 @@ import { pageOf, sendPage } from './respond.js';
 const PARAMS = { scope: gStringArray().optional() };
 
 export async function instanceJobsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/jobs', async (req, reply) => {
+  // Administrators only, refused before parameters are read (http/admin-guard.ts).
+  app.get('/jobs', { config: { admin: true } }, async (req, reply) => {
     const page = pageOf(req);
     const p = parseParams(PARAMS, req.gparams);
     if (p.scope?.some((s) => !(JOB_SCOPES as readonly string[]).includes(s)))

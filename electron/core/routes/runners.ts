@@ -67,8 +67,7 @@ const STATUSES = ['online', 'offline', 'stale', 'never_contacted', 'active', 'pa
 /** Registers the runner routes (see the file comment for shapes and errors). */
 export async function runnersRoutes(app: FastifyInstance): Promise<void> {
   /** All runners of the instance (administrators). */
-  app.get('/runners/all', async (req, reply) => {
-    requireAdmin(req.svc);
+  app.get('/runners/all', { config: { admin: true } }, async (req, reply) => {
     const page = pageOf(req);
     const p = parseParams(LIST_PARAMS, req.gparams);
     if (p.type !== undefined && !TYPES.includes(p.type))

@@ -63,6 +63,8 @@ describe('the built-in runner', () => {
     expect((await t.api<RunnerJson[]>('GET', '/runners/all?tag_list=docker')).body).toEqual([]);
     expect((await t.api('GET', '/runners/all?type=bogus')).status).toBe(400);
     expect((await t.api('GET', '/runners/all', { token: user.token })).status).toBe(403);
+    // Refused before its parameters are read (GitLab's `authenticated_as_admin!` comes first).
+    expect((await t.api('GET', '/runners/all?type=bogus', { token: user.token })).status).toBe(403);
     // Instance runners are never "owned" (GitLab: current_user.ci_owned_runners).
     expect((await t.api('GET', '/runners')).body).toEqual([]);
   });
@@ -142,5 +144,6 @@ describe('the built-in runner', () => {
     expect(all.headers.get('x-total')).not.toBeNull();
     expect((await t.api('GET', '/jobs?scope=bogus')).status).toBe(400);
     expect((await t.api('GET', '/jobs', { token: user.token })).status).toBe(403);
+    expect((await t.api('GET', '/jobs?scope=bogus', { token: user.token })).status).toBe(403);
   });
 });
