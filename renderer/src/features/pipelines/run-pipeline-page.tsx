@@ -21,6 +21,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
 import { useRunPipeline, type RunPipelineVariable } from '../../api/pipelines/mutations.js';
 import { pipelineQueries } from '../../api/pipelines/queries.js';
+import { MissingCiConfigHelp, isMissingCiConfig } from './missing-ci-config.js';
 import { pipelinePaths } from './pipeline-paths.js';
 import { pipelineVariablesPermission } from './pipeline-variables-permission.js';
 import { usePipelinesProject } from './pipelines-context.js';
@@ -210,6 +211,9 @@ export function RunPipelinePage() {
               <Text c="red" size="sm" role="alert">
                 {describeError(run.error)}
               </Text>
+            ) : null}
+            {run.isError && isMissingCiConfig(run.error) ? (
+              <MissingCiConfigHelp projectId={projectId} branch={ref} />
             ) : null}
             <Group>
               <Button

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { joinPath, trimSlashes } from '../../api/repository/file-path.js';
 import { useCreateFile, useUpdateFile } from '../../api/repository/mutations.js';
 import { repositoryQueries } from '../../api/repository/queries.js';
@@ -42,7 +42,10 @@ export function useEditorFormState({ mode, path, file, initialContent }: EditorF
   const { profileId, projectId, ref, defaultBranch, empty } = useRepository();
   const navigate = useNavigate();
   const { isBranch, canPush } = useRefBranch();
-  const [name, setName] = useState('');
+  // `?file_name=` prefills a new file's name, as GitLab's `-/new/<ref>?file_name=` (Run pipeline's
+  // "Create .gitlab-ci.yml" link).
+  const [searchParams] = useSearchParams();
+  const [name, setName] = useState(() => (mode === 'new' ? (searchParams.get('file_name') ?? '') : ''));
   const [content, setContent] = useState(initialContent);
   // The version this edit started from; a stale one makes the instance refuse the commit (400).
   // Fixed at mount: the query refreshes after commits, but only "Load the latest version" rebases.
