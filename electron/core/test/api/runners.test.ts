@@ -9,6 +9,7 @@ import { unprotectNewDefaultBranches } from '../helpers/default-branch-protectio
 import {
   commitFile,
   createProject,
+  jobTrace,
   latestPipeline,
   pipelineJobs,
   waitForPipeline,
@@ -134,6 +135,19 @@ describe('the built-in runner', () => {
     expect(ran.status).toBe(200);
     expect(ran.body.map((j) => j.id)).toContain(job.id);
     expect((await t.api('GET', '/runners/1/jobs', { token: user.token })).status).toBe(403);
+  });
+
+  it("maximum_timeout caps a job's timeout (GitLab: the smaller of the job's and the runner's)", async () => {
+    expect((await t.api('PUT', '/runners/1', { json: { maximum_timeout: 600 } })).status).toBe(200);
+    const project = await createProject(t);
+    await commitFile(t, project.id, '.gitlab-ci.yml', YAML);
+    const pipeline = (await latestPipeline(t, project.id))!;
+    await waitForPipeline(t, project.id, pipeline.id);
+    const job = (await pipelineJobs(t, project.id, pipeline.id)).get('build')!;
+    // The executor's limits line names the job's whole timeout: 10 minutes instead of the 1 h default.
+    expect(await jobTrace(t, project.id, job.id)).toContain('10m0s in all');
+    expect((await t.api('PUT', '/runners/1', { json: { maximum_timeout: null } })).status).toBe(200);
+    expect((await t.api<RunnerJson>('GET', '/runners/1')).body.maximum_timeout).toBeNull();
   });
 
   it("lists every project's jobs for administrators only, filtered by scope", async () => {
