@@ -24,6 +24,7 @@ interface ProjectJson {
 }
 
 let session: RealHostSession;
+let group: { id: number; full_path: string };
 const projects: Record<'tiny' | 'mid' | 'huge', ProjectJson> = {} as never;
 
 beforeAll(async () => {
@@ -33,6 +34,7 @@ beforeAll(async () => {
     name: 'admin-projects-sizes',
     scopes: ['write_repository'],
   });
+  group = await session.api('POST', '/groups', { name: 'Platform', path: 'platform' });
   for (const [name, commits] of [
     ['tiny', 0],
     ['huge', 400],
@@ -124,5 +126,34 @@ describe('Admin → Projects on the real browser host', () => {
     fireEvent.change(screen.getByLabelText('Search projects'), { target: { value: 'hug' } });
     await waitFor(() => expect(rowNames()).toEqual(['huge']), WAIT);
     expect(screen.getByText(/^1 matching project on /)).toBeTruthy();
+  });
+
+  it('transfers a project to a group picked by a server-side search', async () => {
+    renderAt('/admin/projects');
+    const path = projects.mid.path_with_namespace;
+    fireEvent.click(await screen.findByRole('button', { name: `Transfer ${path}` }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: `Transfer ${path}` });
+    fireEvent.change(within(dialog).getByLabelText('New namespace'), { target: { value: 'plat' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'platform' }, WAIT));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Transfer project' }));
+    expect(await screen.findByText('Moved to platform/mid.', {}, WAIT)).toBeTruthy();
+    expect((await session.api<ProjectJson>('GET', `/projects/${projects.mid.id}`)).path_with_namespace).toBe(
+      'platform/mid',
+    );
+    await waitFor(() => expect(screen.getByText('platform/mid')).toBeTruthy(), WAIT);
+  });
+
+  it('deletes a project only once its path is typed; the embedded core removes it at once', async () => {
+    renderAt('/admin/projects');
+    const path = projects.tiny.path_with_namespace;
+    fireEvent.click(await screen.findByRole('button', { name: `Delete ${path}` }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: `Delete ${path}?` });
+    const confirm = within(dialog).getByRole('button', { name: 'Yes, delete project' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(`Type ${path} to confirm`), { target: { value: path } });
+    fireEvent.click(confirm);
+    expect(await screen.findByText(`Deleted ${path}.`, {}, WAIT)).toBeTruthy();
+    await expect(session.api('GET', `/projects/${projects.tiny.id}`)).rejects.toThrow(/404/);
+    await waitFor(() => expect(rowNames()).not.toContain('tiny'), WAIT);
   });
 });
