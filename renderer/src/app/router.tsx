@@ -44,6 +44,7 @@ const SecurityPage = lazyPage(
   'SecurityPage',
 );
 const FleetPage = lazyPage(() => import('../features/fleet/fleet-page.js'), 'FleetPage');
+const DriftPage = lazyPage(() => import('../features/drift/drift-page.js'), 'DriftPage');
 const GroupsPage = lazyPage(() => import('../features/admin/groups/groups-page.js'), 'GroupsPage');
 const AdminOverviewPage = lazyPage(
   () => import('../features/admin/overview/admin-overview-page.js'),
@@ -196,6 +197,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'projects/:projectId/alerts', element: screen(<ProjectAlertsRedirect />) },
           { path: 'fleet', element: screen(<FleetPage />) },
+          { path: 'fleet/drift', element: screen(<DriftPage />) },
           { path: 'admin', element: <Navigate to="/admin/overview" replace /> },
           {
             path: 'admin/overview',

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconArrowsDiff, IconRefresh } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { describeInstance } from '../../../../shared/instance-capabilities.js';
 import type { ProfileSummary } from '../../../../shared/ipc-contract.js';
@@ -12,6 +12,7 @@ import { useSetActiveProfile } from '../../api/profiles/mutations.js';
 import { profileQueries } from '../../api/profiles/queries.js';
 import { PageHeader } from '../../components/page-header.js';
 import { RelativeTime } from '../../components/relative-time.js';
+import { FleetDriftBadge, useFleetDrift } from '../drift/fleet-drift-badge.js';
 import { fleetProblems, worstSeverity, type FleetProblem } from './fleet-problems.js';
 
 const SEVERITY_COLOR: Record<FleetProblem['severity'], string> = { 3: 'red', 2: 'orange', 1: 'yellow' };
@@ -79,6 +80,7 @@ export function FleetPage() {
   );
   const withProblems = rows.filter((row) => row.problems.length > 0).length;
   const refreshing = healths.some((health) => health.isFetching);
+  const drift = useFleetDrift(list);
 
   const open = (profile: ProfileSummary) => {
     const go = () => void navigate('/projects');
@@ -101,20 +103,29 @@ export function FleetPage() {
               }`
         }
         actions={
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            loading={refreshing}
-            onClick={() =>
-              void Promise.all(
-                list.map((profile) =>
-                  queryClient.invalidateQueries({ queryKey: fleetKeys.health(profile.id) }),
-                ),
-              )
-            }
-          >
-            Refresh all
-          </Button>
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconArrowsDiff size={16} />}
+              onClick={() => void navigate('/fleet/drift')}
+            >
+              Compare configuration
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={16} />}
+              loading={refreshing}
+              onClick={() =>
+                void Promise.all(
+                  list.map((profile) =>
+                    queryClient.invalidateQueries({ queryKey: fleetKeys.health(profile.id) }),
+                  ),
+                )
+              }
+            >
+              Refresh all
+            </Button>
+          </>
         }
       />
       <Paper withBorder>
@@ -129,6 +140,7 @@ export function FleetPage() {
                 <Table.Th ta="right">Groups</Table.Th>
                 <Table.Th ta="right">Jobs</Table.Th>
                 <Table.Th>Last admin event</Table.Th>
+                <Table.Th>Drift</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -229,6 +241,9 @@ export function FleetPage() {
                           )
                         }
                       />
+                    </Table.Td>
+                    <Table.Td>
+                      <FleetDriftBadge drift={drift[profile.id]} />
                     </Table.Td>
                   </Table.Tr>
                 );
