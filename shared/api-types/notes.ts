@@ -2,6 +2,7 @@
  * Wire shapes of notes, discussions and award emoji (doc/api/notes.md, doc/api/discussions.md,
  * doc/api/award_emoji.md; GitLab's Entities::Note, Entities::Discussion, Entities::AwardEmoji, Position#to_h).
  */
+import type { Suggestion } from './suggestions.js';
 import type { UserBasic } from './users.js';
 
 /** One end of a multi-line DiffNote's `line_range` (GitLab's `line_code`: `<sha1 of path>_<old>_<new>`). */
@@ -59,6 +60,8 @@ export interface Note {
   confidential: boolean;
   noteable_iid: number;
   commands_changes: Record<string, unknown>;
+  /** DiffNotes on merge requests: their ```suggestion blocks (shared/api-types/suggestions.ts). */
+  suggestions?: Suggestion[];
 }
 
 /** A discussion (`GET …/discussions/:discussion_id`, list items): its 40-hex id and its notes, oldest first. */

@@ -18,6 +18,7 @@ import { migration012Avatars } from './migrations/012-avatars.js';
 import { migration013ResourceEvents } from './migrations/013-resource-events.js';
 import { migration014ReleasesApi } from './migrations/014-releases-api.js';
 import { migration015UserAdmin } from './migrations/015-user-admin.js';
+import { migration016SuggestionsDraftNotes } from './migrations/016-suggestions-draft-notes.js';
 
 export interface Migration {
   version: number;
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013ResourceEvents,
   migration014ReleasesApi,
   migration015UserAdmin,
+  migration016SuggestionsDraftNotes,
 ].sort((a, b) => a.version - b.version);
 
 /**

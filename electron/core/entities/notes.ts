@@ -1,10 +1,12 @@
 /**
  * Note and discussion presenters (GitLab's Entities::Note, Entities::Discussion; doc/api/notes.md,
  * doc/api/discussions.md). `resolved`, `resolved_by` and `resolved_at` appear only on resolvable notes, as
- * GitLab exposes them; DiffNotes carry `position` (text positions with `line_range`, null for one line).
+ * GitLab exposes them; DiffNotes carry `position` (text positions with `line_range`, null for one line) and `suggestions`
+ * (GitLab's Entities::Note exposes them for suggestible notes; doc/api/suggestions.md).
  * Pure: no queries.
  */
 import type { Discussion, Note, NotePosition } from '../../../shared/api-types/notes.js';
+import type { Suggestion } from '../../../shared/api-types/suggestions.js';
 import type { NoteRow } from '../db/notes.js';
 import type { UserRow } from '../db/users.js';
 import { presentUserBasic } from './users.js';
@@ -15,6 +17,8 @@ export interface NoteContext {
   noteableIid: number;
   users: Map<number, UserRow>;
   baseUrl: string;
+  /** Presented suggestions of the DiffNotes among the notes (services/merge-requests/suggestions.ts). */
+  suggestions?: ReadonlyMap<number, Suggestion[]>;
 }
 
 export function presentNote(n: NoteRow, c: NoteContext): Note {
@@ -41,6 +45,7 @@ export function presentNote(n: NoteRow, c: NoteContext): Note {
     confidential: false,
     noteable_iid: c.noteableIid,
     commands_changes: {},
+    ...(n.type === 'DiffNote' && c.suggestions ? { suggestions: c.suggestions.get(n.id) ?? [] } : {}),
   };
 }
 

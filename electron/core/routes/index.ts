@@ -39,6 +39,7 @@ import { repositoryCommitsRoutes } from './repository-commits.js';
 import { repositoryFilesRoutes } from './repository-files.js';
 import { repositoryTreeRoutes } from './repository-tree.js';
 import { storageMovesRoutes } from './storage-moves.js';
+import { suggestionsRoutes } from './suggestions.js';
 import { tagsRoutes } from './tags.js';
 import { usersRoutes } from './users.js';
 import { todosRoutes } from './todos.js';
@@ -72,6 +73,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(auditEventsRoutes);
   await app.register(alertManagementRoutes, { payloadLimit: opts.alertPayloadLimit });
   await app.register(repositoryFilesRoutes);
+  await app.register(suggestionsRoutes);
   await app.register(repositoryTreeRoutes);
   await app.register(repositoryCommitsRoutes);
   await app.register(repositoryBlobsRoutes);

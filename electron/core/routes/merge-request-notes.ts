@@ -8,6 +8,7 @@
  *   range is 400 `position[line_range]… is invalid`),
  *   `GET/PUT .../discussions/:discussion_id` (`resolved`), `POST .../discussions/:discussion_id/notes`,
  *   `GET/PUT/DELETE .../discussions/:discussion_id/notes/:note_id` (`body` or `resolved`; 204).
+ * A DiffNote's ```suggestion blocks are (re)read whenever its body is written (suggestions.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -32,6 +33,7 @@ import {
   resolveDiscussion,
   updateNote,
 } from '../services/merge-requests/notes.js';
+import { syncNoteSuggestions } from '../services/merge-requests/suggestions.js';
 import { intParam, pageOf, pathParam, sendPage } from './respond.js';
 
 const MR = '/projects/:id/merge_requests/:merge_request_iid';
@@ -135,7 +137,9 @@ export async function mergeRequestNotesRoutes(app: FastifyInstance): Promise<voi
     const { project, mr } = load(req);
     const n = findNote(req.svc, mr, intParam(req, 'note_id'));
     const p = parseParams({ body: gString() }, req.gparams);
-    return note(req.svc, mr, updateNote(req.svc, project, mr, n, { body: p.body }));
+    const updated = updateNote(req.svc, project, mr, n, { body: p.body });
+    await syncNoteSuggestions(req.svc, mr, updated);
+    return note(req.svc, mr, updated);
   });
 
   app.delete(`${MR}/notes/:note_id`, async (req, reply) => {
@@ -175,6 +179,7 @@ export async function mergeRequestNotesRoutes(app: FastifyInstance): Promise<voi
       commitId: p.commit_id,
       position: p.position,
     });
+    for (const n of notes) await syncNoteSuggestions(req.svc, mr, n);
     return reply.status(201).send(discussion(req.svc, mr, notes));
   });
 
@@ -189,7 +194,9 @@ export async function mergeRequestNotesRoutes(app: FastifyInstance): Promise<voi
     const { project, mr } = load(req);
     const d = findDiscussion(req.svc, mr, pathParam(req, 'discussion_id'));
     const p = parseParams({ body: gString() }, req.gparams);
-    return reply.status(201).send(note(req.svc, mr, replyToDiscussion(req.svc, project, mr, d, p.body)));
+    const created = replyToDiscussion(req.svc, project, mr, d, p.body);
+    await syncNoteSuggestions(req.svc, mr, created);
+    return reply.status(201).send(note(req.svc, mr, created));
   });
 
   function discussionNote(req: FastifyRequest, mr: MergeRequestRow): NoteRow {
@@ -213,7 +220,10 @@ export async function mergeRequestNotesRoutes(app: FastifyInstance): Promise<voi
   app.put(`${MR}/discussions/:discussion_id/notes/:note_id`, async (req) => {
     const { project, mr } = load(req);
     const n = discussionNote(req, mr);
-    return note(req.svc, mr, updateNote(req.svc, project, mr, n, bodyOrResolved(req.gparams)));
+    const p = bodyOrResolved(req.gparams);
+    const updated = updateNote(req.svc, project, mr, n, p);
+    if (p.body !== undefined) await syncNoteSuggestions(req.svc, mr, updated);
+    return note(req.svc, mr, updated);
   });
 
   app.delete(`${MR}/discussions/:discussion_id/notes/:note_id`, async (req, reply) => {

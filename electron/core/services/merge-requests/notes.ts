@@ -41,6 +41,7 @@ import type { ServiceContext } from '../context.js';
 import { requireUser } from '../context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
 import { getChanges } from './diff-versions.js';
+import { suggestionsForNotes } from './suggestions.js';
 
 export const NOTE_BODY_MAX = 1_000_000;
 
@@ -61,7 +62,12 @@ export function noteContext(
 ): NoteContext {
   const ids = new Set<number>();
   for (const n of notes) for (const u of [n.author_id, n.resolved_by_id]) if (u !== null) ids.add(u);
-  return { noteableIid: mr.iid, users: findUsersByIds(ctx.db, [...ids]), baseUrl: ctx.externalUrl() };
+  return {
+    noteableIid: mr.iid,
+    users: findUsersByIds(ctx.db, [...ids]),
+    baseUrl: ctx.externalUrl(),
+    suggestions: suggestionsForNotes(ctx, mr, notes),
+  };
 }
 
 /** @throws ForbiddenError on a locked discussion for non-members. */
