@@ -13,6 +13,8 @@ export const adminUserKeys = {
   memberships: (profileId: string, id: number) =>
     [...adminUserKeys.detail(profileId, id), 'memberships'] as const,
   tokens: (profileId: string, id: number) => [...adminUserKeys.detail(profileId, id), 'tokens'] as const,
+  impersonationTokens: (profileId: string, id: number) =>
+    [...adminUserKeys.detail(profileId, id), 'impersonation-tokens'] as const,
   auditEvents: (profileId: string, id: number) =>
     [...adminUserKeys.detail(profileId, id), 'audit-events'] as const,
 };

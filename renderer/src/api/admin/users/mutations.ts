@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../../shared/api-types/users.js';
+import type { PersonalAccessToken, User } from '../../../../../shared/api-types/users.js';
 import { ApiError } from '../../api-error.js';
 import { apiRequest, apiSend, isSuccess } from '../../client.js';
 import { adminUserKeys } from './keys.js';
@@ -125,5 +125,45 @@ export function useRevokeUserToken(profileId: string, userId: number) {
       return tokenId;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUserKeys.tokens(profileId, userId) }),
+  });
+}
+
+/** `POST /users/:id/impersonation_tokens` (doc/api/user_tokens.md "Create an impersonation token"). */
+export interface CreateImpersonationTokenInput {
+  name: string;
+  scopes: string[];
+  /** `YYYY-MM-DD`; GitLab 16.0+ requires one (at most a year ahead, or the instance's limit). */
+  expires_at?: string;
+}
+
+/**
+ * Creates an impersonation token; the answer carries `token`, shown once. 400 per field (`scopes`,
+ * `expires_at`), 403 for a non-administrator.
+ */
+export function useCreateImpersonationToken(profileId: string, userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateImpersonationTokenInput) =>
+      apiSend<PersonalAccessToken>(profileId, 'POST', `/users/${userId}/impersonation_tokens`, input),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: adminUserKeys.impersonationTokens(profileId, userId) }),
+  });
+}
+
+/** Revokes an impersonation token (`DELETE /users/:id/impersonation_tokens/:token_id`, 204). */
+export function useRevokeImpersonationToken(profileId: string, userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (tokenId: number) => {
+      const response = await apiRequest({
+        method: 'DELETE',
+        path: `/users/${userId}/impersonation_tokens/${tokenId}`,
+        profileId,
+      });
+      if (!isSuccess(response.status)) throw new ApiError(response.status, response.body);
+      return tokenId;
+    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: adminUserKeys.impersonationTokens(profileId, userId) }),
   });
 }

@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Membership, PersonalAccessToken, User } from '../../../../../shared/api-types/users.js';
 import type { AuditEvent } from '../../../../../shared/audit-events.js';
+
+/** An impersonation token (doc/api/user_tokens.md): a personal access token an administrator made for the user. */
+export interface ImpersonationToken extends PersonalAccessToken {
+  impersonation: true;
+}
 import { apiGet, apiPage } from '../../client.js';
 import { adminUserKeys } from './keys.js';
 import { userListQuery, type UserListParams } from './user-filters.js';
@@ -54,6 +59,21 @@ export const adminUserQueries = {
           method: 'GET',
           path: '/personal_access_tokens',
           query: { user_id: id, per_page: 100 },
+          profileId,
+        }),
+    }),
+  /**
+   * The user's impersonation tokens, all states, first 100: `GET /users/:id/impersonation_tokens?state=all`
+   * (doc/api/user_tokens.md "List all impersonation tokens for a user", administrators).
+   */
+  impersonationTokens: (profileId: string, id: number) =>
+    queryOptions({
+      queryKey: adminUserKeys.impersonationTokens(profileId, id),
+      queryFn: () =>
+        apiPage<ImpersonationToken>({
+          method: 'GET',
+          path: `/users/${id}/impersonation_tokens`,
+          query: { state: 'all', per_page: 100 },
           profileId,
         }),
     }),

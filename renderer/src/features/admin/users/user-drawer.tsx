@@ -22,6 +22,7 @@ import {
   DetailSection,
 } from '../../../components/detail-drawer/detail-drawer.js';
 import { RelativeTime } from '../../../components/relative-time.js';
+import { ImpersonationTokensSection } from './impersonation-tokens-section.js';
 import { UserRoleBadges, UserStateBadge } from './user-columns.js';
 import { UserDeleteModal } from './user-delete-modal.js';
 import { UserFormModal } from './user-form-modal.js';
@@ -38,7 +39,7 @@ export interface UserDrawerProps {
 /**
  * One user for an administrator: profile fields, the state changes GitLab allows from the user's state
  * (each confirmed in GitLab's words), edit and delete, direct memberships with their roles, personal
- * access tokens (revoke), and the latest audit events recorded on the user where the instance has audit
+ * access tokens (revoke), impersonation tokens (create, revoke), and the latest audit events recorded on the user where the instance has audit
  * events. Each part is one request.
  */
 export function UserDrawer({ profileId, userId, onClose }: UserDrawerProps) {
@@ -149,6 +150,7 @@ function UserDetails({
       </DetailSection>
       <MembershipsSection profileId={profileId} userId={user.id} />
       <TokensSection profileId={profileId} userId={user.id} />
+      <ImpersonationTokensSection profileId={profileId} userId={user.id} />
       <AuditSection profileId={profileId} userId={user.id} />
 
       <ConfirmModal

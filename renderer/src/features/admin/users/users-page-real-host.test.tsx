@@ -102,4 +102,47 @@ describe('Admin → Users on the real browser host', () => {
     expect(await screen.findByText('User deleted', {}, WAIT)).toBeTruthy();
     await waitFor(async () => expect(await userByName('bob')).toBeNull(), WAIT);
   });
+
+  it('creates an impersonation token shown once, then revokes it', async () => {
+    renderWithProviders(<UsersPage />, { bridge: session.bridge, profile });
+    await waitFor(() => expect(rowNames()).toContain('Carol Danvers'), WAIT);
+    fireEvent.click(screen.getAllByTestId('user-name').find((node) => node.textContent === 'Carol Danvers')!);
+    const drawer = await screen.findByTestId('user-drawer');
+    const form = await within(drawer).findByRole('form', { name: 'Create impersonation token' }, WAIT);
+    fireEvent.change(within(form).getByLabelText('Token name'), { target: { value: 'support-session' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    const token = (await within(drawer).findByTestId('new-impersonation-token', {}, WAIT)).textContent ?? '';
+    expect(token.length).toBeGreaterThan(10);
+    // The core lists it as Carol's impersonation token (that it authenticates as Carol is covered by
+    // electron/core/test/api/impersonation-tokens.test.ts over real HTTP).
+    const carol = await userByName('carol');
+    const before = await session.api<{ name: string; impersonation: boolean; active: boolean }[]>(
+      'GET',
+      `/users/${carol!.id}/impersonation_tokens`,
+    );
+    expect(before.find((t) => t.name === 'support-session')).toMatchObject({
+      impersonation: true,
+      active: true,
+    });
+
+    fireEvent.click(
+      await within(drawer).findByRole('button', { name: 'Revoke impersonation token support-session' }, WAIT),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke impersonation token support-session?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('Impersonation token support-session revoked.', {}, WAIT)).toBeTruthy();
+    const listed = await session.api<{ name: string; revoked: boolean }[]>(
+      'GET',
+      `/users/${carol!.id}/impersonation_tokens?state=all`,
+    );
+    expect(listed.find((t) => t.name === 'support-session')?.revoked).toBe(true);
+  });
+
+  it('lists only administrators under Administrators (GET /users?admins=true)', async () => {
+    renderWithProviders(<UsersPage />, { bridge: session.bridge, profile });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Administrators' }, WAIT));
+    const admins = (await session.api<User[]>('GET', '/users?admins=true&per_page=100')).map((u) => u.name);
+    await waitFor(() => expect(rowNames().sort()).toEqual(admins.sort()), WAIT);
+    expect(rowNames()).not.toContain('Alice');
+  });
 });
