@@ -24,7 +24,6 @@ interface ProjectJson {
 }
 
 let session: RealHostSession;
-let group: { id: number; full_path: string };
 const projects: Record<'tiny' | 'mid' | 'huge', ProjectJson> = {} as never;
 
 beforeAll(async () => {
@@ -34,7 +33,7 @@ beforeAll(async () => {
     name: 'admin-projects-sizes',
     scopes: ['write_repository'],
   });
-  group = await session.api('POST', '/groups', { name: 'Platform', path: 'platform' });
+  await session.api('POST', '/groups', { name: 'Platform', path: 'platform' });
   for (const [name, commits] of [
     ['tiny', 0],
     ['huge', 400],
