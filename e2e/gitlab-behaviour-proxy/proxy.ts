@@ -53,6 +53,31 @@ export interface BehaviourProxy {
 
 const API_PREFIX = '/api/v4';
 
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1) stay on their own connection. Forwarding the core's
+ * `keep-alive: timeout=…` told the host it could reuse a socket longer than this server keeps it, and a
+ * reused, already closed socket failed with UND_ERR_SOCKET.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+]);
+
+/** `headers` without hop-by-hop headers and without `content-length` (set again by the sender). */
+function endToEnd(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || name === 'content-length') continue;
+    out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
 function readBody(stream: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -130,9 +155,8 @@ export async function startBehaviourProxy(target: string, profile: GitLabProfile
       }
     }
 
-    const headers = { ...req.headers, host: upstream.host };
+    const headers: Record<string, string> = { ...endToEnd(req.headers), host: upstream.host };
     delete headers['accept-encoding'];
-    delete headers['content-length'];
     if (forwardRaw.length > 0) headers['content-length'] = String(forwardRaw.length);
     const upstreamRes = await new Promise<IncomingMessage>((resolve, reject) => {
       const out = httpRequest(
@@ -146,16 +170,16 @@ export async function startBehaviourProxy(target: string, profile: GitLabProfile
     const contentType = upstreamRes.headers['content-type'] ?? '';
     if (!isApi || !/application\/json/.test(contentType)) {
       if (isApi) seen.push({ method, path: apiPath, query, status, rule: null });
-      res.writeHead(status, upstreamRes.headers);
+      const length = upstreamRes.headers['content-length'];
+      res.writeHead(status, {
+        ...endToEnd(upstreamRes.headers),
+        ...(length ? { 'content-length': length } : {}),
+      });
       upstreamRes.pipe(res);
       return;
     }
     const text = (await readBody(upstreamRes)).toString('utf8');
-    const outHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(upstreamRes.headers)) {
-      if (value === undefined || name === 'content-length' || name === 'transfer-encoding') continue;
-      outHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
+    const outHeaders = endToEnd(upstreamRes.headers);
     let parsed: unknown;
     try {
       parsed = text === '' ? undefined : JSON.parse(text);

@@ -217,6 +217,7 @@ describe('proxy over HTTP', () => {
               'content-type': 'application/json',
               'x-total': '20000',
               'x-total-pages': '1000',
+              'keep-alive': 'timeout=72',
             })
             .end(JSON.stringify([{ iid: 1, detailed_merge_status: 'mergeable', auto_merge: false }]));
         } else if (req.url === '/git/info/refs') {
@@ -248,6 +249,8 @@ describe('proxy over HTTP', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(res.headers.get('x-total')).toBeNull();
+    // Hop-by-hop: the core's keep-alive timeout is not this server's (RFC 9110 §7.6.1).
+    expect(res.headers.get('keep-alive')).not.toBe('timeout=72');
     expect(res.headers.get('x-total-pages')).toBeNull();
     expect(await res.json()).toEqual([{ iid: 1 }]);
     const forwarded = upstreamSaw.find((r) => r.url.startsWith('/api/v4/projects/1/merge_requests'));
