@@ -514,7 +514,8 @@ export class PipelineRunner {
    */
   private async prepareExecutor(setup: JobSetup): Promise<Executor> {
     const { job, trace, script, root, projectDir, timeoutSeconds } = setup;
-    trace.note(`Running with gitlab-runner 13.10.0 (outpost)`);
+    // Not "gitlab-runner": an administrator debugging runners must see which executor ran the job.
+    trace.note(`Running with the Outpost built-in runner (the local executor, not gitlab-runner)`);
     trace.note(`  on ${RUNNER_DESCRIPTION} (${os.hostname()})`);
     const probe = await this.sandbox.detect();
     const { allowUnsandboxed, limits } = this.state!.sandboxSettings();

@@ -162,6 +162,9 @@ describe.runIf(onLinux)('a job in the sandbox', () => {
 
     expect(job.status).toBe('success');
     expect(trace).toContain('Preparing the "bubblewrap" executor');
+    // The trace names Outpost's executor, never a gitlab-runner version it isn't (issue 30, defect 12).
+    expect(trace).toContain('Running with the Outpost built-in runner');
+    expect(trace).not.toMatch(/gitlab-runner \d/);
     expect(trace).not.toMatch(/^LEAK/m);
     for (const what of [
       'data-dir-list',
