@@ -20,6 +20,7 @@ const TOKEN = 'glpat-drift-test-0123456789';
 let session: RealHostSession;
 let production: RecordedGitLab;
 let community: RecordedGitLab;
+let blocked: RecordedGitLab;
 let embeddedName: string;
 
 /**
@@ -110,6 +111,16 @@ beforeAll(async () => {
     cors: true,
     extraAnswers: DRIFT_ANSWERS,
   });
+  // GitLab 18.6 EE, an administrator whose token lacks admin_mode, on an instance with Admin Mode on:
+  // every admin endpoint answers 403 (doc/administration/settings/sign_in_restrictions.md, "Admin Mode").
+  blocked = await recorded.startRecordedGitLab(recorded.loadFixture('gitlab-18.6-ee'), {
+    token: TOKEN,
+    cors: true,
+    extraAnswers: {
+      '/api/v4/application/settings': { status: 403, body: { message: '403 Forbidden' } },
+      '/api/v4/admin/ci/variables': { status: 403, body: { message: '403 Forbidden' } },
+    },
+  });
   session = await openRealHostSession();
   embeddedName = (await session.bridge.profiles.list()).find(
     (profile) => profile.id === session.profileId,
@@ -122,12 +133,19 @@ beforeAll(async () => {
   await session.bridge.profiles.check(prod.id);
   const ce = await session.bridge.profiles.addRemote({ name: 'Community', url: community.url, token: TOKEN });
   await session.bridge.profiles.check(ce.id);
+  const dr = await session.bridge.profiles.addRemote({
+    name: 'Disaster recovery',
+    url: blocked.url,
+    token: TOKEN,
+  });
+  await session.bridge.profiles.check(dr.id);
 }, 60_000);
 
 afterAll(async () => {
   await session?.host.close();
   await production?.close();
   await community?.close();
+  await blocked?.close();
 });
 
 const row = (id: string) =>
@@ -161,6 +179,17 @@ describe('Configuration drift on the real browser host', () => {
     expect(within(ceCard).getByTestId('drift-not-comparable').textContent).toMatch(/not available/);
     expect(community.seen.some((request) => /\/(admin|application)\//.test(request.path))).toBe(false);
 
+    // Admin Mode: one read answered 403, then nothing more was asked; the card says why.
+    const drCard = document.querySelector(
+      '[data-testid="drift-instance"][data-instance="Disaster recovery"]',
+    ) as HTMLElement;
+    expect(within(drCard).getByTestId('drift-not-comparable').textContent).toBe(
+      'Admin Mode blocks this token',
+    );
+    expect(
+      blocked.seen.filter((request) => /\/(admin|application)\//.test(request.path)).map((r) => r.path),
+    ).toEqual(['/api/v4/application/settings']);
+
     // Choose the variable and one setting, then preview the copy.
     fireEvent.click(within(deploy).getByRole('checkbox', { name: 'Choose DEPLOY_REGION for copying' }));
     fireEvent.click(screen.getByRole('tab', { name: /Application settings/ }));
@@ -182,6 +211,7 @@ describe('Configuration drift on the real browser host', () => {
     expect(within(attachment).getByText('change')).toBeTruthy();
     expect(attachment.textContent).toContain('10 → 100');
     expect(preview.querySelector('[data-target="Community"]')?.textContent).toContain('2 skipped');
+    expect(preview.querySelector('[data-target="Disaster recovery"]')?.textContent).toContain('2 skipped');
 
     fireEvent.click(screen.getByRole('button', { name: 'Apply 2 changes' }));
     const summary = await screen.findByTestId('copy-summary', {}, WAIT);
