@@ -1,6 +1,7 @@
 import {
   IconBell,
   IconCode,
+  IconFolderCog,
   IconFolders,
   IconGauge,
   IconGitMerge,
@@ -122,7 +123,7 @@ export const NAV_SECTIONS: NavSection[] = [
       {
         path: '/admin/projects',
         label: 'Projects',
-        icon: IconFolders,
+        icon: IconFolderCog,
         description:
           'Every project of the instance with its namespace, shard, size, last activity and archived state: sort by size, transfer, archive or delete.',
         built: true,

@@ -203,8 +203,10 @@ export function AdminOverviewPage() {
               </SimpleGrid>
               <Text size="xs" c="dimmed" mt="sm">
                 From GET /application/statistics
-                {counts?.activeUsers != null ? ` · ${formatCount(counts.activeUsers)} active users` : ''}.
-                GitLab approximates counts from 10,000.
+                {counts?.activeUsers != null
+                  ? ` · ${formatCount(counts.activeUsers)} active ${counts.activeUsers === 1 ? 'user' : 'users'}`
+                  : ''}
+                . GitLab approximates counts from 10,000.
               </Text>
             </>
           )}
