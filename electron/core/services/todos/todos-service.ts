@@ -1,7 +1,8 @@
 /**
  * The signed-in user's to-do list (doc/api/todos.md "Get a list of to-do items", "Mark a to-do item as
  * done", "Mark all to-do items as done"; GitLab's lib/api/todos.rb and TodosFinder):
- * - list with `state` (`pending` | `done`; all states when absent, as TodosFinder), `action`, `type`
+ * - list with `state` (`pending` | `done`; pending when absent: doc/api/todos.md "If no filter is
+ *   applied, it returns all pending to-do items", TodosFinder#by_state), `action`, `type`
  *   (`MergeRequest` | `Issue`), `project_id`, `author_id`; newest first (id desc); paginated;
  * - mark one done (404 for a to-do that is not the caller's); mark all pending done.
  * The embedded core creates only `marked` to-dos (`POST …/merge_requests/:iid/todo`, stored with the
@@ -55,7 +56,7 @@ export function listUserTodos(
   if (q.action !== undefined && q.action !== 'marked') return { total: 0, rows: [] };
   const f: TodoFilter = {
     userId: user.id,
-    state: q.state,
+    state: q.state ?? 'pending',
     action: q.action === 'marked' ? TODO_MARKED : undefined,
     targetType: q.type,
     projectId: q.projectId,
