@@ -167,7 +167,7 @@ export interface DiffLineRange {
 /** One note of a discussion; `author` is null once its author was deleted. */
 export type Note = Pick<
   NoteWire,
-  'id' | 'type' | 'body' | 'created_at' | 'system' | 'resolvable' | 'resolved'
+  'id' | 'type' | 'body' | 'created_at' | 'system' | 'resolvable' | 'resolved' | 'suggestions'
 > & {
   author: MergeRequestUser | null;
   position?: DiffPosition;

@@ -116,6 +116,7 @@ export function FileDiffBody({
                 }
                 submitLabel="Start a thread"
                 autoFocus
+                suggestion={comment.suggestion}
                 busy={comment.busy}
                 error={comment.error}
                 onCancel={() => setRange(null)}
@@ -128,7 +129,7 @@ export function FileDiffBody({
     }
     return result;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- submit reads the same range/refs
-  }, [file, hunks, discussions, range, refs, target, comment.busy, comment.error]);
+  }, [file, hunks, discussions, range, refs, target, comment.busy, comment.error, comment.suggestion]);
 
   const renderGutter = ({ change: line, side, renderDefault, wrapInAnchor }: GutterOptions) => {
     // One "+" per line: in unified view on the old-number gutter, in split view on each side's own line.

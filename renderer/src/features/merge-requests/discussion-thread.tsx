@@ -1,11 +1,11 @@
 import { Alert, Avatar, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describeError } from '../../api/describe-error.js';
 import { useReplyToDiscussion, useResolveDiscussion } from '../../api/merge-requests/mutations.js';
 import type { Discussion } from '../../api/merge-requests/types.js';
 import { RelativeTime } from '../../components/relative-time.js';
-import { MarkdownView } from '../../components/markdown-view.js';
+import { NoteBody } from './note-body.js';
 
 /** Where a thread's mutations go. */
 export interface ThreadTarget {
@@ -53,7 +53,7 @@ export function DiscussionThread({ discussion, target }: { discussion: Discussio
                   <RelativeTime iso={note.created_at} span size="xs" />
                 </Text>
               </Group>
-              <MarkdownView source={note.body} compact />
+              <NoteBody note={note} target={target} />
             </Stack>
           </Group>
         ))}
@@ -132,6 +132,8 @@ export function CommentForm({
   busy,
   error,
   autoFocus,
+  suggestion,
+  extraActions,
 }: {
   label: string;
   submitLabel: string;
@@ -140,6 +142,10 @@ export function CommentForm({
   busy: boolean;
   error: unknown;
   autoFocus?: boolean;
+  /** A ```suggestion block of the commented lines: offers "Insert suggestion" (doc/api/suggestions.md). */
+  suggestion?: string;
+  /** More submit buttons beside the main one (review buttons), each given the body and `done`. */
+  extraActions?: (body: string, done: () => void) => ReactNode;
 }) {
   const [body, setBody] = useState('');
   return (
@@ -155,6 +161,21 @@ export function CommentForm({
       />
       {error ? <Alert color="red">{describeError(error)}</Alert> : null}
       <Group gap="xs" justify="flex-end">
+        {suggestion ? (
+          <Button
+            variant="subtle"
+            size="xs"
+            mr="auto"
+            data-testid="mr-insert-suggestion"
+            onClick={() =>
+              setBody(
+                (previous) => `${previous}${previous && !previous.endsWith('\n') ? '\n' : ''}${suggestion}\n`,
+              )
+            }
+          >
+            Insert suggestion
+          </Button>
+        ) : null}
         {onCancel ? (
           <Button variant="default" size="xs" onClick={onCancel} disabled={busy}>
             Cancel
@@ -168,6 +189,7 @@ export function CommentForm({
         >
           {submitLabel}
         </Button>
+        {extraActions?.(body, () => setBody(''))}
       </Group>
     </Stack>
   );

@@ -11,6 +11,7 @@ import {
   type HunkLine,
 } from './diff-position.js';
 import type { ThreadTarget } from './discussion-thread.js';
+import { suggestionSnippet } from './suggestion-markdown.js';
 
 /** The open comment form: the line it ends on, and the line the range starts on (same line: one-line). */
 export interface CommentRange {
@@ -64,6 +65,11 @@ export function useLineComment({
 
   const rangeLines: HunkLine[] = range ? hunks[range.hunk]!.slice(range.start, range.end + 1) : [];
   const endLine = rangeLines[rangeLines.length - 1];
+  // "Insert suggestion": the commented new-side lines as they are (a removed line takes none).
+  const suggestion =
+    endLine && endLine.change.type !== 'delete'
+      ? suggestionSnippet(rangeLines.filter((l) => l.change.type !== 'delete').map((l) => l.change.content))
+      : undefined;
 
   const submit = async (body: string, done: () => void) => {
     if (!refs || !range || !endLine) return;
@@ -91,6 +97,7 @@ export function useLineComment({
     startComment,
     endLine,
     selectedChanges: rangeLines.map((line) => getChangeKey(line.change)),
+    suggestion,
     submit,
     busy: create.isPending,
     error: create.error,
