@@ -89,6 +89,8 @@ describe('GET /todos, POST /todos/:id/mark_as_done, POST /todos/mark_as_done', (
     expect(
       (await t.api<TodoJson[]>('GET', '/todos?state=pending', { token: s.reporter.token })).body,
     ).toEqual([]);
+    // Without `state` the list is the pending one (doc/api/todos.md).
+    expect((await t.api<TodoJson[]>('GET', '/todos', { token: s.reporter.token })).body).toEqual([]);
     expect(
       (await t.api<TodoJson[]>('GET', '/todos?state=done', { token: s.reporter.token })).body,
     ).toHaveLength(2);
