@@ -45,7 +45,7 @@ export const GROUP_PROJECT_LIST_PARAMS = {
 
 /**
  * `GET /projects`: {@link PROJECT_LIST_PARAMS} plus `statistics` (ProjectStatistics per project, for
- * administrators) and the size orderings `repository_size`, `storage_size`, `packages_size`,
+ * administrators and Reporters or above) and the size orderings `repository_size`, `storage_size`, `packages_size`,
  * `wiki_size` (doc/api/projects.md "List all projects": "only allowed for administrators"; anyone else
  * gets the default order, as lib/api/projects.rb `verify_statistics_order_by_projects!` does).
  */

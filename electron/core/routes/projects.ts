@@ -5,7 +5,7 @@
  * `GET /projects/:id/user_agent_detail`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MEMBER_ACCESS_LEVELS, VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
+import { AccessLevel, MEMBER_ACCESS_LEVELS, VISIBILITY_LEVELS } from '../../../shared/access-levels.js';
 import type { Project } from '../../../shared/api-types/projects.js';
 import type { ProjectRow } from '../db/projects.js';
 import { presentProject, presentProjectSimple } from '../entities/projects.js';
@@ -13,7 +13,7 @@ import { listPaginationHeaders } from '../http/pagination.js';
 import { sendCachedList } from '../http/response-cache.js';
 import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { ALL_PROJECTS_LIST_PARAMS } from './project-list-params.js';
-import { findReadableProject, isAdmin } from '../services/access/project-access.js';
+import { findReadableProject, isAdmin, projectAccessLevel } from '../services/access/project-access.js';
 import {
   isStatisticsOrder,
   projectStatistics,
@@ -81,8 +81,8 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
    * `GET /projects`: projects the caller may read, paginated; `search`, `visibility`, `archived`,
    * `membership`, `owned`, `order_by` (id, name, path, created_at, updated_at, last_activity_at; default
    * created_at; administrators also repository_size, storage_size, packages_size, wiki_size), `sort`
-   * (asc|desc, default desc), `statistics` (administrators: `statistics` per project,
-   * services/projects/project-statistics.ts). Anonymous callers see public projects.
+   * (asc|desc, default desc), `statistics` (`statistics` per project for administrators and members
+   * with Reporter or above, services/projects/project-statistics.ts). Anonymous callers see public projects.
    */
   app.get('/projects', { config: { auth: 'optional' } }, async (req, reply) =>
     // Kept while nothing is written and the page's repositories keep their refs (http/response-cache.ts,
@@ -113,12 +113,16 @@ export async function projectsRoutes(app: FastifyInstance): Promise<void> {
         fresh = projectRowsFreshness(req.svc, rows);
       }
       const full = await present(req, rows);
-      if (p.statistics && admin && !p.simple) {
-        for (const [i, row] of rows.entries())
+      if (p.statistics && !p.simple) {
+        // "Available only to users with at least the Reporter role" (doc/api/projects.md); administrators too.
+        const user = req.svc.actor.user;
+        for (const [i, row] of rows.entries()) {
+          if (!admin && projectAccessLevel(req.svc.db, user, row) < AccessLevel.Reporter) continue;
           (full[i] as Project & { statistics?: ProjectStatistics }).statistics = await projectStatistics(
             req.svc,
             row,
           );
+        }
       }
       return {
         headers: listPaginationHeaders(req, page, total, req.svc.externalUrl()),

@@ -83,13 +83,31 @@ describe('project statistics and size orderings', () => {
     expect(desc.body.map((p) => p.name)).toEqual(['small', 'large', 'medium']);
   });
 
-  it('gives everyone else the default order (created_at) and no statistics', async () => {
+  it('gives everyone else the default order (created_at), and statistics only where they are Reporter+', async () => {
     const res = await t.api<ProjectJson[]>('GET', '/projects?order_by=repository_size&statistics=true', {
       token: user.token,
     });
     expect(res.status).toBe(200);
     expect(res.body.map((p) => p.name)).toEqual(['large', 'small', 'medium']);
     expect(res.body.every((p) => p.statistics === undefined)).toBe(true);
+
+    // doc/api/projects.md: `statistics` "Available only to users with at least the Reporter role".
+    const medium = res.body.find((p) => p.name === 'medium')!;
+    const large = res.body.find((p) => p.name === 'large')!;
+    for (const [project, level] of [
+      [medium, 20],
+      [large, 10],
+    ] as const) {
+      const added = await t.api('POST', `/projects/${project.id}/members`, {
+        json: { user_id: user.id, access_level: level },
+      });
+      expect(added.status).toBe(201);
+    }
+    const again = await t.api<ProjectJson[]>('GET', '/projects?statistics=true', { token: user.token });
+    const byName = new Map(again.body.map((p) => [p.name, p]));
+    expect(byName.get('medium')!.statistics!.repository_size).toBeGreaterThan(60_000);
+    expect(byName.get('large')!.statistics).toBeUndefined(); // Guest
+    expect(byName.get('small')!.statistics).toBeUndefined(); // not a member
   });
 
   it('refuses an unknown order_by with 400, as GitLab validates the values', async () => {
