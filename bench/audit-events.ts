@@ -23,7 +23,7 @@ import {
   findAuditEventsPage,
 } from '../electron/core/db/audit-events.js';
 import { openDatabase } from '../electron/core/db/database.js';
-import { parseAuditTime } from '../electron/core/routes/audit-events.js';
+import { parseAuditTime } from '../electron/core/services/audit/audit-event-query.js';
 import type { BenchRow } from './bench-table.js';
 
 const TOKEN = 'glpat-bench-root-token-000000000';

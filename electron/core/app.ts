@@ -33,7 +33,7 @@ import { onPipelineFinished } from './services/merge-requests/accept-merge-reque
 import { recoverMergeStatusChecks } from './services/merge-requests/merge-status.js';
 import { recoverRebases } from './services/merge-requests/rebase-merge-request.js';
 import { alertReceiverRoutes } from './routes/alert-receiver.js';
-import { openAuditEventExport } from './routes/audit-events.js';
+import { exportAuditEvents } from './services/audit/export-audit-events.js';
 import { gitHttpRoutes } from './routes/git-http.js';
 import { apiRoutes } from './routes/index.js';
 import { PipelineRunner } from './runner/pipeline-runner.js';
@@ -238,7 +238,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       }).token;
     },
     exportAuditEvents: (token, query, exportOpts) =>
-      openAuditEventExport(systemCtx, token, query, exportOpts?.pageSize),
+      exportAuditEvents(systemCtx, token, query, exportOpts?.pageSize),
     async listen({ port = 0, host = '127.0.0.1' } = {}): Promise<string> {
       await app.listen({ port, host });
       const addr = app.server.address();

@@ -2,8 +2,7 @@
  * The embedded core's public surface (architecture.md "core"), as the host and tests use it.
  * Implemented by `createCore` in `./app.ts`.
  */
-import type { AuditEvent } from '../../shared/audit-events.js';
-import type { AuditExportChunk, AuditExportFormatter } from './db/audit-events-export.js';
+import type { AuditEventExport } from './services/audit/export-audit-events.js';
 import type { StorageMoveHooks } from './services/storage-moves/runtime.js';
 import type { GitHttpLimits } from './services/git-http/git-process-limits.js';
 
@@ -104,25 +103,8 @@ export interface CoreInjectResponse {
   rawPayload: Buffer;
 }
 
-/**
- * `core.exportAuditEvents`: a refusal as the HTTP list would answer it (`status`, GitLab's error body),
- * or the events as pages pulled one at a time (see routes/audit-events.ts `openAuditEventExport`).
- */
-export type AuditEventExport =
-  | {
-      status: 200;
-      pages: Iterable<AuditEvent[]>;
-      /**
-       * The same events as text chunks in the same order, made by `formatter` on worker threads with
-       * their own read-only connections (db/audit-events-export.ts; `workers` default: the machine's
-       * cores, 1–2), instead of `pages`. Absent when the core can't (an in-memory database).
-       */
-      formatted?(
-        formatter: AuditExportFormatter,
-        opts?: { workers?: number; blockIds?: number },
-      ): AsyncIterable<AuditExportChunk>;
-    }
-  | { status: 400 | 401 | 403; body: { message?: string; error?: string; [key: string]: unknown } };
+/** `core.exportAuditEvents`' answer: declared beside the export (services/audit/export-audit-events.ts). */
+export type { AuditEventExport } from './services/audit/export-audit-events.js';
 
 /** A running core. Nothing global: many cores run side by side in one process. */
 export interface Core {

@@ -26,8 +26,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Actor } from '../services/context.js';
 import { writeGeneration } from '../db/write-generation.js';
-import { gitlabSetting } from '../services/admin/gitlab-settings.js';
-import { authenticateToken, userAccessDeniedReason } from '../services/users/authenticate-token.js';
+import {
+  authenticateTokenAccess,
+  grantingScopes,
+  scopeRefusal,
+  UNAUTHORIZED,
+} from '../services/access/token-access.js';
 import { digestToken } from '../services/users/credentials.js';
 import { recordUserActivity } from '../services/users/user-activity.js';
 import { ActorCache } from './actor-cache.js';
@@ -79,31 +83,9 @@ export function presentedToken(req: FastifyRequest): string | null {
   return null;
 }
 
-/** Scopes that grant a request when the route names none. */
-export function defaultScopes(method: string): readonly string[] {
-  return isReadMethod(method) ? ['api', 'read_api'] : ['api'];
-}
-
-/** GET and HEAD: the methods GitLab's `if: ->(request) { request.get? || request.head? }` scopes allow. */
-function isReadMethod(method: string): boolean {
-  return method === 'GET' || method === 'HEAD';
-}
-
-/** The only scope that grants a REST write (lib/api/api.rb `allow_access_with_scope :api`). */
-const REST_WRITE_SCOPES: ReadonlySet<string> = new Set(['api']);
-
-/**
- * The token scopes that grant `method` on a route whose config names `configured` (undefined: the
- * default of {@link defaultScopes}). Reads get the configured list as it is; writes keep only `api` from
- * it, so no route config can let `write_repository`, `read_api`, `read_repository` or `read_user` write
- * through REST (GitLab answers 403 `insufficient_scope` with `"scope":"api"`). Pure.
- */
-export function grantingScopes(method: string, configured: readonly string[] | undefined): readonly string[] {
-  const allowed = configured ?? defaultScopes(method);
-  if (isReadMethod(method)) return allowed;
-  const writes = allowed.filter((s) => REST_WRITE_SCOPES.has(s));
-  return writes.length > 0 ? writes : ['api'];
-}
+// The token and scope checks themselves live in services/access/token-access.ts, shared with the
+// host's in-process audit export (services/audit/export-audit-events.ts): one rule for every door.
+export { ADMIN_MODE_SCOPE, defaultScopes, grantingScopes } from '../services/access/token-access.js';
 
 /** The UTC date of the last {@link utcDate} call and the `Date.now()` range it covers. */
 let today = { from: 0, until: 0, date: '' };
@@ -155,20 +137,13 @@ export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): 
   const now = Date.now();
   let auth = cache.get(digest, generation, now, utcDate(now));
   if (!auth) {
-    const result = authenticateToken(db, token);
-    if ('refused' in result) {
-      // A valid token of a blocked, banned or deactivated user: 403 with GitLab's reason (API::APIGuard).
-      const reason = result.user && userAccessDeniedReason(result.user, `${req.protocol}://${req.host}`);
-      if (reason) void reply.status(403).send({ message: `403 Forbidden - ${reason}` });
-      else void reply.status(401).send({ message: '401 Unauthorized' });
+    // A valid token of a blocked, banned or deactivated user: 403 with GitLab's reason (API::APIGuard).
+    const result = authenticateTokenAccess(db, token, `${req.protocol}://${req.host}`);
+    if ('refusal' in result) {
+      void reply.status(result.refusal.status).send(result.refusal.body);
       return null;
     }
-    const scopes = Object.freeze(JSON.parse(result.token.scopes) as string[]);
-    auth = {
-      user: withoutAdminModeRights(db, result.user, scopes),
-      token: result.token,
-      scopes,
-    };
+    auth = result;
     // Not kept when this use was recorded (last_used_at written: the generation moved on anyway).
     cache.set(digest, generation, auth, now);
   }
@@ -177,24 +152,6 @@ export function resolveActor(db: Db, req: FastifyRequest, reply: FastifyReply): 
   // last_activity_on, at most one write per user and day (services/users/user-activity.ts).
   recordUserActivity(db, auth.user.id, utcDate(now));
   return { user: { ...auth.user }, scopes: auth.scopes, ipAddress };
-}
-
-/** GitLab's token scope that grants administrator rights while Admin Mode is on. */
-export const ADMIN_MODE_SCOPE = 'admin_mode';
-
-/**
- * The user as the request acts: an administrator whose token lacks {@link ADMIN_MODE_SCOPE} while the
- * `admin_mode` application setting is on acts as a regular user (`is_admin` 0; see the module comment).
- * Kept in the actor cache with the token: changing the setting moves the write generation, so the entry
- * is not used again. One settings read, for administrators' tokens without the scope only.
- */
-function withoutAdminModeRights<U extends { is_admin: number }>(
-  db: Db,
-  user: U,
-  scopes: readonly string[],
-): U {
-  if (user.is_admin !== 1 || scopes.includes(ADMIN_MODE_SCOPE)) return user;
-  return gitlabSetting(db, 'admin_mode') === true ? { ...user, is_admin: 0 } : user;
 }
 
 /**
@@ -207,7 +164,7 @@ export function checkRouteAccess(actor: Actor, req: FastifyRequest, reply: Fasti
   const config = routeConfigOf(req);
   if (!actor.user) {
     if ((config.auth ?? 'required') === 'required') {
-      void reply.status(401).send({ message: '401 Unauthorized' });
+      void reply.status(UNAUTHORIZED.status).send(UNAUTHORIZED.body);
       return false;
     }
     return true;
@@ -216,12 +173,9 @@ export function checkRouteAccess(actor: Actor, req: FastifyRequest, reply: Fasti
     config.scopesGrantPost === true && req.method === 'POST' && config.scopes
       ? config.scopes
       : grantingScopes(req.method, config.scopes);
-  if (!allowed.some((s) => actor.scopes.includes(s))) {
-    void reply.status(403).send({
-      error: 'insufficient_scope',
-      error_description: 'The request requires higher privileges than provided by the access token.',
-      scope: allowed.join(' '),
-    });
+  const refusal = scopeRefusal(allowed, actor.scopes);
+  if (refusal) {
+    void reply.status(refusal.status).send(refusal.body);
     return false;
   }
   return true;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AUDIT_CSV_COLUMNS } from '../../../shared/audit-csv.js';
 import type { AuditEvent } from '../../../shared/audit-events.js';
 import type { ApiRequest, ApiResponse } from '../../../shared/ipc-contract.js';
 import { insertAuditEvent } from '../../core/db/audit-events.js';
@@ -18,11 +19,12 @@ import { createHost, type Host } from '../host.js';
 import { loadCreateCore } from '../load-core.js';
 import { freePort } from '../test/fake-gitlab.js';
 import { createKeyFileCipher } from '../vault/key-file-cipher.js';
-import { AUDIT_CSV_COLUMNS } from './audit-csv.js';
 import { writeAuditExport } from './audit-export.js';
-import { AUDIT_EXPORT_FORMATTER_URL } from './audit-export-format.js';
 import { embeddedAuditPages, type EmbeddedAuditPages } from './embedded-audit-pages.js';
 import { createExportJobs } from './export-jobs.js';
+
+/** shared/audit-export-format.ts by URL, for a test formatter module that wraps the real one. */
+const AUDIT_EXPORT_FORMATTER_URL = new URL('../../../shared/audit-export-format.ts', import.meta.url).href;
 
 const NASTY_NAME = 'Ada, "The Countess"\nLovelace';
 const FORMULA_TOKEN_NAME = '=HYPERLINK("http://evil.example","click")';

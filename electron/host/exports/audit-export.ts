@@ -2,11 +2,11 @@ import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AUDIT_CSV_HEADER } from '../../../shared/audit-csv.js';
 import type { AuditEvent, AuditEventFilters } from '../../../shared/audit-events.js';
+import { formatAuditEventPage } from '../../../shared/audit-export-format.js';
 import type { ApiQueryValue, ExportFormat } from '../../../shared/ipc-contract.js';
 import type { ApiProxy } from '../proxy/api-proxy.js';
-import { AUDIT_CSV_HEADER } from './audit-csv.js';
-import { formatAuditEventPage } from './audit-export-format.js';
 import { ExportError, pageFailureMessage, walkKeysetPages } from './keyset-pages.js';
 
 /** Events per keyset page (GitLab's largest `per_page`). */
@@ -85,7 +85,7 @@ export async function countAuditEvents(
  * keyset pagination (newest first, `order_by=id&sort=desc`, following each `Link: rel="next"`), or
  * reads `options.pages` when given, and streams every event into `<file>.part` one page at a time with
  * the file's backpressure, then renames it to `file`. With `options.chunks` (text the embedded core's
- * workers made with the same ./audit-export-format.ts) the chunks are written as they are, in order.
+ * workers made with the same shared/audit-export-format.ts) the chunks are written as they are, in order.
  * - CSV: a header row, then one row per event in `AUDIT_CSV_COLUMNS` order (`csvLine` quotes commas,
  *   quotes and newlines as RFC 4180 says, written by Papa Parse; cells are formula-safe).
  * - NDJSON: each event exactly as the instance returned it, one JSON object per line.

@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AuditEvent, AuditEventFilters } from '../../../shared/audit-events.js';
+import { formatAuditEventPage } from '../../../shared/audit-export-format.js';
 import type { ExportFormat } from '../../../shared/ipc-contract.js';
 import type { Core } from '../../core/core-contract.js';
 import type { ProfileStore } from '../profiles/profile-store.js';
 import type { TokenVault } from '../vault/token-vault.js';
 import { auditFilterQuery, type AuditExportTextChunk } from './audit-export.js';
-import { AUDIT_EXPORT_FORMATTER_URL, formatAuditEventPage } from './audit-export-format.js';
 import { ExportError, pageFailureMessage } from './keyset-pages.js';
 
 /**
@@ -60,7 +60,10 @@ export interface EmbeddedAuditPagesOptions {
   workers?: number;
   /** Ids per worker block (default: the core's, 1,000). */
   blockIds?: number;
-  /** The workers' formatter module (default ./audit-export-format.ts; tests name a broken one). */
+  /**
+   * Tests only: a formatter module for the workers to load instead of shared/audit-export-format.ts,
+   * which they import themselves (a broken one, a missing one).
+   */
   formatterUrl?: string;
 }
 
@@ -68,7 +71,7 @@ export interface EmbeddedAuditPagesOptions {
  * Exports of the embedded profile at disk speed (issue 17): instead of 100-event pages through
  * `inject` (each serialized to JSON by the core and parsed again here), the core hands over its
  * events checked against the profile's token exactly as `GET /audit_events` is (`core.exportAuditEvents`):
- * - with a format: as text, formatted by ./audit-export-format.ts on the core's worker threads (each
+ * - with a format: as text, formatted by shared/audit-export-format.ts on the core's worker threads (each
  *   with its own read-only SQLite connection; blocks come back in order), so reading, presenting and
  *   CSV writing use every core while this thread only writes the file;
  * - else: presented events a page at a time; between pages the walk yields to the event loop, so IPC,
@@ -102,7 +105,10 @@ export function embeddedAuditPages(options: EmbeddedAuditPagesOptions): Embedded
     const workers = options.workers ?? defaultExportWorkers();
     const formatted = opened.formatted?.bind(opened);
     if (format && formatted && workers > 0) {
-      const formatter = { module: options.formatterUrl ?? AUDIT_EXPORT_FORMATTER_URL, options: format };
+      const formatter = {
+        ...(options.formatterUrl ? { module: options.formatterUrl } : {}),
+        options: format,
+      };
       const blocks = { workers, ...(options.blockIds === undefined ? {} : { blockIds: options.blockIds }) };
       return {
         chunks: (async function* () {

@@ -19,7 +19,7 @@ import {
   formatAuditEventsInWorkers,
   type AuditExportChunk,
   type AuditExportFormatter,
-} from '../../db/audit-events-export.js';
+} from './export-workers.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
 import type { ProjectRow } from '../../db/projects.js';
 import { isAdmin, namespaceAccessLevel, projectAccessLevel, requireAdmin } from '../access/project-access.js';
@@ -109,7 +109,7 @@ export function* auditEventPages(
 
 /**
  * The events `auditEventPages` walks (same scope, filter and order), as text chunks made by `formatter`
- * on worker threads with their own read-only connections (db/audit-events-export.ts); for the host's
+ * on worker threads with their own read-only connections (./export-workers.ts); for the host's
  * exports. Errors: as `formatAuditEventsInWorkers`.
  */
 export function auditEventTextChunks(

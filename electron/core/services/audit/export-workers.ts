@@ -4,8 +4,8 @@
  * blocks of `blockIds` ids, newest first; block `b` goes to worker `b % workers`. Each worker opens its
  * own read-only connection to the core's SQLite file, reads its blocks with the same id-ordered query
  * as keyset pages (`auditEventsIdBlockQuery`), presents the events as the API does (`presentAuditEvent`)
- * and turns them into text with the caller's formatter module; the chunks come back here and are
- * yielded strictly in block order. A block whose events are large (their `details` past `chunkBytes`)
+ * and turns them into text with shared/audit-export-format.ts (the same module the host's own writer
+ * uses); the chunks come back here and are yielded strictly in block order. A block whose events are large (their `details` past `chunkBytes`)
  * comes back in several chunks, so a block of huge events is never held whole.
  *
  * Memory is bounded, whatever the disk's speed and the events' size (issue 17: ≤ 300 MiB peak RSS for a
@@ -13,22 +13,27 @@
  * its SQLite page cache is small (`AUDIT_EXPORT_WORKER_CACHE_KIB`: blocks are read once, in order) and its
  * V8 heap is bounded (`AUDIT_EXPORT_WORKER_LIMITS`, applied even under the app's `--max-semi-space-size`).
  *
- * The core stays the only code that opens its SQLite (architecture.md); the text format is the
- * caller's: a module URL, imported inside each worker.
+ * The core stays the only code that opens its SQLite (architecture.md): the workers read through
+ * db/audit-event-blocks.ts (the id-block query), and this module (orchestration, heap tuning) and the
+ * worker (./export-worker.ts) sit in services/audit/, beside the export's entry
+ * (./export-audit-events.ts).
  */
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { auditEventIdBounds, type AuditEventFilter } from './audit-events.js';
-import type { Db } from './database.js';
+import { auditEventIdBounds, type AuditEventFilter } from '../../db/audit-events.js';
+import type { Db } from '../../db/database.js';
 
 /**
- * How a worker turns presented events into text: `module` is the URL (`file:`) of an ES module exporting
- * `formatAuditEventPage(events: AuditEvent[], options): string` (events newest first, as
- * `GET /audit_events` presents them); `options` is passed to it as is (structured-cloneable).
+ * How a worker turns presented events into text: `options` is the export format (`'csv'` or `'ndjson'`,
+ * shared/ipc-contract.ts `ExportFormat`) given to shared/audit-export-format.ts `formatAuditEventPage`
+ * (events newest first, as `GET /audit_events` presents them). `module`, for tests only: the URL
+ * (`file:`) of an ES module exporting its own `formatAuditEventPage(events, options): string`, used
+ * instead (a formatter that throws, a module that is missing); `options` then goes to it as is
+ * (structured-cloneable).
  */
 export interface AuditExportFormatter {
-  module: string;
+  module?: string;
   options?: unknown;
 }
 
@@ -64,7 +69,7 @@ export function defaultAuditExportWorkers(): number {
   return Math.max(1, Math.min(2, availableParallelism()));
 }
 
-/** What each worker is given (./audit-events-export-worker.ts). */
+/** What each worker is given (./export-worker.ts). */
 export interface AuditExportWorkerData {
   database: string;
   filter: AuditEventFilter;
@@ -91,7 +96,7 @@ export type AuditExportWorkerMessage =
 
 // Compiled, this file is .js beside the worker's .js; run from the TypeScript sources (vitest) it is .ts.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
-const WORKER_URL = new URL(`./audit-events-export-worker.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url);
+const WORKER_URL = new URL(`./export-worker.${FROM_SOURCES ? 'ts' : 'js'}`, import.meta.url);
 /**
  * From the sources only: Node strips the types of .ts files itself, and this resolve hook maps their
  * `./x.js` import specifiers to the `./x.ts` beside them.
@@ -219,8 +224,8 @@ function startLane(data: AuditExportWorkerData): Lane {
  * more for a block whose events' details pass `chunkBytes` (default {@link AUDIT_EXPORT_CHUNK_BYTES}).
  * Stopping the iteration (return, throw, an abort in the consumer) terminates the workers, and so does
  * a failure: the generator has finished with every worker before it throws.
- * Errors: Error `audit export: <the worker's message>` (SQLite, the formatter module or a formatter that
- * throws, a worker out of memory). An in-memory database can't be shared with workers: the caller must
+ * Errors: Error `audit export: <the worker's message>` (SQLite, a formatter that throws, a test's
+ * formatter module that is missing, a worker out of memory). An in-memory database can't be shared with workers: the caller must
  * read it on its own connection instead (`db.memory`).
  */
 export async function* formatAuditEventsInWorkers(options: {

@@ -1,12 +1,12 @@
 /**
  * The text of one page of audit events in an export format, shared by the export's two paths so they
- * write the same bytes: the host's own writer (./audit-export.ts, pages from the API or the core) and
- * the embedded core's export workers, which import this module by URL (`AUDIT_EXPORT_FORMATTER_URL`;
- * core db/audit-events-export.ts) and call `formatAuditEventPage` on each block of events.
+ * write the same bytes: the host's own writer (electron/host/exports/audit-export.ts, pages from the API
+ * or the core) and the embedded core's export workers (electron/core/services/audit/export-worker.ts),
+ * which both import this module statically and call `formatAuditEventPage` on each page or block.
  */
-import type { AuditEvent } from '../../../shared/audit-events.js';
-import type { ExportFormat } from '../../../shared/ipc-contract.js';
 import { auditCsvLines } from './audit-csv.js';
+import type { AuditEvent } from './audit-events.js';
+import type { ExportFormat } from './ipc-contract.js';
 
 /**
  * `events` (newest first, as the API presents them) as export text, one line per event, each ending in
@@ -20,9 +20,3 @@ export function formatAuditEventPage(events: readonly AuditEvent[], format: Expo
   for (const event of events) text += `${JSON.stringify(event)}\n`;
   return text;
 }
-
-/**
- * The URL of this module for the core's export workers: its compiled `.js`, or its `.ts` when running
- * from the sources (vitest), where the core's worker maps `.js` imports to `.ts` itself.
- */
-export const AUDIT_EXPORT_FORMATTER_URL = import.meta.url;

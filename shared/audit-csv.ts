@@ -1,4 +1,4 @@
-import { describeAuditAction, detailText, type AuditEvent } from '../../../shared/audit-events.js';
+import { describeAuditAction, detailText, type AuditEvent } from './audit-events.js';
 import Papa from 'papaparse';
 
 /** Columns of an audit events CSV export, in order (the header row). */

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import type { AuditEvent } from '../../../shared/audit-events.js';
+import type { AuditEvent } from './audit-events.js';
 import {
   AUDIT_CSV_COLUMNS,
   AUDIT_CSV_HEADER,

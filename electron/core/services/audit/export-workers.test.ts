@@ -14,15 +14,11 @@ import { pathToFileURL } from 'node:url';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEvent } from '../../../shared/audit-events.js';
-import { presentAuditEvent } from '../entities/audit-events.js';
-import { findAuditEventsAfter, insertAuditEvent, type AuditEventFilter } from './audit-events.js';
-import {
-  formatAuditEventsInWorkers,
-  semiSpaceFlagOf,
-  type AuditExportFormatter,
-} from './audit-events-export.js';
-import { openDatabase, type Db } from './database.js';
+import type { AuditEvent } from '../../../../shared/audit-events.js';
+import { presentAuditEvent } from '../../entities/audit-events.js';
+import { findAuditEventsAfter, insertAuditEvent, type AuditEventFilter } from '../../db/audit-events.js';
+import { formatAuditEventsInWorkers, semiSpaceFlagOf, type AuditExportFormatter } from './export-workers.js';
+import { openDatabase, type Db } from '../../db/database.js';
 
 let dir: string;
 let db: Db;
