@@ -195,6 +195,7 @@ export function DriftPage() {
                 value={baselineId && profiles.some((p) => p.id === baselineId) ? baselineId : null}
                 onChange={(value) => (value ? baselineChosen(value) : baselineCleared())}
                 clearable
+                allowDeselect={false}
                 w={240}
                 data-testid="drift-baseline"
               />
