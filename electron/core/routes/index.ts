@@ -8,6 +8,7 @@ import { applicationStatisticsRoutes } from './application-statistics.js';
 import { auditEventsRoutes } from './audit-events.js';
 import { branchesRoutes } from './branches.js';
 import { deploymentsRoutes } from './deployments.js';
+import { draftNotesRoutes } from './draft-notes.js';
 import { environmentsRoutes } from './environments.js';
 import { groupsRoutes } from './groups.js';
 import { impersonationTokensRoutes } from './impersonation-tokens.js';
@@ -74,6 +75,7 @@ export async function apiRoutes(app: FastifyInstance, opts: ApiRoutesOptions): P
   await app.register(alertManagementRoutes, { payloadLimit: opts.alertPayloadLimit });
   await app.register(repositoryFilesRoutes);
   await app.register(suggestionsRoutes);
+  await app.register(draftNotesRoutes);
   await app.register(repositoryTreeRoutes);
   await app.register(repositoryCommitsRoutes);
   await app.register(repositoryBlobsRoutes);

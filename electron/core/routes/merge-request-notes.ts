@@ -69,7 +69,7 @@ const lineRangeEnd = z
   })
   .refine((e) => e.old_line != null || e.new_line != null);
 
-const positionShape = z.object({
+export const positionShape = z.object({
   base_sha: gString(),
   start_sha: gString(),
   head_sha: gString(),
