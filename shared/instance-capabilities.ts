@@ -150,6 +150,7 @@ export type FeatureId =
   | 'audit-events-keyset'
   | 'merge-detailed-status'
   | 'merge-request-diffs'
+  | 'merge-request-draft-notes'
   | 'auto-merge'
   | 'tag-release-notes'
   | 'releases-api'
@@ -277,6 +278,16 @@ export const FEATURE_REQUIREMENTS: Readonly<Record<FeatureId, FeatureRequirement
     endpoint: 'PUT /projects/:id/merge_requests/:iid/merge (auto_merge)',
     minVersion: '17.11',
     source: 'doc/api/merge_requests.md ("auto_merge" 17.11; merge_when_pipeline_succeeds before)',
+  },
+  'merge-request-draft-notes': {
+    title: 'Reviews with pending comments',
+    plural: true,
+    endpoint:
+      'GET/POST/PUT/DELETE /projects/:id/merge_requests/:iid/draft_notes, PUT …/draft_notes/:id/publish, POST …/draft_notes/bulk_publish',
+    // The list and single reads came first; create, publish and bulk_publish (gitlab-org/gitlab#396965)
+    // complete the set the review bar uses in 16.0.
+    minVersion: '16.0',
+    source: 'doc/api/draft_notes.md; lib/api/draft_notes.rb; gitlab-org/gitlab#396965 (bulk publish)',
   },
   'tag-release-notes': {
     title: 'Tag release notes',
