@@ -6,6 +6,7 @@ import {
   IconGauge,
   IconGitMerge,
   IconHistory,
+  IconInbox,
   IconLayoutDashboard,
   IconListCheck,
   IconRocket,
@@ -45,6 +46,14 @@ export const NAV_SECTIONS: NavSection[] = [
   {
     title: null,
     items: [
+      {
+        path: '/inbox',
+        label: 'Inbox',
+        icon: IconInbox,
+        description:
+          'To-dos, review requests and merge requests assigned to you on every instance, in one list, newest first.',
+        built: true,
+      },
       {
         path: '/fleet',
         label: 'Fleet',

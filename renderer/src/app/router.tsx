@@ -129,6 +129,7 @@ const RepositoryLayout = lazyPage(
 );
 const TagsPage = lazyPage(() => import('../features/repository/tags-page.js'), 'TagsPage');
 const TodosPage = lazyPage(() => import('../features/todos/todos-page.js'), 'TodosPage');
+const InboxPage = lazyPage(() => import('../features/inbox/inbox-page.js'), 'InboxPage');
 
 /**
  * The route table: the shell at `/` (behind the first-run welcome screen), screens as children (errors
@@ -149,6 +150,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/projects" replace /> },
           { path: 'projects', element: screen(<ProjectListPage />) },
           { path: 'todos', element: screen(<TodosPage />) },
+          { path: 'inbox', element: screen(<InboxPage />) },
           { path: 'projects/:projectId/settings', element: screen(<ProjectSettingsPage />) },
           { path: 'repository', element: screen(<RepositoryIndexPage />) },
           {
