@@ -34,7 +34,8 @@ export const adminProjectQueries = {
   /**
    * One page of every project of the instance: `GET /projects?statistics=true` as an administrator
    * (doc/api/projects.md "List all projects": administrators see every project; `statistics` "Include
-   * project statistics. Available only to administrators"), `search` on the server, `order_by` and
+   * project statistics", to Reporters and above, so to administrators on every project), `search` on
+   * the server, `order_by` and
    * `sort` as chosen (the size orderings are administrators' only), with the total (`x-total`; null above
    * GitLab's 10,000 rows: "count unavailable").
    */
