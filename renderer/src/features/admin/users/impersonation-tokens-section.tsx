@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Code, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconKey } from '@tabler/icons-react';
@@ -14,16 +14,11 @@ import { ConfirmModal } from '../../../components/confirm-modal.js';
 import { CopyIconButton } from '../../../components/copy-button/copy-button.js';
 import { DetailSection } from '../../../components/detail-drawer/detail-drawer.js';
 import { FormErrorAlert } from '../../../components/form-modal/form-modal.js';
+import { TokenList } from './token-list.js';
 
 /** `YYYY-MM-DD` `days` from today (UTC). */
 function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function tokenState(token: ImpersonationToken): { label: string; color: string } {
-  if (token.revoked) return { label: 'Revoked', color: 'gray' };
-  if (!token.active) return { label: 'Expired', color: 'gray' };
-  return { label: 'Active', color: 'teal' };
 }
 
 /**
@@ -69,47 +64,15 @@ export function ImpersonationTokensSection({ profileId, userId }: { profileId: s
             No impersonation tokens.
           </Text>
         ) : items.length > 0 ? (
-          <Table fz="sm" verticalSpacing={4} data-testid="user-impersonation-tokens">
-            <Table.Tbody>
-              {items.map((token) => {
-                const state = tokenState(token);
-                return (
-                  <Table.Tr key={token.id}>
-                    <Table.Td style={{ wordBreak: 'break-word' }}>
-                      <Text size="sm" fw={500}>
-                        {token.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {token.scopes.join(', ')} ·{' '}
-                        {token.expires_at ? `expires ${token.expires_at}` : 'no expiry'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge size="xs" variant="light" color={state.color}>
-                        {state.label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {token.active && !token.revoked ? (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Revoke impersonation token ${token.name}`}
-                          onClick={() => {
-                            revoke.reset();
-                            setRevoking(token);
-                          }}
-                        >
-                          Revoke
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <TokenList
+            tokens={items}
+            testId="user-impersonation-tokens"
+            revokeLabel={(token) => `Revoke impersonation token ${token.name}`}
+            onRevoke={(token) => {
+              revoke.reset();
+              setRevoking(token);
+            }}
+          />
         ) : null}
         {created ? (
           <Alert

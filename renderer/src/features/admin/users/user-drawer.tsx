@@ -26,6 +26,7 @@ import { ImpersonationTokensSection } from './impersonation-tokens-section.js';
 import { UserRoleBadges, UserStateBadge } from './user-columns.js';
 import { UserDeleteModal } from './user-delete-modal.js';
 import { UserFormModal } from './user-form-modal.js';
+import { TokenList } from './token-list.js';
 import { stateActionsFor, USER_STATE_ACTIONS } from './user-state-actions.js';
 
 /** Props of {@link UserDrawer}. */
@@ -237,12 +238,6 @@ function MembershipsSection({ profileId, userId }: { profileId: string; userId: 
   );
 }
 
-function tokenState(token: PersonalAccessToken): { label: string; color: string } {
-  if (token.revoked) return { label: 'Revoked', color: 'gray' };
-  if (!token.active) return { label: 'Expired', color: 'gray' };
-  return { label: 'Active', color: 'teal' };
-}
-
 function TokensSection({ profileId, userId }: { profileId: string; userId: number }) {
   const tokens = useQuery(adminUserQueries.tokens(profileId, userId));
   const revoke = useRevokeUserToken(profileId, userId);
@@ -261,47 +256,15 @@ function TokensSection({ profileId, userId }: { profileId: string; userId: numbe
           No personal access tokens.
         </Text>
       ) : (
-        <Table fz="sm" verticalSpacing={4} data-testid="user-tokens">
-          <Table.Tbody>
-            {items.map((token) => {
-              const state = tokenState(token);
-              return (
-                <Table.Tr key={token.id}>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>
-                    <Text size="sm" fw={500}>
-                      {token.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {token.scopes.join(', ')} ·{' '}
-                      {token.expires_at ? `expires ${token.expires_at}` : 'no expiry'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge size="xs" variant="light" color={state.color}>
-                      {state.label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {token.active && !token.revoked ? (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => {
-                          revoke.reset();
-                          setRevoking(token);
-                        }}
-                        aria-label={`Revoke ${token.name}`}
-                      >
-                        Revoke
-                      </Button>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <TokenList
+          tokens={items}
+          testId="user-tokens"
+          revokeLabel={(token) => `Revoke ${token.name}`}
+          onRevoke={(token) => {
+            revoke.reset();
+            setRevoking(token);
+          }}
+        />
       )}
       <ConfirmModal
         opened={revoking !== null}
