@@ -5,9 +5,11 @@
  * 18.6 CE whose user is not an administrator. The screen compares the first two, says honestly why the
  * third can't be compared without sending it a single admin request, copies a variable and a setting
  * from the stand-in to the embedded instance (checked through the API afterwards), reports the CE
- * target's items as skipped, and the saved baseline puts a drift count on the Fleet overview.
+ * target's items as skipped, and the saved baseline puts a drift count on the Fleet overview. A second
+ * copy meets the target's plan limit: the refused variable is reported with GitLab's sentence and the
+ * next change is still applied.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
@@ -254,5 +256,45 @@ describe('Configuration drift on the real browser host', () => {
     );
     const ceRow = table.querySelector('[data-instance="Community"]') as HTMLElement;
     expect(within(ceRow).getByLabelText(/^Not compared:/)).toBeTruthy();
+  });
+  it("reports a change the target refuses with GitLab's sentence, and still applies the next one", async () => {
+    cleanup();
+    // The embedded instance's default plan allows one instance variable (it holds DEPLOY_REGION now):
+    // GitLab's Limitable check refuses a second with 400 (doc/api/plan_limits.md, ci_instance_level_variables).
+    await session.api('PUT', '/application/plan_limits', {
+      plan_name: 'default',
+      ci_instance_level_variables: 1,
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/fleet/drift'] });
+    renderWithProviders(<RouterProvider router={router} />, { bridge: session.bridge, withRouter: false });
+    // Only the two administrators' instances this time.
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Community' }, WAIT));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Disaster recovery' }));
+    await waitFor(() => expect(row('ci-variables:TEST_VARIABLE_1')).toBeTruthy(), WAIT);
+    fireEvent.click(
+      within(row('ci-variables:TEST_VARIABLE_1')!).getByRole('checkbox', {
+        name: 'Choose TEST_VARIABLE_1 for copying',
+      }),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: /Application settings/ }));
+    await waitFor(() => expect(row('settings:signup_enabled')).toBeTruthy(), WAIT);
+    fireEvent.click(
+      within(row('settings:signup_enabled')!).getByRole('checkbox', {
+        name: 'Choose signup_enabled for copying',
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Copy 2 items from Production/ }));
+    await screen.findByTestId('copy-preview', {}, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply 2 changes' }));
+    const summary = await screen.findByTestId('copy-summary', {}, WAIT);
+    const variable = summary.querySelector('[data-step="ci-variables:TEST_VARIABLE_1"]') as HTMLElement;
+    expect(variable.getAttribute('data-outcome')).toBe('failed');
+    expect(variable.textContent).toContain('Maximum number of ci instance level variables (1) exceeded');
+    expect(summary.querySelector('[data-step="settings:signup_enabled"]')?.getAttribute('data-outcome')).toBe(
+      'applied',
+    );
+    expect(within(summary).getByText('1 applied · 1 failed · 0 skipped')).toBeTruthy();
+    const settings = await session.api<{ signup_enabled: boolean }>('GET', '/application/settings');
+    expect(settings.signup_enabled).toBe(true);
   });
 });
