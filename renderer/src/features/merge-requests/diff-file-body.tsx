@@ -1,4 +1,4 @@
-import { Box, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import {
   Decoration,
@@ -64,6 +64,8 @@ export function FileDiffBody({
     [file, change.new_path],
   );
 
+  /** Drafts pending (−1: no draft notes on this instance); redraws the form's review button. */
+  const reviewPending = comment.review?.pending ?? -1;
   const widgets = useMemo(() => {
     const result: Record<string, ReactNode> = {};
     if (!file) return result;
@@ -117,6 +119,21 @@ export function FileDiffBody({
                 submitLabel="Start a thread"
                 autoFocus
                 suggestion={comment.suggestion}
+                extraActions={
+                  comment.review
+                    ? (body, done) => (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          disabled={body.trim() === '' || comment.busy}
+                          data-testid="mr-add-to-review"
+                          onClick={() => void comment.review!.submitDraft(body, done)}
+                        >
+                          {comment.review!.pending > 0 ? 'Add to review' : 'Start a review'}
+                        </Button>
+                      )
+                    : undefined
+                }
                 busy={comment.busy}
                 error={comment.error}
                 onCancel={() => setRange(null)}
@@ -129,7 +146,18 @@ export function FileDiffBody({
     }
     return result;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- submit reads the same range/refs
-  }, [file, hunks, discussions, range, refs, target, comment.busy, comment.error, comment.suggestion]);
+  }, [
+    file,
+    hunks,
+    discussions,
+    range,
+    refs,
+    target,
+    comment.busy,
+    comment.error,
+    comment.suggestion,
+    reviewPending,
+  ]);
 
   const renderGutter = ({ change: line, side, renderDefault, wrapInAnchor }: GutterOptions) => {
     // One "+" per line: in unified view on the old-number gutter, in split view on each side's own line.

@@ -12,6 +12,7 @@ import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js'
 import { mergeBlockedReason, mergeStatusSource } from './merge-readiness.js';
 import { MergeStatusIcon, StateBadge, isDraft } from './merge-request-badges.js';
 import { MergeRequestChanges } from './merge-request-changes.js';
+import { ReviewBar } from './review-bar.js';
 import { MergeRequestCommits } from './merge-request-commits.js';
 import { MergeRequestOverview } from './merge-request-overview.js';
 import { mergeRequestRoute, mergeRequestsRoute, type MergeRequestTab } from './merge-request-paths.js';
@@ -183,6 +184,10 @@ export function MergeRequestPage() {
           Rebasing {data.source_branch} onto {data.target_branch}…
         </Alert>
       ) : null}
+      <ReviewBar
+        target={target}
+        canApprove={!!approvals.data?.user_can_approve && !approvals.data.user_has_approved}
+      />
       <Tabs
         value={tab}
         onChange={(value) =>

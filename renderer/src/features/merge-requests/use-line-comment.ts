@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
 import { getChangeKey, type ChangeData } from 'react-diff-view';
+import { useFeatureAvailability } from '../../api/capabilities/capabilities.js';
+import { useCreateDraftNote, useDraftNotes } from '../../api/merge-requests/draft-notes.js';
 import { useCreateDiscussion } from '../../api/merge-requests/mutations.js';
 import type { MergeRequestChange } from '../../api/merge-requests/types.js';
 import {
@@ -39,6 +41,10 @@ export function useLineComment({
 }) {
   const [range, setRange] = useState<CommentRange | null>(null);
   const create = useCreateDiscussion(target.profileId, target.projectId, target.iid);
+  // A review's pending comments (draft notes, GitLab 16.0+): offered only where the instance has them.
+  const reviews = useFeatureAvailability('merge-request-draft-notes').status === 'available';
+  const drafts = useDraftNotes(target.profileId, target.projectId, target.iid, reviews && target.iid > 0);
+  const createDraft = useCreateDraftNote(target.profileId, target.projectId, target.iid);
 
   /** Hunk and index of a change of the view. */
   const locate = useMemo(() => {
@@ -71,8 +77,9 @@ export function useLineComment({
       ? suggestionSnippet(rangeLines.filter((l) => l.change.type !== 'delete').map((l) => l.change.content))
       : undefined;
 
-  const submit = async (body: string, done: () => void) => {
-    if (!refs || !range || !endLine) return;
+  /** The open range as a diff `position` with its `line_range`. */
+  const positionOfRange = async () => {
+    if (!refs || !range || !endLine) return null;
     const startLine = rangeLines[0]!;
     const position = buildDiffPosition(refs, change, clickedLineFromChange(endLine.change));
     const sha = await sha1Hex(change.new_path);
@@ -80,8 +87,29 @@ export function useLineComment({
       start: lineRangeEnd(sha, startLine),
       end: lineRangeEnd(sha, endLine),
     };
+    return position;
+  };
+
+  const submit = async (body: string, done: () => void) => {
+    const position = await positionOfRange();
+    if (!position) return;
     create.mutate(
       { body, position },
+      {
+        onSuccess: () => {
+          done();
+          setRange(null);
+        },
+      },
+    );
+  };
+
+  /** "Start a review" / "Add to review": the comment as a draft note. */
+  const submitDraft = async (body: string, done: () => void) => {
+    const position = await positionOfRange();
+    if (!position) return;
+    createDraft.mutate(
+      { note: body, position },
       {
         onSuccess: () => {
           done();
@@ -99,7 +127,9 @@ export function useLineComment({
     selectedChanges: rangeLines.map((line) => getChangeKey(line.change)),
     suggestion,
     submit,
-    busy: create.isPending,
-    error: create.error,
+    /** Null where the instance has no draft notes; else the draft count and the submit. */
+    review: reviews ? { pending: drafts.data?.length ?? 0, submitDraft } : null,
+    busy: create.isPending || createDraft.isPending,
+    error: create.error ?? createDraft.error,
   };
 }
