@@ -35,23 +35,22 @@ describe('capability table', () => {
   });
 
   it('decides cells as GitLab documents them', () => {
-    expect(cell('projects', 'GitLab 13.10')).toBe('works');
+    expect(cell('environments', 'GitLab 13.10')).toBe('works');
     // doc/api/audit_events.md: Premium (EE) only.
     expect(cell('admin-audit-events', 'GitLab 18.x CE')).toBe('not available (needs EE (Premium))');
     expect(cell('admin-audit-events', 'GitLab 18.x EE')).toBe('works');
     // GitLab.com users are never instance administrators.
     expect(cell('admin-ci-variables', 'GitLab.com')).toBe('not available (needs an instance administrator)');
-    // GitLab serves alerts over GraphQL only; the REST alert list is Outpost's.
-    expect(cell('alerts', 'GitLab 18.x EE')).toBe('not available (Outpost-only)');
+    // Shard usage is Outpost's own endpoint (doc/api/project_repository_storage_moves.md has none).
+    expect(cell('admin-storage-moves', 'GitLab 18.x EE')).toContain('Shard usage (Outpost-only)');
     // doc/api/merge_requests.md: diffs 15.7, detailed_merge_status 15.6, auto_merge 17.11.
     expect(cell('merge-request', 'GitLab 13.10')).toContain('Paginated merge request diffs (from 15.7)');
     expect(cell('merge-request', 'GitLab 17.x')).toBe('works; without Auto-merge (from 17.11)');
     expect(cell('merge-request', 'GitLab 18.x EE')).toBe('works');
-    // doc/api/tags.md: tag release endpoints removed in 14.0.
-    expect(cell('repository-tags', 'GitLab 13.10')).toBe('works');
-    expect(cell('repository-tags', 'GitLab 16.11')).toBe(
-      'works; without Tag release notes (removed in 14.0)',
-    );
+    // doc/api/releases/index.md: release notes go through the Releases API (11.7) everywhere.
+    expect(cell('repository-tags', 'GitLab 16.11')).toBe('works');
+    // doc/api/runners.md: the runner list as Outpost reads it (paused) needs 14.8.
+    expect(cell('admin-runners', 'GitLab 13.10')).toBe('not available (from 14.8)');
   });
 
   it('has a row per screen and a column per GitLab', () => {

@@ -30,20 +30,20 @@ export interface ScreenRequirement {
 
 /** Every screen that depends on the instance, in navbar order (renderer/src/app/navigation.ts). */
 export const SCREEN_REQUIREMENTS: readonly ScreenRequirement[] = Object.freeze([
-  { id: 'projects', title: 'Projects', route: '/projects', needs: [], parts: [] },
+  { id: 'projects', title: 'Projects', route: '/projects', needs: [], parts: ['import-local-path'] },
   {
     id: 'repository',
     title: 'Repository (files, commits, branches)',
     route: '/repository/:projectId/…',
     needs: [],
-    parts: [],
+    parts: ['protected-branch-role-edit'],
   },
   {
     id: 'repository-tags',
     title: 'Tags and release notes',
     route: '/repository/:projectId/tags',
     needs: [],
-    parts: ['tag-release-notes'],
+    parts: ['releases-api'],
   },
   {
     id: 'merge-request-list',
@@ -57,7 +57,7 @@ export const SCREEN_REQUIREMENTS: readonly ScreenRequirement[] = Object.freeze([
     title: 'Merge request review',
     route: '/merge-requests/:projectId/:iid',
     needs: [],
-    parts: ['merge-detailed-status', 'merge-request-diffs', 'auto-merge'],
+    parts: ['merge-detailed-status', 'merge-request-diffs', 'merge-request-draft-notes', 'auto-merge'],
   },
   {
     id: 'pipeline-list',
@@ -82,11 +82,32 @@ export const SCREEN_REQUIREMENTS: readonly ScreenRequirement[] = Object.freeze([
   },
   { id: 'alerts', title: 'Alerts', route: '/alerts/:projectId', needs: ['alerts'], parts: [] },
   {
+    id: 'admin-overview',
+    title: 'Admin: Overview',
+    route: '/admin/overview',
+    needs: ['admin-area'],
+    parts: ['application-statistics', 'shard-usage'],
+  },
+  {
+    id: 'admin-projects',
+    title: 'Admin: Projects',
+    route: '/admin/projects',
+    needs: ['admin-area'],
+    parts: [],
+  },
+  {
     id: 'admin-clusters',
     title: 'Admin: Clusters',
     route: '/admin/clusters',
-    needs: ['admin-area'],
+    needs: ['admin-area', 'instance-clusters'],
     parts: [],
+  },
+  {
+    id: 'admin-runners',
+    title: 'Admin: Runners',
+    route: '/admin/runners',
+    needs: ['admin-area', 'runners'],
+    parts: ['instance-jobs'],
   },
   {
     id: 'admin-ci-variables',
@@ -121,7 +142,7 @@ export const SCREEN_REQUIREMENTS: readonly ScreenRequirement[] = Object.freeze([
     title: 'Admin: Audit events',
     route: '/admin/audit-events',
     needs: ['admin-area', 'audit-events'],
-    parts: [],
+    parts: ['audit-events-keyset'],
   },
 ] satisfies ScreenRequirement[]);
 
