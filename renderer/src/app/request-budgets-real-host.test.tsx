@@ -17,6 +17,7 @@ import {
   type SeenRequest,
 } from '../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../test-utils/render.js';
+import { recordedProject } from '../../test-utils/recorded-project.js';
 import { mergeRequestRoute, mergeRequestsRoute } from '../features/merge-requests/merge-request-paths.js';
 import { pipelinePaths } from '../features/pipelines/pipeline-paths.js';
 import { repositoryRoute } from '../features/repository/repository-paths.js';
@@ -54,30 +55,11 @@ const user = {
 };
 
 /** `GET /projects/:id` (doc/api/projects.md "Get a single project"), the fields screens read. */
-const PROJECT = {
-  id: PROJECT_ID,
-  description: null,
-  name: 'Checkout',
-  name_with_namespace: 'Shop / Checkout',
-  path: 'checkout',
-  path_with_namespace: 'shop/checkout',
-  created_at: '2025-01-10T10:00:00.000Z',
-  default_branch: 'main',
-  tag_list: [],
-  topics: [],
-  ssh_url_to_repo: 'git@gitlab.example.com:shop/checkout.git',
+const PROJECT = recordedProject(PROJECT_ID, {
   http_url_to_repo: `${WEB}.git`,
   web_url: WEB,
-  visibility: 'private',
-  archived: false,
-  empty_repo: false,
-  namespace: { id: 3, name: 'Shop', path: 'shop', kind: 'group', full_path: 'shop', parent_id: null },
-  last_activity_at: '2025-11-27T10:00:00.000Z',
-  open_issues_count: 0,
-  star_count: 0,
-  forks_count: 0,
   permissions: { project_access: { access_level: 50 }, group_access: null },
-};
+});
 
 /** `GET /projects/:id/pipelines` items (doc/api/pipelines.md "List project pipelines"). */
 const pipelineBasic = (id: number) => ({

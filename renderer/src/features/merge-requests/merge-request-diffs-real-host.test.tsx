@@ -17,6 +17,7 @@ import type { ApiRequest, OutpostBridge } from '../../../../shared/ipc-contract.
 import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
 import { loadRecordedGitLab, type RecordedGitLab } from '../../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
+import { recordedProject } from '../../../test-utils/recorded-project.js';
 import { routes } from '../../app/router.js';
 import { mergeRequestRoute } from './merge-request-paths.js';
 
@@ -29,29 +30,7 @@ const HEAD_SHA = '1f3c2e4d5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d';
 const BASE_SHA = '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567';
 
 /** `GET /projects/:id` (doc/api/projects.md), the fields the layout reads. */
-const PROJECT = {
-  id: PROJECT_ID,
-  description: null,
-  name: 'Checkout',
-  name_with_namespace: 'Shop / Checkout',
-  path: 'checkout',
-  path_with_namespace: 'shop/checkout',
-  created_at: '2025-01-10T10:00:00.000Z',
-  default_branch: 'main',
-  tag_list: [],
-  topics: [],
-  ssh_url_to_repo: 'git@gitlab.example.com:shop/checkout.git',
-  http_url_to_repo: 'https://gitlab.example.com/shop/checkout.git',
-  web_url: 'https://gitlab.example.com/shop/checkout',
-  visibility: 'private',
-  archived: false,
-  empty_repo: false,
-  namespace: { id: 3, name: 'Shop', path: 'shop', kind: 'group', full_path: 'shop', parent_id: null },
-  last_activity_at: '2025-11-27T10:00:00.000Z',
-  open_issues_count: 0,
-  star_count: 0,
-  forks_count: 0,
-};
+const PROJECT = recordedProject(PROJECT_ID);
 
 const author = {
   id: 5,

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
 import { loadRecordedGitLab, type RecordedGitLab } from '../../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
+import { recordedProject } from '../../../test-utils/recorded-project.js';
 import { routes } from '../../app/router.js';
 import { MERGE_STATUS_POLL_MS } from './merge-readiness.js';
 import { mergeRequestRoute } from './merge-request-paths.js';
@@ -26,29 +27,7 @@ const IID = 7;
 const MR_PATH = `/api/v4/projects/${PROJECT_ID}/merge_requests/${IID}`;
 
 /** `GET /projects/:id` (doc/api/projects.md), the fields the layout reads. */
-const PROJECT = {
-  id: PROJECT_ID,
-  description: null,
-  name: 'Checkout',
-  name_with_namespace: 'Shop / Checkout',
-  path: 'checkout',
-  path_with_namespace: 'shop/checkout',
-  created_at: '2025-01-10T10:00:00.000Z',
-  default_branch: 'main',
-  tag_list: [],
-  topics: [],
-  ssh_url_to_repo: 'git@gitlab.example.com:shop/checkout.git',
-  http_url_to_repo: 'https://gitlab.example.com/shop/checkout.git',
-  web_url: 'https://gitlab.example.com/shop/checkout',
-  visibility: 'private',
-  archived: false,
-  empty_repo: false,
-  namespace: { id: 3, name: 'Shop', path: 'shop', kind: 'group', full_path: 'shop', parent_id: null },
-  last_activity_at: '2025-11-27T10:00:00.000Z',
-  open_issues_count: 0,
-  star_count: 0,
-  forks_count: 0,
-};
+const PROJECT = recordedProject(PROJECT_ID);
 
 const author = {
   id: 5,

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
 import { loadRecordedGitLab, type RecordedGitLab } from '../../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
+import { recordedProject } from '../../../test-utils/recorded-project.js';
 import { routes } from '../../app/router.js';
 
 const WAIT = { timeout: 15_000 };
@@ -23,29 +24,7 @@ const RULES = `/api/v4/projects/${PROJECT_ID}/protected_branches`;
 const RULE = `${RULES}/main`;
 
 /** `GET /projects/:id` (doc/api/projects.md "Get a single project"), the fields the repository layout reads. */
-const PROJECT = {
-  id: PROJECT_ID,
-  description: null,
-  name: 'Checkout',
-  name_with_namespace: 'Shop / Checkout',
-  path: 'checkout',
-  path_with_namespace: 'shop/checkout',
-  created_at: '2025-01-10T10:00:00.000Z',
-  default_branch: 'main',
-  tag_list: [],
-  topics: [],
-  ssh_url_to_repo: 'git@gitlab.example.com:shop/checkout.git',
-  http_url_to_repo: 'https://gitlab.example.com/shop/checkout.git',
-  web_url: 'https://gitlab.example.com/shop/checkout',
-  visibility: 'private',
-  archived: false,
-  empty_repo: false,
-  import_status: 'none',
-  namespace: { id: 3, name: 'Shop', path: 'shop', kind: 'group', full_path: 'shop', parent_id: null },
-  last_activity_at: '2025-11-27T10:00:00.000Z',
-  forks_count: 0,
-  star_count: 0,
-};
+const PROJECT = recordedProject(PROJECT_ID);
 
 /** A protected branch as doc/api/protected_branches.md "Get a single protected branch" shows it (CE). */
 function rule(push: number, merge: number) {
