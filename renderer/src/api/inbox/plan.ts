@@ -28,19 +28,36 @@ export interface InboxPlan {
 /**
  * The Inbox's plan for `profile`: every profile with a token (the embedded one always has Outpost's own)
  * is read; review requests need the reviewer filter (GitLab 13.8+, or Outpost), and the username comes
- * from the capabilities, or from one `GET /user` where they have none (the embedded core).
+ * from the capabilities, or from one `GET /user` where they carry none (the embedded core; a token whose
+ * `GET /user` failed at detection). A remote instance not checked yet lists to-dos and assigned merge
+ * requests only, until its capabilities arrive.
  */
 export function planInboxReads(profile: ProfileSummary): InboxPlan {
   if (profile.kind !== 'embedded' && !profile.hasToken)
     return { read: false, knownUsername: null, needsUsername: false, reviewSkipped: null };
   const caps = capabilitiesOf(profile);
-  const knownUsername = caps?.user?.username ?? null;
   let reviewSkipped: string | null = null;
-  if (caps?.kind === 'gitlab') {
+  if (caps === null) {
+    // A remote instance not checked yet: neither its version nor its user is known. Wait for the host's
+    // check (the profile list brings it) rather than guess.
+    return {
+      read: true,
+      knownUsername: null,
+      needsUsername: false,
+      reviewSkipped: 'Review requests wait for the instance check.',
+    };
+  }
+  const knownUsername = caps.user?.username ?? null;
+  if (caps.kind === 'gitlab') {
     if (caps.version === null)
       reviewSkipped = 'Review requests are not listed: the instance’s GitLab version is unknown.';
     else if (!versionAtLeast(caps.version, REVIEWER_FILTER_MIN_VERSION))
       reviewSkipped = `Review requests are not listed: GitLab ${caps.version} has no reviewer filter on merge requests (GitLab ${REVIEWER_FILTER_MIN_VERSION}+).`;
   }
-  return { read: true, knownUsername, needsUsername: knownUsername === null, reviewSkipped };
+  return {
+    read: true,
+    knownUsername,
+    needsUsername: knownUsername === null && reviewSkipped === null,
+    reviewSkipped,
+  };
 }

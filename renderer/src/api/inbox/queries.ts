@@ -12,14 +12,16 @@ export const INBOX_PER_PAGE = 50;
 /**
  * Shared by the three lists: read every 2 minutes while the window is visible, never in the background
  * (`refetchIntervalInBackground: false`); never retried within a round (so a round stays within
- * INBOX_REQUEST_BUDGET); and, by the app's polling rule (app/query-client.ts `withPollingRule`), never
- * read again after a 404 or 403.
+ * INBOX_REQUEST_BUDGET); not read again when the screen is opened again after a failure
+ * (`retryOnMount: false`: the next round does it); and, by the app's polling rule
+ * (app/query-client.ts `withPollingRule`), never read again after a 404 or 403.
  */
 const polling = {
   staleTime: 60_000,
   refetchInterval: INBOX_REFRESH_MS,
   refetchIntervalInBackground: false,
   retry: false,
+  retryOnMount: false,
 } as const;
 
 /** Query options of the Inbox, one instance (profile) at a time. */
@@ -83,5 +85,6 @@ export const inboxQueries = {
       queryFn: async () => (await apiGet<{ username: string }>(profileId, '/user')).username,
       staleTime: Infinity,
       retry: false,
+      retryOnMount: false,
     }),
 };

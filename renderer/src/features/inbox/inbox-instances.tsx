@@ -46,7 +46,7 @@ export function InboxInstances({
                   : instance.loading
                     ? '· Reading…'
                     : `· ${counts(instance) || 'nothing listed'}`}
-                {instance.notes.length > 0 ? ` · ${instance.notes.join(' ')}` : ''}
+                {!instance.problem && instance.notes.length > 0 ? ` · ${instance.notes.join(' ')}` : ''}
               </Text>
             </Text>
             <Button
