@@ -13,8 +13,9 @@ import { updateRowById } from './partial-update.js';
 import type { LabelRow } from './labels.js';
 import { cachedStatement, jsonIds } from './statement-cache.js';
 import { escapeLike } from './users.js';
+import type { MergeRequestListState } from '../../../shared/merge-request-list-params.js';
 
-export type MergeRequestState = 'opened' | 'closed' | 'locked' | 'merged';
+export type MergeRequestState = Exclude<MergeRequestListState, 'all'>;
 
 export interface MergeRequestRow {
   id: number;

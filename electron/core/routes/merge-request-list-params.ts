@@ -1,11 +1,21 @@
 /**
  * The merge request list parameters (spec "Merge requests" parameter table) validated in Grape's words,
- * including the mutual-exclusion errors (`author_id, author_username are mutually exclusive`).
+ * including the mutual-exclusion errors (`author_id, author_username are mutually exclusive`). The
+ * parameters are declared once in shared/merge-request-list-params.ts: the enums come from its value
+ * lists, and `LIST_SHAPE` must produce exactly its `MergeRequestListParams` (checked at compile time).
  */
 import { z } from 'zod';
+import {
+  MERGE_REQUEST_LIST_ORDERS,
+  MERGE_REQUEST_LIST_SCOPES,
+  MERGE_REQUEST_LIST_SORTS,
+  MERGE_REQUEST_LIST_STATES,
+  MERGE_REQUEST_LIST_VIEWS,
+  MERGE_REQUEST_LIST_WIP,
+  type MergeRequestListParams,
+} from '../../../shared/merge-request-list-params.js';
 import { gBool, gEnum, gInt, gString, gStringArray, parseParams } from '../http/validate.js';
 import { ParameterError } from '../services/errors.js';
-import type { ListParams } from '../services/merge-requests/list-merge-requests.js';
 
 const idOrPresence = () =>
   z.preprocess(
@@ -29,11 +39,11 @@ const idArrayOrPresence = () =>
 const dateParam = () => gString().refine((s) => !Number.isNaN(Date.parse(s)), { message: 'invalid' });
 
 export const LIST_SHAPE = {
-  state: gEnum(['all', 'opened', 'closed', 'locked', 'merged'] as const).default('all'),
-  order_by: gEnum(['created_at', 'updated_at'] as const).default('created_at'),
-  sort: gEnum(['asc', 'desc'] as const).default('desc'),
+  state: gEnum(MERGE_REQUEST_LIST_STATES).default('all'),
+  order_by: gEnum(MERGE_REQUEST_LIST_ORDERS).default('created_at'),
+  sort: gEnum(MERGE_REQUEST_LIST_SORTS).default('desc'),
   milestone: gString().optional(),
-  view: gEnum(['simple'] as const).optional(),
+  view: gEnum(MERGE_REQUEST_LIST_VIEWS).optional(),
   labels: gStringArray().optional(),
   with_labels_details: gBool().default(false),
   with_merge_status_recheck: gBool().default(false),
@@ -41,13 +51,7 @@ export const LIST_SHAPE = {
   created_before: dateParam().optional(),
   updated_after: dateParam().optional(),
   updated_before: dateParam().optional(),
-  scope: gEnum([
-    'created_by_me',
-    'assigned_to_me',
-    'all',
-    'created-by-me',
-    'assigned-to-me',
-  ] as const).optional(),
+  scope: gEnum(MERGE_REQUEST_LIST_SCOPES).optional(),
   author_id: gInt().optional(),
   author_username: gString().optional(),
   assignee_id: idOrPresence().optional(),
@@ -61,7 +65,7 @@ export const LIST_SHAPE = {
   target_branch: gString().optional(),
   search: gString().optional(),
   in: gString().optional(),
-  wip: gEnum(['yes', 'no'] as const).optional(),
+  wip: gEnum(MERGE_REQUEST_LIST_WIP).optional(),
   not: z
     .object({
       labels: gStringArray().optional(),
@@ -83,13 +87,31 @@ export const LIST_SHAPE = {
     .optional(),
 };
 
+/** True when `A` and `B` have the same keys and are assignable both ways (so no optional key is extra). */
+type Same<A, B> = [keyof A] extends [keyof B]
+  ? [keyof B] extends [keyof A]
+    ? [A] extends [B]
+      ? [B] extends [A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
+type Parsed = z.output<z.ZodObject<typeof LIST_SHAPE>>;
+/** Compile-time check: the validator produces exactly the declared parameters, no more, no fewer. */
+const DECLARED_ONCE: [
+  Same<Parsed, MergeRequestListParams>,
+  Same<NonNullable<Parsed['not']>, NonNullable<MergeRequestListParams['not']>>,
+] = [true, true];
+void DECLARED_ONCE;
+
 function exclusive(raw: Record<string, unknown>, a: string, b: string): void {
   if (raw[a] !== undefined && raw[b] !== undefined)
     throw new ParameterError(`${a}, ${b} are mutually exclusive`);
 }
 
 /** @throws ParameterError */
-export function parseListParams(raw: Record<string, unknown>): ListParams {
+export function parseListParams(raw: Record<string, unknown>): MergeRequestListParams {
   exclusive(raw, 'author_id', 'author_username');
   exclusive(raw, 'assignee_id', 'assignee_username');
   exclusive(raw, 'reviewer_id', 'reviewer_username');

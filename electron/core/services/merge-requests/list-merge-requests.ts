@@ -9,6 +9,7 @@
  * rules, which this core does not have (every Developer+ may approve). `with_merge_status_recheck` is
  * accepted; the mergeability job (git half of issue 6) acts on it.
  */
+import type { MergeRequestListParams } from '../../../../shared/merge-request-list-params.js';
 import { findAllProjects, findProjectById } from '../../db/projects.js';
 import type { ProjectRow } from '../../db/projects.js';
 import type { NamespaceRow } from '../../db/namespaces.js';
@@ -35,51 +36,11 @@ export interface ListRequest {
   withMergeStatusRecheck: boolean;
 }
 
-/** List parameters after validation (routes/merge-request-list-params.ts parses them in Grape's words). */
-export interface ListParams {
-  state: 'all' | MergeRequestState;
-  order_by: 'created_at' | 'updated_at';
-  sort: 'asc' | 'desc';
-  milestone?: string;
-  view?: 'simple';
-  labels?: string[];
-  with_labels_details: boolean;
-  with_merge_status_recheck: boolean;
-  created_after?: string;
-  created_before?: string;
-  updated_after?: string;
-  updated_before?: string;
-  scope?: 'created_by_me' | 'assigned_to_me' | 'all' | 'created-by-me' | 'assigned-to-me';
-  author_id?: number;
-  author_username?: string;
-  assignee_id?: 'none' | 'any' | number;
-  assignee_username?: string[];
-  reviewer_id?: 'none' | 'any' | number;
-  reviewer_username?: string;
-  approver_ids?: 'none' | 'any' | string[];
-  approved_by_ids?: 'none' | 'any' | string[];
-  my_reaction_emoji?: string;
-  source_branch?: string;
-  target_branch?: string;
-  search?: string;
-  in?: string;
-  wip?: 'yes' | 'no';
-  not?: {
-    labels?: string[];
-    milestone?: string;
-    author_id?: number;
-    author_username?: string;
-    assignee_id?: number;
-    assignee_username?: string[];
-    reviewer_id?: number;
-    reviewer_username?: string;
-    my_reaction_emoji?: string;
-  };
-  environment?: string;
-  deployed_before?: string;
-  deployed_after?: string;
-  iids?: string[];
-}
+/**
+ * List parameters after validation (routes/merge-request-list-params.ts parses them in Grape's words),
+ * declared once in shared/merge-request-list-params.ts.
+ */
+export type ListParams = MergeRequestListParams;
 
 const iso = (s: string | undefined) => (s === undefined ? undefined : new Date(s).toISOString());
 
