@@ -29,31 +29,11 @@ import {
 } from '../../stores/merge-requests-store.js';
 import {
   DEFAULT_FILTERS,
+  FILTER_FIELDS,
   activeFilterChips,
   filtersToSearch,
   type MergeRequestFilters,
 } from './merge-request-filters.js';
-
-/** The text filters of the panel, in order: the filter, its label, a hint, and the input type. */
-const FILTER_FIELDS: {
-  key: keyof MergeRequestFilters;
-  label: string;
-  placeholder?: string;
-  type?: 'text' | 'date';
-}[] = [
-  { key: 'author', label: 'Author', placeholder: 'username' },
-  { key: 'assignee', label: 'Assignee', placeholder: 'username' },
-  { key: 'reviewer', label: 'Reviewer', placeholder: 'username' },
-  { key: 'milestone', label: 'Milestone', placeholder: 'title, None or Any' },
-  { key: 'labels', label: 'Labels', placeholder: 'bug,ui — or None / Any' },
-  { key: 'notLabels', label: 'Not labels', placeholder: 'wontfix' },
-  { key: 'sourceBranch', label: 'Source branch' },
-  { key: 'targetBranch', label: 'Target branch' },
-  { key: 'createdAfter', label: 'Created after', type: 'date' },
-  { key: 'createdBefore', label: 'Created before', type: 'date' },
-  { key: 'updatedAfter', label: 'Updated after', type: 'date' },
-  { key: 'updatedBefore', label: 'Updated before', type: 'date' },
-];
 
 /** Search box, removable chips for the set filters, a panel with every filter, and saved views. */
 export function FilterBar({

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FILTERS,
+  FILTER_FIELDS,
+  FILTER_LABELS,
+  TEXT_FILTERS_DECLARED,
+  URL_NAMES,
   activeFilterChips,
   filtersFromSearch,
   filtersToApiQuery,
@@ -67,5 +71,24 @@ describe('merge request filters ⇄ URL', () => {
       { key: 'author', label: 'Author', value: 'root' },
       { key: 'wip', label: 'Draft', value: 'yes' },
     ]);
+  });
+
+  it('reads URL names, chip labels and panel fields from one declaration', () => {
+    const declared = Object.keys(TEXT_FILTERS_DECLARED);
+    expect(Object.keys(URL_NAMES)).toEqual(declared);
+    expect(Object.keys(FILTER_LABELS)).toEqual([...declared, 'wip']);
+    // Every text filter but search (its own box) has a field in the panel, once.
+    expect(FILTER_FIELDS.map((f) => f.key).sort()).toEqual(declared.filter((k) => k !== 'search').sort());
+    expect(FILTER_FIELDS.find((f) => f.key === 'labels')).toEqual({
+      key: 'labels',
+      label: 'Labels',
+      placeholder: 'bug,ui — or None / Any',
+    });
+    expect(FILTER_LABELS.labels).toBe('Label');
+    expect(FILTER_FIELDS.find((f) => f.key === 'createdAfter')).toEqual({
+      key: 'createdAfter',
+      label: 'Created after',
+      type: 'date',
+    });
   });
 });

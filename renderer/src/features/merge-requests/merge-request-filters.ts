@@ -1,7 +1,16 @@
-import type { ApiQueryValue } from '../../../../shared/ipc-contract.js';
+import type {
+  MergeRequestListQueryName,
+  MergeRequestListState,
+  MergeRequestListWip,
+} from '../../../../shared/merge-request-list-params.js';
 
-/** State tabs of the merge request list. */
-export const MERGE_REQUEST_STATES = ['opened', 'merged', 'closed', 'all'] as const;
+/** State tabs of the merge request list: `state` values the core declares (shared/merge-request-list-params.ts). */
+export const MERGE_REQUEST_STATES = [
+  'opened',
+  'merged',
+  'closed',
+  'all',
+] as const satisfies readonly MergeRequestListState[];
 export type MergeRequestStateTab = (typeof MERGE_REQUEST_STATES)[number];
 
 /**
@@ -19,7 +28,7 @@ export interface MergeRequestFilters {
   milestone: string;
   sourceBranch: string;
   targetBranch: string;
-  wip: '' | 'yes' | 'no';
+  wip: '' | MergeRequestListWip;
   createdAfter: string;
   createdBefore: string;
   updatedAfter: string;
@@ -49,42 +58,91 @@ export const DEFAULT_FILTERS: MergeRequestFilters = {
 
 type TextFilter = Exclude<keyof MergeRequestFilters, 'state' | 'wip' | 'page'>;
 
-/** URL query parameter of each text filter (short, readable names). */
-export const URL_NAMES: Record<TextFilter, string> = {
-  search: 'search',
-  author: 'author',
-  assignee: 'assignee',
-  reviewer: 'reviewer',
-  labels: 'labels',
-  notLabels: 'not_labels',
-  milestone: 'milestone',
-  sourceBranch: 'source',
-  targetBranch: 'target',
-  createdAfter: 'created_after',
-  createdBefore: 'created_before',
-  updatedAfter: 'updated_after',
-  updatedBefore: 'updated_before',
-};
+/** A text filter's place in the panel: its field label when it differs from the chip's, a hint, the input type. */
+export interface FilterFieldDefinition {
+  label?: string;
+  placeholder?: string;
+  type?: 'text' | 'date';
+}
 
-/** Human names of the filters, for chips. */
-export const FILTER_LABELS: Record<TextFilter | 'wip', string> = {
-  search: 'Search',
-  author: 'Author',
-  assignee: 'Assignee',
-  reviewer: 'Reviewer',
-  labels: 'Label',
-  notLabels: 'Not label',
-  milestone: 'Milestone',
-  sourceBranch: 'Source branch',
-  targetBranch: 'Target branch',
-  createdAfter: 'Created after',
-  createdBefore: 'Created before',
-  updatedAfter: 'Updated after',
-  updatedBefore: 'Updated before',
+/** One text filter, declared once: URL parameter, chip label and (when the panel shows it) its field. */
+export interface TextFilterDefinition {
+  /** URL query parameter (short, readable names). */
+  url: string;
+  /** Human name, for chips (and the panel's field unless `field.label` says otherwise). */
+  label: string;
+  /** Shown in the filter panel (search has its own box above it). */
+  field?: FilterFieldDefinition;
+}
+
+/**
+ * Every text filter of the merge request list, declared once (issue 31: "parameters declared once"),
+ * in chip and URL order. The URL names, the chip labels and the panel fields are all read from here;
+ * the `GET …/merge_requests` parameters each maps to are in {@link filtersToApiQuery}.
+ */
+export const TEXT_FILTERS_DECLARED = {
+  search: { url: 'search', label: 'Search' },
+  author: { url: 'author', label: 'Author', field: { placeholder: 'username' } },
+  assignee: { url: 'assignee', label: 'Assignee', field: { placeholder: 'username' } },
+  reviewer: { url: 'reviewer', label: 'Reviewer', field: { placeholder: 'username' } },
+  labels: {
+    url: 'labels',
+    label: 'Label',
+    field: { label: 'Labels', placeholder: 'bug,ui — or None / Any' },
+  },
+  notLabels: {
+    url: 'not_labels',
+    label: 'Not label',
+    field: { label: 'Not labels', placeholder: 'wontfix' },
+  },
+  milestone: { url: 'milestone', label: 'Milestone', field: { placeholder: 'title, None or Any' } },
+  sourceBranch: { url: 'source', label: 'Source branch', field: {} },
+  targetBranch: { url: 'target', label: 'Target branch', field: {} },
+  createdAfter: { url: 'created_after', label: 'Created after', field: { type: 'date' } },
+  createdBefore: { url: 'created_before', label: 'Created before', field: { type: 'date' } },
+  updatedAfter: { url: 'updated_after', label: 'Updated after', field: { type: 'date' } },
+  updatedBefore: { url: 'updated_before', label: 'Updated before', field: { type: 'date' } },
+} as const satisfies Record<TextFilter, TextFilterDefinition>;
+
+/** The panel's fields in display order (people, milestone and labels, branches, dates). */
+const PANEL_ORDER = [
+  'author',
+  'assignee',
+  'reviewer',
+  'milestone',
+  'labels',
+  'notLabels',
+  'sourceBranch',
+  'targetBranch',
+  'createdAfter',
+  'createdBefore',
+  'updatedAfter',
+  'updatedBefore',
+] as const satisfies readonly TextFilter[];
+
+const TEXT_FILTERS = Object.keys(TEXT_FILTERS_DECLARED) as TextFilter[];
+
+/** URL query parameter of each text filter (from {@link TEXT_FILTERS_DECLARED}). */
+export const URL_NAMES = Object.fromEntries(
+  TEXT_FILTERS.map((key) => [key, TEXT_FILTERS_DECLARED[key].url]),
+) as Record<TextFilter, string>;
+
+/** Human names of the filters, for chips (from {@link TEXT_FILTERS_DECLARED}; `wip` is the Draft toggle). */
+export const FILTER_LABELS = {
+  ...Object.fromEntries(TEXT_FILTERS.map((key) => [key, TEXT_FILTERS_DECLARED[key].label])),
   wip: 'Draft',
-};
+} as Record<TextFilter | 'wip', string>;
 
-const TEXT_FILTERS = Object.keys(URL_NAMES) as TextFilter[];
+/** The text filters of the panel, in order: the filter, its label, a hint, and the input type. */
+export const FILTER_FIELDS: {
+  key: TextFilter;
+  label: string;
+  placeholder?: string;
+  type?: 'text' | 'date';
+}[] = PANEL_ORDER.map((key) => {
+  const { label, field } = TEXT_FILTERS_DECLARED[key] as TextFilterDefinition;
+  return { key, ...field, label: field?.label ?? label };
+});
 
 /** Read the filters from a URL query string; unknown or malformed values fall back to the defaults. */
 export function filtersFromSearch(params: URLSearchParams): MergeRequestFilters {
@@ -123,12 +181,13 @@ function isoDate(value: string, endOfDay: boolean): string | undefined {
 /**
  * The `GET /projects/:id/merge_requests` query for the filters (doc/api/merge_requests.md):
  * `author_username`, `assignee_username`, `reviewer_username`, `labels`, `not[labels]`, `wip`, dates…
- * Empty values are dropped later by the client.
+ * Empty values are dropped later by the client. Only names the core declares
+ * (shared/merge-request-list-params.ts `MergeRequestListQueryName`) type-check.
  */
 export function filtersToApiQuery(
   filters: MergeRequestFilters,
   perPage: number,
-): Record<string, ApiQueryValue> {
+): Partial<Record<MergeRequestListQueryName, string | number | boolean | undefined>> {
   return {
     state: filters.state,
     search: filters.search,
@@ -161,6 +220,6 @@ export function activeFilterChips(
   for (const key of TEXT_FILTERS) {
     if (filters[key] !== '') chips.push({ key, label: FILTER_LABELS[key], value: filters[key] });
   }
-  if (filters.wip) chips.push({ key: 'wip', label: 'Draft', value: filters.wip });
+  if (filters.wip) chips.push({ key: 'wip', label: FILTER_LABELS.wip, value: filters.wip });
   return chips;
 }
