@@ -32,6 +32,8 @@ export function InboxRow({
               variant="outline"
               color="gray"
               data-testid="inbox-instance"
+              title={item.instanceName}
+              tt="none"
               style={{ maxWidth: 220 }}
             >
               {item.instanceName}
@@ -50,6 +52,7 @@ export function InboxRow({
               fw={600}
               truncate="end"
               onClick={() => onOpen(item)}
+              title={item.title}
               data-testid="inbox-title"
             >
               {item.title}
