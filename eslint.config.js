@@ -24,6 +24,16 @@ const DYNAMIC_REGEXP = [
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'child_process', 'crypto', 'os', 'http', 'https', 'net'];
 
+/**
+ * Issue 31: the core never imports the host (the host loads the core, not the other way round); code
+ * both need lives in shared/. Repeated in every core block that sets no-restricted-imports, since a
+ * later block replaces the rule's options.
+ */
+const CORE_NOT_HOST = {
+  group: ['**/host/**'],
+  message: 'The core never imports electron/host: put code both need in shared/ (issue 31).',
+};
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'release/**', 'node_modules/**', '.tools/**', 'e2e/artifacts/**', 'test-results/**'],
@@ -133,6 +143,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['electron/core/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only electron/main and electron/preload import Electron; inject what host/ needs.',
+            },
+          ],
+          patterns: [CORE_NOT_HOST],
+        },
+      ],
+    },
+  },
+  {
     // Type-only imports of row types are fine: they neither query nor spawn.
     files: ['electron/core/routes/**/*.ts'],
     rules: {
@@ -170,6 +198,7 @@ export default tseslint.config(
           ],
           patterns: [
             { group: ['**/routes/*', '**/http/*'], message: 'Nothing below routes imports HTTP plumbing.' },
+            CORE_NOT_HOST,
             { group: ['node:child_process', 'child_process'], message: 'Only core/git spawns git.' },
             {
               group: ['**/git/run-git.js'],
@@ -226,6 +255,7 @@ export default tseslint.config(
               group: ['**/services/**', '**/routes/**', '**/http/**'],
               message: 'The runner reaches pipeline state through PipelineStatePort (injected in app.ts).',
             },
+            CORE_NOT_HOST,
           ],
         },
       ],
