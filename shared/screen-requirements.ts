@@ -81,12 +81,27 @@ export const SCREEN_REQUIREMENTS: readonly ScreenRequirement[] = Object.freeze([
     parts: [],
   },
   { id: 'alerts', title: 'Alerts', route: '/alerts/:projectId', needs: ['alerts'], parts: [] },
+  { id: 'todos', title: 'To-do list', route: '/todos', needs: [], parts: [] },
   {
     id: 'admin-overview',
     title: 'Admin: Overview',
     route: '/admin/overview',
     needs: ['admin-area'],
     parts: ['application-statistics', 'shard-usage'],
+  },
+  {
+    id: 'admin-users',
+    title: 'Admin: Users',
+    route: '/admin/users',
+    needs: ['admin-area'],
+    parts: ['audit-events'],
+  },
+  {
+    id: 'admin-groups',
+    title: 'Admin: Groups and members',
+    route: '/admin/groups',
+    needs: ['admin-area'],
+    parts: [],
   },
   {
     id: 'admin-projects',
