@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { getBridge } from '../../api/bridge.js';
 import {
   EMPTY_NEWS_STATE,
@@ -16,9 +17,11 @@ export function resetInboxNews(): void {
 }
 
 /**
- * After a round: remember `items`, and raise at most one OS notification summing up the new ones
- * (never for an instance's first load; `findNewItems`). Electron shows it from main (`notify:show`);
- * the browser host uses the Web Notifications API when already granted (the Inbox never asks).
+ * After a round: remember `items`, and raise at most one notification summing up the new ones (never
+ * for an instance's first load; `findNewItems`): in the app (a Mantine notification, as
+ * features/pipelines/notify-pipeline.ts does, so the news arrives even when OS notifications are denied)
+ * and as an OS notification — Electron shows it from main (`notify:show`); the browser host uses the Web
+ * Notifications API when already granted (the Inbox never asks).
  * Returns the new items. Never throws.
  */
 export async function noteInboxRound(
@@ -29,6 +32,7 @@ export async function noteInboxRound(
   newsState = state;
   const summary = newsSummary(fresh);
   if (!summary) return fresh;
+  notifications.show({ id: 'inbox-news', color: 'blue', title: summary.title, message: summary.body });
   try {
     const bridge = getBridge();
     const info = await bridge.app.info();

@@ -3,8 +3,9 @@
  * and a stand-in GitLab 18.6 EE (recorded, doc-cited answers), plus an instance that does not answer.
  * Items from both instances come in one list newest first, each with its instance and kind; each
  * instance is read within 3 requests (the stand-in's username comes from its capabilities: no extra
- * `GET /user`); the unreachable one is one calm line; "Mark as done" reaches the right instance; a row
- * opens its merge request on its instance.
+ * `GET /user`); the unreachable one is one calm line; no notification on the first load, one summary for
+ * a new item found by the next round; "Mark as done" reaches the right instance; a row opens its merge
+ * request on its instance.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -228,6 +229,27 @@ describe('Inbox on the real browser host', () => {
     );
     expect(queries.some((q) => q.get('state') === 'pending')).toBe(true);
 
+    // The first load raised no notification; a new item found by the next round raises one summary.
+    expect(screen.queryByText(/in your Inbox/)).toBeNull();
+    await session.api('POST', `/projects/${projectId}/repository/files/fourth.md`, {
+      branch: 'fourth',
+      start_branch: 'main',
+      content: 'fourth\n',
+      commit_message: 'Add fourth',
+    });
+    const fourth = await session.api<{ iid: number }>('POST', `/projects/${projectId}/merge_requests`, {
+      source_branch: 'fourth',
+      target_branch: 'main',
+      title: 'Local fourth',
+    });
+    await session.api('POST', `/projects/${projectId}/merge_requests/${fourth.iid}/todo`);
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    // Second: the stand-in's to-do is dated a minute after the core's first to-dos.
+    await waitFor(() => expect(rows()[1]).toEqual([EMBEDDED, 'Local fourth']), WAIT);
+    await waitFor(() => expect(screen.getByText('New in your Inbox: To-do')).toBeTruthy(), WAIT);
+    expect(screen.getAllByText(/in your Inbox/)).toHaveLength(1);
+    expect(screen.getByText(`Local fourth · ${EMBEDDED}`)).toBeTruthy();
+
     // Mark as done on Production reaches the stand-in, not the core.
     gitlab.setAnswer('/api/v4/todos', { status: 200, body: [], headers: { 'x-total': '0' } });
     fireEvent.click(
@@ -242,14 +264,14 @@ describe('Inbox on the real browser host', () => {
         ).toBe(true),
       WAIT,
     );
-    await waitFor(() => expect(rows()[0]).toEqual([EMBEDDED, 'Local third']), WAIT);
-    expect((await session.api<TodoItem[]>('GET', '/todos?state=pending')).length).toBe(2);
+    await waitFor(() => expect(rows()[0]).toEqual([EMBEDDED, 'Local fourth']), WAIT);
+    expect((await session.api<TodoItem[]>('GET', '/todos?state=pending')).length).toBe(3);
 
     // Mark as done on Local reaches the core.
     fireEvent.click(screen.getByRole('button', { name: 'Mark “Local second” as done on Embedded instance' }));
     await waitFor(async () => {
       const pending = await session.api<TodoItem[]>('GET', '/todos?state=pending');
-      expect(pending.map((todo) => todo.target?.title)).toEqual(['Local first']);
+      expect(pending.map((todo) => todo.target?.title)).toEqual(['Local fourth', 'Local first']);
     }, WAIT);
     await waitFor(() => expect(rows().map(([, title]) => title)).not.toContain('Local second'), WAIT);
     expect(gitlab.seen.filter((request) => request.method === 'POST')).toHaveLength(1);
