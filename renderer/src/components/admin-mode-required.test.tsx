@@ -10,7 +10,8 @@ import type { ProfileSummary } from '../../../shared/ipc-contract.js';
 import { createFakeBridge, jsonResponse } from '../../test-utils/fake-bridge.js';
 import { renderWithProviders } from '../../test-utils/render.js';
 import { PlanLimitsPage } from '../features/admin/plan-limits/plan-limits-page.js';
-import { adminModeExplains403 } from './admin-mode-required.js';
+import { ApiError } from '../api/api-error.js';
+import { adminModeExplains403, refusedByAdminMode } from './admin-mode-required.js';
 
 const capabilities = (overrides: Partial<InstanceCapabilities>): InstanceCapabilities => ({
   kind: 'gitlab',
@@ -89,5 +90,15 @@ describe('Admin Mode on an Admin screen', () => {
       ),
     ).toBe(false);
     expect(adminModeExplains403(null)).toBe(false);
+  });
+
+  it('treats a 403 Admin Mode explains as already explained, and nothing else', () => {
+    const forbidden = new ApiError(403, { message: '403 Forbidden' });
+    expect(refusedByAdminMode(forbidden, capabilities({}))).toBe(true);
+    expect(refusedByAdminMode(new ApiError(404, { message: '404 Not Found' }), capabilities({}))).toBe(false);
+    expect(
+      refusedByAdminMode(forbidden, capabilities({ adminMode: 'not-applicable', version: '15.4.0' })),
+    ).toBe(false);
+    expect(refusedByAdminMode(new Error('network'), capabilities({}))).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ADMIN_MODE_EXPLANATION, type InstanceCapabilities } from '../../../shared/instance-capabilities.js';
+import { ApiError } from '../api/api-error.js';
 import { ScreenEmptyState } from './screen-empty-state/screen-empty-state.js';
 
 /**
@@ -20,6 +21,14 @@ export function adminModeExplains403(capabilities: InstanceCapabilities | null):
     capabilities.user?.isAdmin === true &&
     (capabilities.adminMode === 'token-lacks-admin_mode' || capabilities.adminMode === 'unknown')
   );
+}
+
+/**
+ * True when `error` is a 403 that Admin Mode explains ({@link adminModeExplains403}): the screen already
+ * shows {@link AdminModeRequired}, so a part of it that failed the same way shows no red error of its own.
+ */
+export function refusedByAdminMode(error: unknown, capabilities: InstanceCapabilities | null): boolean {
+  return error instanceof ApiError && error.status === 403 && adminModeExplains403(capabilities);
 }
 
 /** The Admin Mode explanation in place of an Admin screen refused with 403. */

@@ -6,6 +6,8 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { memo, useMemo } from 'react';
 import type { AuditEvent, AuditEventFilters } from '../../../../shared/audit-events.js';
 import { describeError } from '../../api/describe-error.js';
+import { useInstanceCapabilities } from '../../api/capabilities/capabilities.js';
+import { refusedByAdminMode } from '../../components/admin-mode-required.js';
 import { auditEventQueries } from '../../api/audit-events/queries.js';
 import { readDayCounts } from '../../api/audit-events/read-day-counts.js';
 
@@ -151,6 +153,9 @@ export const ReadEventsChart = memo(function ReadEventsChart({
     () => readDayCounts(events, filters, complete, new Date()),
     [events, filters, complete],
   );
+  const { capabilities } = useInstanceCapabilities();
+  // Refused by Admin Mode: the screen already explains it; an empty chart or a red error would mislead.
+  if (error && refusedByAdminMode(error, capabilities)) return null;
   const per = chart.step === 'week' ? 'week' : 'day';
   const notRead = chart.days.filter((day) => day.count === null).length;
   const read = number.format(events.length);

@@ -21,6 +21,8 @@ import type { StorageShardUsage } from '../../../api/admin/storage-moves/types.j
 import type { FeatureAvailability } from '../../../../../shared/instance-capabilities.js';
 import { describeError } from '../../../api/describe-error.js';
 import { FeatureUnavailable } from '../../../components/feature-unavailable.js';
+import { refusedByAdminMode } from '../../../components/admin-mode-required.js';
+import { useInstanceCapabilities } from '../../../api/capabilities/capabilities.js';
 import { formatBytes, formatByteCount } from '../../../lib/byte-size.js';
 import { checkWeight, formatBytesTick, weightedDestinations } from './storage-move-rules.js';
 import { ErrorAlert } from '../../../components/error-alert/error-alert.js';
@@ -159,6 +161,7 @@ function ShardWeightsTable({
   usage,
   byName,
 }: ShardOverviewProps & { byName: ReadonlyMap<string, StorageShardUsage> }) {
+  const { capabilities } = useInstanceCapabilities();
   const [edits, setEdits] = useState<Record<string, number | string>>({});
   const update = useUpdateStorageWeights(profileId);
   const saved = weights ?? {};
@@ -265,7 +268,9 @@ function ShardWeightsTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {weightsError ? <ErrorAlert title="Couldn’t load the shard weights" error={weightsError} /> : null}
+      {weightsError && !refusedByAdminMode(weightsError, capabilities) ? (
+        <ErrorAlert title="Couldn’t load the shard weights" error={weightsError} />
+      ) : null}
       {update.error ? <ErrorAlert title="Couldn’t save the weights" error={update.error} /> : null}
       <Group justify="space-between" gap="sm">
         <Text size="xs" c={allZero ? 'orange' : 'dimmed'}>
