@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type Query } from '@tanstack/react-query';
+import { ApiError } from '../api-error.js';
 import { apiGet, apiPage } from '../client.js';
 import { inboxKeys } from './keys.js';
 import type { InboxMergeRequest, TodoItem } from './types.js';
@@ -23,6 +24,15 @@ const polling = {
   retry: false,
   retryOnMount: false,
 } as const;
+
+/**
+ * True when the list's last answer was 404 or 403 (the same test as the app's polling rule,
+ * app/query-client.ts `isRefusedForPolling`): the Inbox's Refresh leaves such a list alone too.
+ */
+export function wasRefused(query: Pick<Query, 'state'>): boolean {
+  const { status, error } = query.state;
+  return status === 'error' && error instanceof ApiError && (error.status === 404 || error.status === 403);
+}
 
 /** Query options of the Inbox, one instance (profile) at a time. */
 export const inboxQueries = {

@@ -1,6 +1,7 @@
 /**
  * The Inbox on the real browser host (issue 29, "One inbox"): the embedded core (real SQLite and git)
- * and a stand-in GitLab 18.6 EE (recorded, doc-cited answers), plus an instance that does not answer.
+ * and a stand-in GitLab 18.6 EE (recorded, doc-cited answers), plus a GitLab 13.7 whose lists answer 404 and
+ * an instance that does not answer.
  * Items from both instances come in one list newest first, each with its instance and kind; each
  * instance is read within 3 requests (the stand-in's username comes from its capabilities: no extra
  * `GET /user`); the unreachable one is one calm line; no notification on the first load, one summary for
@@ -24,6 +25,8 @@ const EMBEDDED = 'Embedded instance';
 const TOKEN = 'glpat-inbox-test-0123456789';
 let session: RealHostSession;
 let gitlab: RecordedGitLab;
+/** A GitLab 13.7 (recorded 13.10 answers, `/version` 13.7.2-ee): no reviewer filter, and no list answers (404). */
+let legacy: RecordedGitLab;
 let projectId: number;
 let productionId: string;
 
@@ -147,6 +150,19 @@ beforeAll(async () => {
   });
   await session.bridge.profiles.check(production.id);
   productionId = production.id;
+  legacy = await recorded.startRecordedGitLab(recorded.loadFixture('gitlab-13.10-ee'), {
+    token: TOKEN,
+    cors: true,
+    extraAnswers: {
+      '/api/v4/version': { status: 200, body: { version: '13.7.2-ee', revision: 'f1a2b3c4d5e' } },
+    },
+  });
+  const legacyProfile = await session.bridge.profiles.addRemote({
+    name: 'Legacy',
+    url: legacy.url,
+    token: TOKEN,
+  });
+  await session.bridge.profiles.check(legacyProfile.id);
   await session.bridge.profiles.addRemote({
     name: 'Disaster recovery',
     url: 'http://127.0.0.1:1' /* nothing listens on port 1 */,
@@ -157,6 +173,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.host.close();
   await gitlab?.close();
+  await legacy?.close();
 });
 
 function renderAt(path: string) {
@@ -229,6 +246,24 @@ describe('Inbox on the real browser host', () => {
     );
     expect(queries.some((q) => q.get('state') === 'pending')).toBe(true);
 
+    // GitLab 13.7: review requests are not asked for (the filter arrived in 13.8), and lists it refused
+    // with 404 are named once and not asked again, not even by Refresh (below).
+    await waitFor(() => {
+      const line = screen
+        .getAllByTestId('inbox-instance-line')
+        .find((candidate) => candidate.getAttribute('data-instance') === 'Legacy');
+      expect(line?.textContent).toMatch(/GET \/todos answered 404; not asked again\./);
+      expect(line?.textContent).toMatch(/GitLab 13\.7\.2-ee has no reviewer filter/);
+    }, WAIT);
+    const legacyLists = () =>
+      legacy.seen.filter((request) => /^\/api\/v4\/(todos|merge_requests)/.test(request.path));
+    expect(
+      legacyLists()
+        .map((request) => request.path)
+        .sort(),
+    ).toEqual(['/api/v4/merge_requests', '/api/v4/todos']);
+    expect(legacyLists().some((request) => request.query.includes('reviewer_username'))).toBe(false);
+
     // The first load raised no notification; a new item found by the next round raises one summary.
     expect(screen.queryByText(/in your Inbox/)).toBeNull();
     await session.api('POST', `/projects/${projectId}/repository/files/fourth.md`, {
@@ -249,6 +284,7 @@ describe('Inbox on the real browser host', () => {
     await waitFor(() => expect(screen.getByText('New in your Inbox: To-do')).toBeTruthy(), WAIT);
     expect(screen.getAllByText(/in your Inbox/)).toHaveLength(1);
     expect(screen.getByText(`Local fourth · ${EMBEDDED}`)).toBeTruthy();
+    expect(legacyLists()).toHaveLength(2);
 
     // Mark as done on Production reaches the stand-in, not the core.
     gitlab.setAnswer('/api/v4/todos', { status: 200, body: [], headers: { 'x-total': '0' } });

@@ -16,6 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../api/describe-error.js';
 import { inboxKeys } from '../../api/inbox/keys.js';
+import { wasRefused } from '../../api/inbox/queries.js';
 import { useMarkInboxTodoDone, useMarkInstanceTodosDone } from '../../api/inbox/mutations.js';
 import type { InboxItem, InboxKind } from '../../api/inbox/types.js';
 import { useSetActiveProfile } from '../../api/profiles/mutations.js';
@@ -128,10 +129,15 @@ export function InboxPage() {
             loading={isFetching}
             onClick={() =>
               void Promise.all(
-                instances.flatMap(({ profile }) => [
-                  queryClient.invalidateQueries({ queryKey: inboxKeys.todos(profile.id) }),
-                  queryClient.invalidateQueries({ queryKey: inboxKeys.mergeRequests(profile.id) }),
-                ]),
+                instances.flatMap(({ profile }) =>
+                  [inboxKeys.todos(profile.id), inboxKeys.mergeRequests(profile.id)].map((queryKey) =>
+                    // A list the instance refused (404/403) stays refused: not asked again, even here.
+                    queryClient.invalidateQueries({
+                      queryKey,
+                      predicate: (query) => !wasRefused(query),
+                    }),
+                  ),
+                ),
               )
             }
           >
