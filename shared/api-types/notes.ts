@@ -60,7 +60,10 @@ export interface Note {
   confidential: boolean;
   noteable_iid: number;
   commands_changes: Record<string, unknown>;
-  /** DiffNotes on merge requests: their ```suggestion blocks (shared/api-types/suggestions.ts). */
+  /**
+   * DiffNotes on merge requests, Outpost's core only: their ```suggestion blocks (shared/api-types/
+   * suggestions.ts). GitLab's REST notes have no such field (lib/api/entities/note.rb); absent there.
+   */
   suggestions?: Suggestion[];
 }
 

@@ -2,7 +2,9 @@
  * Note and discussion presenters (GitLab's Entities::Note, Entities::Discussion; doc/api/notes.md,
  * doc/api/discussions.md). `resolved`, `resolved_by` and `resolved_at` appear only on resolvable notes, as
  * GitLab exposes them; DiffNotes carry `position` (text positions with `line_range`, null for one line) and `suggestions`
- * (GitLab's Entities::Note exposes them for suggestible notes; doc/api/suggestions.md).
+ * (an Outpost addition: GitLab's REST Entities::Note (lib/api/entities/note.rb) has no `suggestions`; GitLab
+ * gives them only to its web UI through SuggestionEntity, app/serializers/suggestion_entity.rb, in the
+ * Entities::Suggestion shape of doc/api/suggestions.md, which this follows).
  * Pure: no queries.
  */
 import type { Discussion, Note, NotePosition } from '../../../shared/api-types/notes.js';

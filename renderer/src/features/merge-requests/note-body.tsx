@@ -1,7 +1,8 @@
 /**
  * A note's body: Markdown, with each ```suggestion block of a DiffNote drawn as its proposed change
- * (suggestion-block.tsx) from the note's `suggestions` (doc/api/suggestions.md). Notes without
- * suggestions (or instances that send none) render as plain Markdown.
+ * (suggestion-block.tsx) from the note's `suggestions` (doc/api/suggestions.md). Only Outpost's core
+ * sends `suggestions` on REST notes; GitLab's REST notes have none (lib/api/entities/note.rb), so there the
+ * block stays a Markdown code block, as does any note without suggestions.
  */
 import { Stack } from '@mantine/core';
 import type { Note } from '../../api/merge-requests/types.js';
