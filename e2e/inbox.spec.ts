@@ -60,6 +60,10 @@ test('the Inbox lists both instances and fits 1024×700 and 1920 wide, light and
     },
   ]);
   await bridge(request, browserHost, 'profiles:check', [remote.id]);
+  // An instance that does not answer: one calm line, which must wrap rather than widen the page.
+  await bridge(request, browserHost, 'profiles:add-remote', [
+    { name: 'Disaster recovery', url: 'http://127.0.0.1:1', token: created.body.token },
+  ]);
 
   const project = await api<{ id: number }>('POST', '/projects', {
     name: 'a-project-with-a-very-long-name-that-does-not-break-anywhere-on-its-own',
@@ -92,7 +96,8 @@ test('the Inbox lists both instances and fits 1024×700 and 1920 wide, light and
     await page.goto(`${browserHost.url}#/inbox`);
     // Both instances are the same core: each merge request shows once per instance.
     await expect(page.getByTestId('inbox-row')).toHaveCount(4, { timeout: 20_000 });
-    await expect(page.getByTestId('inbox-instance-line')).toHaveCount(2);
+    await expect(page.getByTestId('inbox-instance-line')).toHaveCount(3);
+    await expect(page.getByText(/Not reachable right now/)).toBeVisible({ timeout: 20_000 });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
@@ -101,5 +106,14 @@ test('the Inbox lists both instances and fits 1024×700 and 1920 wide, light and
       await page.screenshot({ path: path.join(artifacts, `inbox-${width}-${scheme}.png`), fullPage: true });
     }
   }
+  // Chromium logs each bridge answer 502 (the unreachable instance's reads: to-dos and assigned, once per
+  // visit; never review requests, which wait for its capabilities). Those are expected; nothing else is.
+  const unreachable = consoleProblems.filter((problem) => /status of 502 \(Bad Gateway\)/.test(problem));
+  expect(unreachable.length).toBeLessThanOrEqual(4);
+  consoleProblems.splice(
+    0,
+    consoleProblems.length,
+    ...consoleProblems.filter((p) => !unreachable.includes(p)),
+  );
   expect(consoleProblems).toEqual([]);
 });

@@ -42,25 +42,27 @@ export function InboxInstances({
               </Text>{' '}
               <Text span c="dimmed" size="sm">
                 {instance.problem
-                  ? `· Not reachable right now (${instance.problem}). Tried again in 2 minutes.`
+                  ? `· Not reachable right now: ${/[.!?]$/.test(instance.problem) ? instance.problem : `${instance.problem}.`} Trying again in 2 minutes.`
                   : instance.loading
                     ? '· Reading…'
                     : `· ${counts(instance) || 'nothing listed'}`}
                 {!instance.problem && instance.notes.length > 0 ? ` · ${instance.notes.join(' ')}` : ''}
               </Text>
             </Text>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              leftSection={<IconChecks size={14} />}
-              disabled={!instance.pendingTodos}
-              loading={markingProfileId === instance.profile.id}
-              onClick={() => onMarkAll(instance)}
-              aria-label={`Mark all to-dos done on ${instance.profile.name}`}
-              style={{ flexShrink: 0 }}
-            >
-              Mark all done
-            </Button>
+            {instance.problem ? null : (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={<IconChecks size={14} />}
+                disabled={!instance.pendingTodos}
+                loading={markingProfileId === instance.profile.id}
+                onClick={() => onMarkAll(instance)}
+                aria-label={`Mark all to-dos done on ${instance.profile.name}`}
+                style={{ flexShrink: 0 }}
+              >
+                Mark all done
+              </Button>
+            )}
           </Group>
         ))}
       </Stack>
