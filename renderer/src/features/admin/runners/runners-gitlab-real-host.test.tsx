@@ -17,57 +17,14 @@ import {
   type RecordedGitLabModule,
 } from '../../../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../../../test-utils/render.js';
+import { RECORDED_RUNNERS, recordedRunnerDetails } from '../../../../test-utils/recorded-runners.js';
 import { RunnersPage } from './runners-page.js';
 
 const WAIT = { timeout: 15_000 };
 const TOKEN = 'glpat-runners-capabilities-0123';
 
-/** doc/api/runners.md "List all runners" example shapes (Entities::Ci::Runner). */
-const RUNNERS = [
-  {
-    id: 6,
-    description: 'docker-autoscaler',
-    ip_address: '',
-    active: true,
-    paused: false,
-    is_shared: true,
-    runner_type: 'instance_type',
-    name: 'gitlab-runner',
-    online: true,
-    status: 'online',
-  },
-  {
-    id: 8,
-    description: 'old-shell',
-    ip_address: '',
-    active: false,
-    paused: true,
-    is_shared: false,
-    runner_type: 'project_type',
-    name: null,
-    online: false,
-    status: 'offline',
-  },
-];
-
-/** "Get runner's details" (Entities::Ci::RunnerDetails). */
-function details(runner: (typeof RUNNERS)[number], tags: string[]) {
-  return {
-    ...runner,
-    tag_list: tags,
-    run_untagged: false,
-    locked: false,
-    maximum_timeout: 3600,
-    access_level: 'not_protected',
-    version: '18.6.0',
-    revision: 'abcdef01',
-    platform: 'linux',
-    architecture: 'amd64',
-    contacted_at: '2026-11-28T10:00:00.000Z',
-    projects: [],
-    groups: [],
-  };
-}
+const RUNNERS = RECORDED_RUNNERS;
+const details = recordedRunnerDetails;
 
 const page = (body: unknown[]) => ({
   status: 200,

@@ -1,0 +1,166 @@
+/**
+ * Contract test of the renderer's recorded GitLab (issue 26): the documents the stand-in GitLab of the
+ * renderer real-host tests answers with are validated against GitLab 18's own RSpec response schemas
+ * (./gitlab-schemas, see its INDEX.md), so a renderer test never passes on a shape GitLab does not send.
+ * Documents: `/user` of every capabilities fixture (electron/host/capabilities/fixtures/*.json), the
+ * project of renderer/test-utils/recorded-project.ts, the merge request of
+ * renderer/test-utils/recorded-merge-request.ts (EE and CE schema) and the runners of
+ * renderer/test-utils/recorded-runners.ts. A failing document is fixed, never the schema; where a schema
+ * cannot apply as written (later fields on an older version, inert or outdated parts) the oracle's
+ * `relax` is used and the reason is given beside it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { recordedMergeRequest } from '../../../../renderer/test-utils/recorded-merge-request.js';
+import { recordedProject } from '../../../../renderer/test-utils/recorded-project.js';
+import { RECORDED_RUNNERS, recordedRunnerDetails } from '../../../../renderer/test-utils/recorded-runners.js';
+import { loadSchemaOracle } from './schema-oracle.js';
+
+const V4 = 'spec/fixtures/api/schemas/public_api/v4';
+const FIXTURES = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'host',
+  'capabilities',
+  'fixtures',
+);
+const oracle = loadSchemaOracle();
+
+type Relax = { required?: string[]; open?: boolean };
+
+function errorsOf(file: string, body: unknown, relax?: Relax): unknown[] {
+  const validate = oracle.validator(file, relax);
+  return validate(body) ? [] : (validate.errors ?? []);
+}
+
+interface CapabilitiesFixture {
+  answers: Record<string, { status: number; body: unknown }>;
+}
+
+function fixture(name: string): CapabilitiesFixture {
+  return JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8')) as CapabilitiesFixture;
+}
+
+/**
+ * The recorded `/user` answers of GitLab 13.10, 15.4 and 16.11 were trimmed to the fields Outpost reads
+ * (id, username, name, state, web_url, created_at, two_factor_enabled, external, is_admin when sent), and
+ * those versions lack some fields GitLab 18 requires (`pronouns` 14.0, `commit_email`/`namespace_id` as
+ * INDEX.md notes), so for them the schema's other required keys are relaxed: what is sent must still
+ * have GitLab's type. The 18.6 and gitlab.com answers are full GitLab 18 answers, validated unrelaxed.
+ */
+const TRIMMED_USER_FIELDS = [
+  'email',
+  'commit_email',
+  'avatar_url',
+  'is_admin',
+  'bio',
+  'location',
+  'pronouns',
+  'linkedin',
+  'twitter',
+  'website_url',
+  'organization',
+  'last_sign_in_at',
+  'confirmed_at',
+  'color_scheme_id',
+  'projects_limit',
+  'current_sign_in_at',
+  'identities',
+  'can_create_group',
+  'can_create_project',
+  'namespace_id',
+];
+
+/** Fixtures whose `/user` is a full GitLab 18 answer (no relaxation). */
+const FULL_USER = new Set(['gitlab-18.6-ce', 'gitlab-18.6-ee', 'gitlab-com']);
+
+describe('recorded GitLab documents of renderer tests against GitLab 18 schemas', () => {
+  const names = readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''));
+
+  it('covers every capabilities fixture', () => {
+    expect(names).toEqual(
+      expect.arrayContaining(['gitlab-13.10-ee', 'gitlab-15.4-ce', 'gitlab-16.11-ee', ...FULL_USER]),
+    );
+  });
+
+  it.each(names)(
+    '%s: GET /user is user/admin.json for an administrator, user/public.json otherwise',
+    (name) => {
+      const answer = fixture(name).answers['/api/v4/user'];
+      expect(answer?.status).toBe(200);
+      const body = answer!.body as Record<string, unknown>;
+      // doc/api/users.md: "List current user (for admins)" adds is_admin, note, …; for normal users it doesn't.
+      const file = body.is_admin === true ? `${V4}/user/admin.json` : `${V4}/user/public.json`;
+      const relax = FULL_USER.has(name) ? undefined : { required: TRIMMED_USER_FIELDS };
+      expect(errorsOf(file, body, relax)).toEqual([]);
+      // Every user document is also a user/basic.json (the embedded form).
+      expect(errorsOf(`${V4}/user/basic.json`, body, relax && { required: ['avatar_url'] })).toEqual([]);
+    },
+  );
+
+  it('the recorded project is a GitLab project (project.json)', () => {
+    // project.json is strict and describes the short project of environment.json/POST /projects
+    // (INDEX.md); a full `GET /projects/:id` also sends archived, empty_repo, import_status and
+    // open_issues_count (doc/api/projects.md "Get a single project"), so it is checked open.
+    expect(errorsOf(`${V4}/project.json`, recordedProject(42), { open: true })).toEqual([]);
+    expect(
+      errorsOf(`${V4}/project.json`, recordedProject(42, { description: 'Shop front' }), { open: true }),
+    ).toEqual([]);
+  });
+
+  it('the project schema catches a wrong type (the test can fail)', () => {
+    expect(
+      errorsOf(`${V4}/project.json`, recordedProject(42, { topics: 'none' }), { open: true }),
+    ).not.toEqual([]);
+    expect(
+      errorsOf(`${V4}/project.json`, recordedProject(42, { namespace: undefined }), { open: true }),
+    ).not.toEqual([]);
+  });
+
+  const mergeRequests: [string, Record<string, unknown>][] = [
+    ['as recorded', recordedMergeRequest(42, 7)],
+    [
+      '13.10 viewer who may not merge',
+      recordedMergeRequest(42, 7, { merge_status: 'unchecked', user: { can_merge: false } }),
+    ],
+    [
+      '18.6, ci_must_pass',
+      recordedMergeRequest(42, 7, { draft: false, detailed_merge_status: 'ci_must_pass' }),
+    ],
+    ['18.6, mergeable', recordedMergeRequest(42, 7, { draft: false, detailed_merge_status: 'mergeable' })],
+  ];
+
+  it.each(mergeRequests)('merge request (%s) is merge_request.json, CE and EE', (_label, mr) => {
+    expect(errorsOf(`${V4}/merge_request.json`, mr)).toEqual([]);
+    // EE's override also requires approvals_before_merge (INDEX.md); GitLab EE sends it (null when unset,
+    // doc/api/merge_requests.md "Get single MR").
+    expect(errorsOf(`ee/${V4}/merge_request.json`, { ...mr, approvals_before_merge: null })).toEqual([]);
+    // The list form (GET /projects/:id/merge_requests) is an array of the same.
+    expect(errorsOf(`${V4}/merge_requests.json`, [mr])).toEqual([]);
+  });
+
+  it('the merge request schema catches a missing required field (the test can fail)', () => {
+    const { merge_status: _dropped, ...rest } = recordedMergeRequest(42, 7);
+    expect(errorsOf(`${V4}/merge_request.json`, rest)).not.toEqual([]);
+  });
+
+  it('runners (list items and details) are runner.json', () => {
+    // runner.json (strict) predates `paused` (14.8, doc/api/runners.md) and `runner_type`, and lists none
+    // of the "Get runner's details" fields: checked open, every declared field present with GitLab's type.
+    for (const runner of RECORDED_RUNNERS) {
+      expect(errorsOf(`${V4}/runner.json`, runner, { open: true })).toEqual([]);
+      expect(
+        errorsOf(`${V4}/runner.json`, recordedRunnerDetails(runner, ['docker']), { open: true }),
+      ).toEqual([]);
+    }
+    expect(
+      errorsOf(`${V4}/runner.json`, { ...RECORDED_RUNNERS[0], online: 'yes' }, { open: true }),
+    ).not.toEqual([]);
+  });
+});
