@@ -51,7 +51,11 @@ beforeAll(async () => {
       },
     },
   };
-  const added = await session.bridge.profiles.addRemote({ name: 'Shop GitLab', url: gitlab.url, token: TOKEN });
+  const added = await session.bridge.profiles.addRemote({
+    name: 'Shop GitLab',
+    url: gitlab.url,
+    token: TOKEN,
+  });
   // As the Add instance dialog does: add, then check (the host waits for the capability detection).
   await session.bridge.profiles.check(added.id);
   const list = await session.bridge.profiles.list();
