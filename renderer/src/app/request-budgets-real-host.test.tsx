@@ -17,6 +17,13 @@ import {
   type SeenRequest,
 } from '../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../test-utils/render.js';
+import {
+  recordedCommit,
+  recordedMergeRequestListItem,
+  recordedPipelineBasic,
+  recordedPipelineDetail,
+  recordedStorageMove,
+} from '../../test-utils/recorded-project-documents.js';
 import { recordedProject } from '../../test-utils/recorded-project.js';
 import { mergeRequestRoute, mergeRequestsRoute } from '../features/merge-requests/merge-request-paths.js';
 import { pipelinePaths } from '../features/pipelines/pipeline-paths.js';
@@ -45,15 +52,6 @@ const HOST_CHECKS = new Set([
   '/api/v4/personal_access_tokens/self',
 ]);
 
-const user = {
-  id: 5,
-  username: 'dana',
-  name: 'Dana',
-  state: 'active',
-  avatar_url: null,
-  web_url: 'https://gitlab.example.com/dana',
-};
-
 /** `GET /projects/:id` (doc/api/projects.md "Get a single project"), the fields screens read. */
 const PROJECT = recordedProject(PROJECT_ID, {
   http_url_to_repo: `${WEB}.git`,
@@ -61,62 +59,9 @@ const PROJECT = recordedProject(PROJECT_ID, {
   permissions: { project_access: { access_level: 50 }, group_access: null },
 });
 
-/** `GET /projects/:id/pipelines` items (doc/api/pipelines.md "List project pipelines"). */
-const pipelineBasic = (id: number) => ({
-  id,
-  iid: id,
-  project_id: PROJECT_ID,
-  sha: SHA,
-  ref: 'main',
-  status: 'success',
-  source: 'push',
-  created_at: '2025-11-27T10:00:00.000Z',
-  updated_at: '2025-11-27T10:05:00.000Z',
-  web_url: `${WEB}/-/pipelines/${id}`,
-  name: null,
-});
-
-/** `GET /projects/:id/pipelines/:pipeline_id` (doc/api/pipelines.md "Get a single pipeline"). */
-const pipelineDetail = (id: number) => ({
-  ...pipelineBasic(id),
-  before_sha: SHA,
-  tag: false,
-  yaml_errors: null,
-  user,
-  started_at: '2025-11-27T10:00:10.000Z',
-  finished_at: '2025-11-27T10:05:00.000Z',
-  committed_at: null,
-  duration: 290,
-  queued_duration: 10,
-  coverage: null,
-  detailed_status: {
-    icon: 'status_success',
-    text: 'passed',
-    label: 'passed',
-    group: 'success',
-    tooltip: 'passed',
-    has_details: true,
-    details_path: `/shop/checkout/-/pipelines/${id}`,
-    favicon: '',
-  },
-});
-
-/** A commit as doc/api/commits.md "List repository commits" shows it. */
-const commit = {
-  id: SHA,
-  short_id: SHA.slice(0, 8),
-  title: 'Faster checkout',
-  message: 'Faster checkout',
-  author_name: 'Dana',
-  author_email: 'dana@example.com',
-  authored_date: '2025-11-27T09:00:00.000Z',
-  committer_name: 'Dana',
-  committer_email: 'dana@example.com',
-  committed_date: '2025-11-27T09:00:00.000Z',
-  created_at: '2025-11-27T09:00:00.000Z',
-  parent_ids: [],
-  web_url: `${WEB}/-/commit/${SHA}`,
-};
+const pipelineBasic = recordedPipelineBasic;
+const pipelineDetail = recordedPipelineDetail;
+const commit = recordedCommit;
 
 /** `GET /projects/:id/repository/tree` items (doc/api/repositories.md "List repository tree"). */
 const tree = Array.from({ length: ROWS }, (_, index) => ({
@@ -127,73 +72,8 @@ const tree = Array.from({ length: ROWS }, (_, index) => ({
   mode: '100644',
 }));
 
-/** A merge request as doc/api/merge_requests.md "List project merge requests" shows it. */
-const mergeRequest = (iid: number) => ({
-  id: 1000 + iid,
-  iid,
-  project_id: PROJECT_ID,
-  title: `Change ${iid}`,
-  description: '',
-  state: 'opened',
-  created_at: '2025-11-20T10:00:00.000Z',
-  updated_at: '2025-11-27T10:00:00.000Z',
-  merged_by: null,
-  merged_at: null,
-  closed_by: null,
-  closed_at: null,
-  target_branch: 'main',
-  source_branch: `change-${iid}`,
-  user_notes_count: 0,
-  upvotes: 0,
-  downvotes: 0,
-  author: user,
-  assignees: [],
-  assignee: null,
-  reviewers: [],
-  source_project_id: PROJECT_ID,
-  target_project_id: PROJECT_ID,
-  labels: [],
-  draft: false,
-  work_in_progress: false,
-  milestone: null,
-  merge_when_pipeline_succeeds: false,
-  merge_status: 'can_be_merged',
-  detailed_merge_status: 'mergeable',
-  sha: SHA,
-  merge_commit_sha: null,
-  squash_commit_sha: null,
-  discussion_locked: null,
-  should_remove_source_branch: null,
-  force_remove_source_branch: true,
-  reference: `!${iid}`,
-  references: { short: `!${iid}`, relative: `!${iid}`, full: `shop/checkout!${iid}` },
-  web_url: `${WEB}/-/merge_requests/${iid}`,
-  time_stats: {
-    time_estimate: 0,
-    total_time_spent: 0,
-    human_time_estimate: null,
-    human_total_time_spent: null,
-  },
-  squash: false,
-  task_completion_status: { count: 0, completed_count: 0 },
-  has_conflicts: false,
-  blocking_discussions_resolved: true,
-});
-
-/** `GET /project_repository_storage_moves` items (doc/api/project_repository_storage_moves.md). */
-const storageMove = (id: number, state: string) => ({
-  id,
-  created_at: '2025-11-27T10:00:00.000Z',
-  state,
-  source_storage_name: 'default',
-  destination_storage_name: 'storage2',
-  project: {
-    id: PROJECT_ID,
-    name: 'Checkout',
-    path_with_namespace: 'shop/checkout',
-    created_at: '2025-01-10T10:00:00.000Z',
-  },
-});
+const mergeRequest = recordedMergeRequestListItem;
+const storageMove = recordedStorageMove;
 
 /** `GET /application/plan_limits` (doc/api/plan_limits.md "Get current plan limits"). */
 const PLAN_LIMITS = {

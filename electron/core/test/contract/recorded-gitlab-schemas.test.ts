@@ -4,8 +4,9 @@
  * (./gitlab-schemas, see its INDEX.md), so a renderer test never passes on a shape GitLab does not send.
  * Documents: `/user` of every capabilities fixture (electron/host/capabilities/fixtures/*.json), the
  * project of renderer/test-utils/recorded-project.ts, the merge request of
- * renderer/test-utils/recorded-merge-request.ts (EE and CE schema) and the runners of
- * renderer/test-utils/recorded-runners.ts. A failing document is fixed, never the schema; where a schema
+ * renderer/test-utils/recorded-merge-request.ts (EE and CE schema), the runners of
+ * renderer/test-utils/recorded-runners.ts, and the pipelines, commit, merge request list items and storage
+ * moves of renderer/test-utils/recorded-project-documents.ts (request budgets real-host test). A failing document is fixed, never the schema; where a schema
  * cannot apply as written (later fields on an older version, inert or outdated parts) the oracle's
  * `relax` is used and the reason is given beside it.
  */
@@ -14,6 +15,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { recordedMergeRequest } from '../../../../renderer/test-utils/recorded-merge-request.js';
+import {
+  recordedCommit,
+  recordedMergeRequestListItem,
+  recordedPipelineBasic,
+  recordedPipelineDetail,
+  recordedStorageMove,
+  recordedUser,
+} from '../../../../renderer/test-utils/recorded-project-documents.js';
 import { recordedProject } from '../../../../renderer/test-utils/recorded-project.js';
 import { RECORDED_RUNNERS, recordedRunnerDetails } from '../../../../renderer/test-utils/recorded-runners.js';
 import { loadSchemaOracle } from './schema-oracle.js';
@@ -162,5 +171,45 @@ describe('recorded GitLab documents of renderer tests against GitLab 18 schemas'
     expect(
       errorsOf(`${V4}/runner.json`, { ...RECORDED_RUNNERS[0], online: 'yes' }, { open: true }),
     ).not.toEqual([]);
+  });
+
+  it('pipelines: list items are pipeline/basic.json and pipelines.json, a single pipeline pipeline/detail.json', () => {
+    expect(errorsOf(`${V4}/pipeline/basic.json`, recordedPipelineBasic(500))).toEqual([]);
+    expect(
+      errorsOf(`${V4}/pipelines.json`, [recordedPipelineBasic(500), recordedPipelineBasic(499)]),
+    ).toEqual([]);
+    // detail.json pulls in status/ci_detailed_status.json (strict) for detailed_status, and user/basic.json.
+    expect(errorsOf(`${V4}/pipeline/detail.json`, recordedPipelineDetail(500))).toEqual([]);
+    const { favicon: _favicon, ...status } = recordedPipelineDetail(500).detailed_status;
+    expect(
+      errorsOf(`${V4}/pipeline/detail.json`, { ...recordedPipelineDetail(500), detailed_status: status }),
+    ).not.toEqual([]);
+  });
+
+  it('the commit is commit/basic.json; the embedded user is user/basic.json', () => {
+    expect(errorsOf(`${V4}/commit/basic.json`, recordedCommit)).toEqual([]);
+    expect(errorsOf(`${V4}/user/basic.json`, recordedUser)).toEqual([]);
+  });
+
+  it('merge request list items are merge_requests.json (CE) and, with approvals_before_merge, EE', () => {
+    const items = [recordedMergeRequestListItem(1), recordedMergeRequestListItem(2)];
+    expect(errorsOf(`${V4}/merge_requests.json`, items)).toEqual([]);
+    expect(
+      errorsOf(
+        `ee/${V4}/merge_requests.json`,
+        items.map((mr) => ({ ...mr, approvals_before_merge: null })),
+      ),
+    ).toEqual([]);
+  });
+
+  it('storage moves are project_repository_storage_move(s).json', () => {
+    // doc/api/project_repository_storage_moves.md: state is one of initial, scheduled, started, finished,
+    // failed, replicated, cleanup_failed.
+    const moves = ['scheduled', 'started', 'finished'].map((state, index) =>
+      recordedStorageMove(index + 1, state),
+    );
+    for (const move of moves)
+      expect(errorsOf(`${V4}/project_repository_storage_move.json`, move)).toEqual([]);
+    expect(errorsOf(`${V4}/project_repository_storage_moves.json`, moves)).toEqual([]);
   });
 });
