@@ -2,14 +2,15 @@
  * On GitLab 15.4 (before the Draft Notes API's full set, 16.0; doc/api/draft_notes.md) the line-comment
  * form offers "Start a thread" and "Insert suggestion" but no "Start a review", and the screen never asks
  * for `…/draft_notes` (FeatureId `merge-request-draft-notes`). The stand-in answers from the recorded
- * 15.4 fixture plus the merge request below (doc/api/merge_requests.md; fields as in
- * merge-request-diffs-real-host.test.tsx).
+ * 15.4 fixture plus the merge request below (doc/api/merge_requests.md; the shared, schema-validated
+ * test-utils/recorded-merge-request.ts).
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
 import { loadRecordedGitLab, type RecordedGitLab } from '../../../test-utils/recorded-gitlab.js';
+import { recordedMergeRequest } from '../../../test-utils/recorded-merge-request.js';
 import { recordedProject } from '../../../test-utils/recorded-project.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
 import { routes } from '../../app/router.js';
@@ -26,79 +27,12 @@ const BASE_SHA = '0a1b2c3d4e5f60718293a4b5c6d7e8f901234567';
 /** `GET /projects/:id` (doc/api/projects.md), the fields the layout reads. */
 const PROJECT = recordedProject(PROJECT_ID);
 
-const author = {
-  id: 5,
-  username: 'dana',
-  name: 'Dana',
-  state: 'active',
-  avatar_url: null,
-  web_url: 'https://gitlab.example.com/dana',
-};
-
-/** `GET /projects/:id/merge_requests/:iid` (doc/api/merge_requests.md "Get single MR"), with `extra`. */
+/**
+ * `GET /projects/:id/merge_requests/:iid` (doc/api/merge_requests.md "Get single MR"), with `extra`: the
+ * recorded merge request (test-utils/recorded-merge-request.ts, head HEAD_SHA on base BASE_SHA), two files.
+ */
 function mergeRequest(extra: Record<string, unknown> = {}) {
-  return {
-    id: 1007,
-    iid: IID,
-    project_id: PROJECT_ID,
-    title: 'Faster checkout',
-    description: 'Speeds up the checkout.',
-    state: 'opened',
-    created_at: '2025-11-20T10:00:00.000Z',
-    updated_at: '2025-11-27T10:00:00.000Z',
-    merged_by: null,
-    merged_at: null,
-    closed_by: null,
-    closed_at: null,
-    target_branch: 'main',
-    source_branch: 'faster-checkout',
-    user_notes_count: 0,
-    upvotes: 0,
-    downvotes: 0,
-    author,
-    assignees: [],
-    assignee: null,
-    reviewers: [],
-    source_project_id: PROJECT_ID,
-    target_project_id: PROJECT_ID,
-    labels: [],
-    work_in_progress: false,
-    milestone: null,
-    merge_when_pipeline_succeeds: false,
-    merge_status: 'can_be_merged',
-    sha: HEAD_SHA,
-    merge_commit_sha: null,
-    squash_commit_sha: null,
-    discussion_locked: null,
-    should_remove_source_branch: null,
-    force_remove_source_branch: true,
-    reference: `!${IID}`,
-    references: { short: `!${IID}`, relative: `!${IID}`, full: `shop/checkout!${IID}` },
-    web_url: `https://gitlab.example.com/shop/checkout/-/merge_requests/${IID}`,
-    time_stats: {
-      time_estimate: 0,
-      total_time_spent: 0,
-      human_time_estimate: null,
-      human_total_time_spent: null,
-    },
-    squash: false,
-    task_completion_status: { count: 0, completed_count: 0 },
-    has_conflicts: false,
-    blocking_discussions_resolved: true,
-    subscribed: false,
-    changes_count: '2',
-    latest_build_started_at: null,
-    latest_build_finished_at: null,
-    first_deployed_to_production_at: null,
-    pipeline: null,
-    head_pipeline: null,
-    diff_refs: { base_sha: BASE_SHA, head_sha: HEAD_SHA, start_sha: BASE_SHA },
-    merge_error: null,
-    rebase_in_progress: false,
-    diverged_commits_count: 0,
-    user: { can_merge: true },
-    ...extra,
-  };
+  return recordedMergeRequest(PROJECT_ID, IID, { changes_count: '2', ...extra });
 }
 
 /** `GET …/versions` (doc/api/merge_requests.md "Get merge request diff versions"). */
