@@ -6,7 +6,8 @@
  * project of renderer/test-utils/recorded-project.ts, the merge request of
  * renderer/test-utils/recorded-merge-request.ts (EE and CE schema), the runners of
  * renderer/test-utils/recorded-runners.ts, and the pipelines, commit, merge request list items and storage
- * moves of renderer/test-utils/recorded-project-documents.ts (request budgets real-host test). A failing document is fixed, never the schema; where a schema
+ * moves of renderer/test-utils/recorded-project-documents.ts (request budgets real-host test), and the
+ * audit events of renderer/test-utils/recorded-audit-events.ts (EE audit_event.json). A failing document is fixed, never the schema; where a schema
  * cannot apply as written (later fields on an older version, inert or outdated parts) the oracle's
  * `relax` is used and the reason is given beside it.
  */
@@ -14,6 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { recordedAuditEvent } from '../../../../renderer/test-utils/recorded-audit-events.js';
 import { recordedMergeRequest } from '../../../../renderer/test-utils/recorded-merge-request.js';
 import {
   recordedCommit,
@@ -211,5 +213,17 @@ describe('recorded GitLab documents of renderer tests against GitLab 18 schemas'
     for (const move of moves)
       expect(errorsOf(`${V4}/project_repository_storage_move.json`, move)).toEqual([]);
     expect(errorsOf(`${V4}/project_repository_storage_moves.json`, moves)).toEqual([]);
+  });
+
+  it('audit events are audit_event.json and audit_events.json (EE)', () => {
+    const events = [
+      recordedAuditEvent(2, new Date('2026-11-28T10:00:00Z')),
+      recordedAuditEvent(1, new Date('2026-11-28T09:00:00Z')),
+    ];
+    expect(errorsOf(`ee/${V4}/audit_event.json`, events[0])).toEqual([]);
+    expect(errorsOf(`ee/${V4}/audit_events.json`, events)).toEqual([]);
+    // doc/api/audit_events.md's example sends the path as details.target_id; the schema requires the id.
+    const withPath = { ...events[0]!, details: { ...events[0]!.details, target_id: 'flightjs/flight' } };
+    expect(errorsOf(`ee/${V4}/audit_event.json`, withPath)).not.toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import {
   type RecordedAnswer,
   type RecordedGitLab,
 } from '../../../test-utils/recorded-gitlab.js';
+import { recordedAuditEvent } from '../../../test-utils/recorded-audit-events.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
 import { CHART_MAX_PAGES } from '../../api/audit-events/queries.js';
 import { createQueryClient } from '../../app/query-client.js';
@@ -41,26 +42,7 @@ const HOST_CHECKS = new Set([
   '/api/v4/personal_access_tokens/self',
 ]);
 
-/** An event as doc/api/audit_events.md "Retrieve all instance audit events" shows it. */
-function auditEvent(id: number, createdAt: Date): AuditEvent {
-  return {
-    id,
-    author_id: 1,
-    entity_id: 6,
-    entity_type: 'Project',
-    details: {
-      custom_message: 'Project archived',
-      author_name: 'Administrator',
-      author_email: 'admin@example.com',
-      target_id: 'flightjs/flight',
-      target_type: 'Project',
-      target_details: 'flightjs/flight',
-      ip_address: '127.0.0.1',
-      entity_path: 'flightjs/flight',
-    },
-    created_at: createdAt.toISOString(),
-  };
-}
+const auditEvent = recordedAuditEvent;
 
 /** `count` events, newest first, ids from `topId` down, one every `stepMinutes` back from now. */
 function eventsBackFromNow(count: number, topId: number, stepMinutes: number): AuditEvent[] {
