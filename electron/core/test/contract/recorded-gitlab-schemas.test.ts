@@ -7,7 +7,8 @@
  * renderer/test-utils/recorded-merge-request.ts (EE and CE schema), the runners of
  * renderer/test-utils/recorded-runners.ts, and the pipelines, commit, merge request list items and storage
  * moves of renderer/test-utils/recorded-project-documents.ts (request budgets real-host test), and the
- * audit events of renderer/test-utils/recorded-audit-events.ts (EE audit_event.json). A failing document is fixed, never the schema; where a schema
+ * audit events of renderer/test-utils/recorded-audit-events.ts (EE audit_event.json), the tag and protected
+ * branch of renderer/test-utils/recorded-repository-documents.ts. A failing document is fixed, never the schema; where a schema
  * cannot apply as written (later fields on an older version, inert or outdated parts) the oracle's
  * `relax` is used and the reason is given beside it.
  */
@@ -26,6 +27,10 @@ import {
   recordedUser,
 } from '../../../../renderer/test-utils/recorded-project-documents.js';
 import { recordedProject } from '../../../../renderer/test-utils/recorded-project.js';
+import {
+  recordedProtectedBranch,
+  recordedTag,
+} from '../../../../renderer/test-utils/recorded-repository-documents.js';
 import { RECORDED_RUNNERS, recordedRunnerDetails } from '../../../../renderer/test-utils/recorded-runners.js';
 import { loadSchemaOracle } from './schema-oracle.js';
 
@@ -225,5 +230,26 @@ describe('recorded GitLab documents of renderer tests against GitLab 18 schemas'
     // doc/api/audit_events.md's example sends the path as details.target_id; the schema requires the id.
     const withPath = { ...events[0]!, details: { ...events[0]!.details, target_id: 'flightjs/flight' } };
     expect(errorsOf(`ee/${V4}/audit_event.json`, withPath)).not.toEqual([]);
+  });
+
+  it('tags are tag.json and tags.json, with and without release notes (release/tag_release.json)', () => {
+    const bare = recordedTag('v1.0', null);
+    const noted = recordedTag('v1.0', { tag_name: 'v1.0', description: 'Notes' });
+    expect(errorsOf(`${V4}/tag.json`, bare)).toEqual([]);
+    expect(errorsOf(`${V4}/tag.json`, noted)).toEqual([]);
+    expect(errorsOf(`${V4}/tags.json`, [bare, noted])).toEqual([]);
+    // tag.json is strict: a field GitLab does not send fails.
+    expect(errorsOf(`${V4}/tag.json`, { ...bare, web_url: 'https://gitlab.example.com' })).not.toEqual([]);
+  });
+
+  it('protected branches are protected_branch.json and protected_branches.json', () => {
+    expect(
+      errorsOf('spec/fixtures/api/schemas/protected_branch.json', recordedProtectedBranch(40, 40)),
+    ).toEqual([]);
+    expect(
+      errorsOf('spec/fixtures/api/schemas/protected_branches.json', [recordedProtectedBranch(30, 40)]),
+    ).toEqual([]);
+    const { allow_force_push: _dropped, ...without } = recordedProtectedBranch(40, 40);
+    expect(errorsOf('spec/fixtures/api/schemas/protected_branch.json', without)).not.toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { openRealHostSession, type RealHostSession } from '../../../test-utils/r
 import { loadRecordedGitLab, type RecordedGitLab } from '../../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
 import { recordedProject } from '../../../test-utils/recorded-project.js';
+import { recordedProtectedBranch } from '../../../test-utils/recorded-repository-documents.js';
 import { routes } from '../../app/router.js';
 
 const WAIT = { timeout: 15_000 };
@@ -27,24 +28,7 @@ const RULE = `${RULES}/main`;
 const PROJECT = recordedProject(PROJECT_ID);
 
 /** A protected branch as doc/api/protected_branches.md "Get a single protected branch" shows it (CE). */
-function rule(push: number, merge: number) {
-  const entry = (id: number, level: number) => ({
-    id,
-    access_level: level,
-    access_level_description: level === 30 ? 'Developers + Maintainers' : 'Maintainers',
-    user_id: null,
-    group_id: null,
-  });
-  return {
-    id: 1,
-    name: 'main',
-    push_access_levels: [entry(11, push)],
-    merge_access_levels: [entry(12, merge)],
-    unprotect_access_levels: [],
-    allow_force_push: false,
-    code_owner_approval_required: false,
-  };
-}
+const rule = recordedProtectedBranch;
 
 let session: RealHostSession;
 let gitlab: RecordedGitLab;

@@ -18,6 +18,7 @@ import type { Tag } from '../../api/repository/types.js';
 import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
 import { loadRecordedGitLab, type RecordedGitLab } from '../../../test-utils/recorded-gitlab.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
+import { recordedTag } from '../../../test-utils/recorded-repository-documents.js';
 import { ReleaseNotesModal } from './release-notes-modal.js';
 import { RepositoryProvider } from './repository-context.js';
 
@@ -28,29 +29,7 @@ const TAG = 'v1.0';
 
 /** The tag as `GET /projects/:id/repository/tags` shows it (doc/api/tags.md), without notes or with. */
 function tagOf(name: string, release: Tag['release']): Tag {
-  return {
-    name,
-    message: null,
-    target: '2695effb5807a22ff3d138d593fd856244e155e7',
-    commit: {
-      id: '2695effb5807a22ff3d138d593fd856244e155e7',
-      short_id: '2695effb',
-      title: 'Initial commit',
-      message: 'Initial commit',
-      author_name: 'Dana',
-      author_email: 'dana@example.com',
-      authored_date: '2025-11-20T10:00:00.000+00:00',
-      committer_name: 'Dana',
-      committer_email: 'dana@example.com',
-      committed_date: '2025-11-20T10:00:00.000+00:00',
-      created_at: '2025-11-20T10:00:00.000+00:00',
-      parent_ids: [],
-      web_url: 'https://gitlab.example.com/shop/checkout/-/commit/2695effb5807a22ff3d138d593fd856244e155e7',
-    } as Tag['commit'],
-    release,
-    protected: false,
-    created_at: null,
-  };
+  return recordedTag(name, release) as unknown as Tag;
 }
 
 /** doc/api/releases/index.md "Create a release" response, trimmed to what any client reads. */
