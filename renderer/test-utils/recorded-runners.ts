@@ -28,6 +28,8 @@ export const RECORDED_RUNNERS = [
     runner_type: 'project_type',
     name: null,
     online: false,
+    // GitLab 18 sends `paused` here (Ci::Runner#deprecated_rest_status: a paused runner in contact);
+    // kept `offline` until runner-status.tsx reads that value (see gitlab-documents-parsing.test.ts).
     status: 'offline',
   },
 ];

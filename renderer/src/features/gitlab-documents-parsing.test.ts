@@ -7,8 +7,8 @@
  *   `banned`, `deactivated`, `blocked_pending_approval`) → a badge in words and the actions GitLab allows;
  * - `detailed_merge_status` (doc/api/merge_requests.md "Merge status", 15.6–18.x) → a sentence of its own,
  *   never the catch-all "GitLab reports …" reserved for values GitLab adds later;
- * - a runner's `status` (doc/api/runners.md, 14.8+: online, offline, stale, never_contacted) and `paused`
- *   → a badge;
+ * - a runner's `status` (doc/api/runners.md, 14.8+: online, offline, stale, never_contacted; and `paused`,
+ *   see the todo below) and `paused` → a badge;
  * - the pagination headers GitLab sends with a list (doc/api/rest/index.md "Pagination") → a page.
  */
 import { describe, expect, it } from 'vitest';
@@ -134,6 +134,14 @@ describe('runner status (doc/api/runners.md)', () => {
   ])('%s gets the badge %s', (status, label) => {
     expect(runnerState({ paused: false, status: status as Runner['status'] }).label).toBe(label);
   });
+
+  // Known mismatch, reported (issue 26): GitLab's REST `status` is Ci::Runner#deprecated_rest_status until
+  // API v5 (app/models/ci/runner.rb; lib/api/entities/ci/runner.rb "TODO Remove in v5", gitlab#375709):
+  // stale, never_contacted, else `paused` for a paused runner that has been in contact, online/offline
+  // only for an active one. runnerState() knows no `paused` status and labels such a runner "Paused ·
+  // never contacted"; it should take the contact from `online` (or from `contacted_at`) instead.
+  // recorded-runners.ts's paused runner still says `offline`, which GitLab 18 never sends for it.
+  it.todo('a paused runner GitLab reports as status "paused" reads its contact from `online`');
 
   it('the recorded runners read as the screen shows them', () => {
     const labels = RECORDED_RUNNERS.map(
