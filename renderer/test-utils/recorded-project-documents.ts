@@ -150,3 +150,17 @@ export const recordedStorageMove = (id: number, state: string) => ({
     created_at: '2025-01-10T10:00:00.000Z',
   },
 });
+
+/** `POST /projects/:id/pipeline` answer (doc/api/pipelines.md "Create a new pipeline"), maria/app-11 on gitlab.com. */
+export const RECORDED_CREATED_PIPELINE = {
+  id: 900,
+  iid: 1,
+  project_id: 11,
+  status: 'created',
+  source: 'api',
+  ref: 'main',
+  sha: 'a91957a858320c0e17f3a0eca7cfacbff50ea29a',
+  web_url: 'https://gitlab.com/maria/app-11/-/pipelines/900',
+  created_at: '2025-11-28T10:00:00.000Z',
+  updated_at: '2025-11-28T10:00:00.000Z',
+};

@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { recordedAuditEvent } from '../../../../renderer/test-utils/recorded-audit-events.js';
 import { recordedMergeRequest } from '../../../../renderer/test-utils/recorded-merge-request.js';
 import {
+  RECORDED_CREATED_PIPELINE,
   recordedCommit,
   recordedMergeRequestListItem,
   recordedPipelineBasic,
@@ -187,6 +188,8 @@ describe('recorded GitLab documents of renderer tests against GitLab 18 schemas'
     ).toEqual([]);
     // detail.json pulls in status/ci_detailed_status.json (strict) for detailed_status, and user/basic.json.
     expect(errorsOf(`${V4}/pipeline/detail.json`, recordedPipelineDetail(500))).toEqual([]);
+    // POST /projects/:id/pipeline answers a pipeline/detail.json (INDEX.md).
+    expect(errorsOf(`${V4}/pipeline/detail.json`, RECORDED_CREATED_PIPELINE)).toEqual([]);
     const { favicon: _favicon, ...status } = recordedPipelineDetail(500).detailed_status;
     expect(
       errorsOf(`${V4}/pipeline/detail.json`, { ...recordedPipelineDetail(500), detailed_status: status }),

@@ -12,55 +12,36 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRealHostSession, type RealHostSession } from '../../../test-utils/real-host-session.js';
 import { loadRecordedGitLab, type RecordedGitLab } from '../../../test-utils/recorded-gitlab.js';
+import { recordedProject } from '../../../test-utils/recorded-project.js';
+import { RECORDED_CREATED_PIPELINE } from '../../../test-utils/recorded-project-documents.js';
 import { renderWithProviders } from '../../../test-utils/render.js';
 import { routes } from '../../app/router.js';
 
 const WAIT = { timeout: 15_000 };
 const TOKEN = 'glpat-run-pipeline-variables-0123';
 
-/** `GET /projects/:id` (doc/api/projects.md "Get a single project"), with the pipeline variable fields. */
+/**
+ * `GET /projects/:id` (doc/api/projects.md "Get a single project"), with the pipeline variable fields: the
+ * recorded project (test-utils/recorded-project.ts, schema-validated) as maria's on gitlab.com.
+ */
 function project(id: number, role: string) {
-  return {
-    id,
-    description: null,
+  return recordedProject(id, {
     name: `App ${id}`,
     name_with_namespace: `Maria / App ${id}`,
     path: `app-${id}`,
     path_with_namespace: `maria/app-${id}`,
     created_at: '2025-11-10T10:00:00.000Z',
-    default_branch: 'main',
-    tag_list: [],
-    topics: [],
     ssh_url_to_repo: `git@gitlab.com:maria/app-${id}.git`,
     http_url_to_repo: `https://gitlab.com/maria/app-${id}.git`,
     web_url: `https://gitlab.com/maria/app-${id}`,
-    visibility: 'private',
-    archived: false,
-    empty_repo: false,
-    import_status: 'none',
     namespace: { id: 7, name: 'Maria', path: 'maria', kind: 'user', full_path: 'maria', parent_id: null },
-    last_activity_at: '2025-11-27T10:00:00.000Z',
-    forks_count: 0,
-    star_count: 0,
     restrict_user_defined_variables: true,
     ci_pipeline_variables_minimum_override_role: role,
     permissions: { project_access: { access_level: 50, notification_level: 3 }, group_access: null },
-  };
+  });
 }
 
-/** `POST /projects/:id/pipeline` answer (doc/api/pipelines.md "Create a new pipeline"). */
-const PIPELINE = {
-  id: 900,
-  iid: 1,
-  project_id: 11,
-  status: 'created',
-  source: 'api',
-  ref: 'main',
-  sha: 'a91957a858320c0e17f3a0eca7cfacbff50ea29a',
-  web_url: 'https://gitlab.com/maria/app-11/-/pipelines/900',
-  created_at: '2025-11-28T10:00:00.000Z',
-  updated_at: '2025-11-28T10:00:00.000Z',
-};
+const PIPELINE = RECORDED_CREATED_PIPELINE;
 
 let session: RealHostSession;
 let gitlab: RecordedGitLab;
