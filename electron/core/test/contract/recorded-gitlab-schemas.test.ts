@@ -2,15 +2,14 @@
  * Contract test of the renderer's recorded GitLab (issue 26): the documents the stand-in GitLab of the
  * renderer real-host tests answers with are validated against GitLab 18's own RSpec response schemas
  * (./gitlab-schemas, see its INDEX.md), so a renderer test never passes on a shape GitLab does not send.
- * Documents: `/user` of every capabilities fixture (electron/host/capabilities/fixtures/*.json), the
- * project of renderer/test-utils/recorded-project.ts, the merge request of
- * renderer/test-utils/recorded-merge-request.ts (EE and CE schema), the runners of
- * renderer/test-utils/recorded-runners.ts, and the pipelines, commit, merge request list items and storage
- * moves of renderer/test-utils/recorded-project-documents.ts (request budgets real-host test), and the
- * audit events of renderer/test-utils/recorded-audit-events.ts (EE audit_event.json), the tag and protected
- * branch of renderer/test-utils/recorded-repository-documents.ts. A failing document is fixed, never the schema; where a schema
- * cannot apply as written (later fields on an older version, inert or outdated parts) the oracle's
- * `relax` is used and the reason is given beside it.
+ * Documents (renderer/test-utils/, pure data the renderer tests import):
+ * - `/user` of every capabilities fixture (electron/host/capabilities/fixtures/*.json);
+ * - recorded-project.ts: the project; recorded-merge-request.ts: the single merge request (CE and EE);
+ * - recorded-runners.ts: runners; recorded-audit-events.ts: audit events (EE);
+ * - recorded-project-documents.ts: pipelines, a commit, merge request list items, storage moves;
+ * - recorded-repository-documents.ts: a tag and a protected branch.
+ * A failing document is fixed, never the schema; where a schema cannot apply as written (later fields on
+ * an older version, outdated parts) the oracle's `relax` is used and the reason is given beside it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
