@@ -4,8 +4,9 @@
  * administrator. One host for the whole walk (cheap on a 2-core machine):
  *
  * - Admin → Users: block a demo user after GitLab's confirmation ("User will not be able to access git
- *   repositories", app/views/admin/users/_block_user.html.haml); the user's own personal access token is
- *   then refused over the v4 API with 403 "Your account has been blocked." (lib/api/api_guard.rb,
+ *   repositories": GitLab's AdminUsers block confirmation, app/helpers/users_helper.rb and
+ *   app/assets/javascripts/admin/users/components/actions/block.vue); the user's own personal access
+ *   token is then refused over the v4 API with 403 "Your account has been blocked." (lib/api/api_guard.rb,
  *   Gitlab::Auth::UserAccessDeniedReason) and `git ls-remote` with the same credentials fails over smart
  *   HTTP, where it worked before the block.
  * - Project Settings → Members: add a person, then see them in the Reviewers picker of the project's
