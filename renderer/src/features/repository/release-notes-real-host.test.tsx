@@ -10,6 +10,7 @@
  * - GitLab 13.10 (stand-in; doc/api/tags.md "Create a new release"/"Update a release" of 13.10): the tag
  *   release endpoints `POST`/`PUT …/repository/tags/:tag_name/release`.
  */
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../../../shared/api-types/projects.js';
@@ -94,6 +95,9 @@ async function profile(id: string): Promise<ProfileSummary> {
 
 /** Open the release notes dialog of `tag`, type `notes`, save, and wait for the confirmation. */
 async function saveNotes(active: ProfileSummary, projectId: number, tag: Tag, notes: string) {
+  // Mantine's notifications live in a module-level store: the previous save's "Release notes saved"
+  // would still be on screen and end this wait before the request did.
+  notifications.clean();
   const project = { id: projectId, default_branch: 'main' } as Project;
   const view = renderWithProviders(
     <RepositoryProvider
