@@ -132,20 +132,23 @@ describe('runner status (doc/api/runners.md)', () => {
     ['stale', 'Stale'],
     ['never_contacted', 'Never contacted'],
   ])('%s gets the badge %s', (status, label) => {
-    expect(runnerState({ paused: false, status: status as Runner['status'] }).label).toBe(label);
+    expect(
+      runnerState({ paused: false, status: status as Runner['status'], online: status === 'online' }).label,
+    ).toBe(label);
   });
 
-  // Known mismatch, reported (issue 26): GitLab's REST `status` is Ci::Runner#deprecated_rest_status until
-  // API v5 (app/models/ci/runner.rb; lib/api/entities/ci/runner.rb "TODO Remove in v5", gitlab#375709):
-  // stale, never_contacted, else `paused` for a paused runner that has been in contact, online/offline
-  // only for an active one. runnerState() knows no `paused` status and labels such a runner "Paused ·
-  // never contacted"; it should take the contact from `online` (or from `contacted_at`) instead.
-  // recorded-runners.ts's paused runner still says `offline`, which GitLab 18 never sends for it.
-  it.todo('a paused runner GitLab reports as status "paused" reads its contact from `online`');
+  // GitLab's REST `status` is Ci::Runner#deprecated_rest_status until API v5 (app/models/ci/runner.rb;
+  // lib/api/entities/ci/runner.rb "TODO Remove in v5", gitlab#375709): stale, never_contacted, else
+  // `paused` for a paused runner that has been in contact, online/offline only for an active one.
+  it('a paused runner GitLab reports as status "paused" reads its contact from `online`', () => {
+    expect(runnerState({ paused: true, status: 'paused', online: true }).label).toBe('Paused');
+    expect(runnerState({ paused: true, status: 'paused', online: false }).label).toBe('Paused · offline');
+    expect(runnerState({ paused: false, status: 'stale', online: false }).label).toBe('Stale');
+  });
 
   it('the recorded runners read as the screen shows them', () => {
     const labels = RECORDED_RUNNERS.map(
-      (runner) => runnerState(runner as unknown as Pick<Runner, 'paused' | 'status'>).label,
+      (runner) => runnerState(runner as unknown as Pick<Runner, 'paused' | 'status' | 'online'>).label,
     );
     expect(labels).toEqual(['Online', 'Paused · offline']);
   });

@@ -5,8 +5,11 @@
  */
 import type { Job } from '../../../../../shared/api-types/pipelines.js';
 
-/** `status` of a runner (GitLab 14.8+; `paused` is its own field). */
-export type RunnerStatus = 'online' | 'offline' | 'stale' | 'never_contacted';
+/**
+ * `status` of a runner (GitLab 14.8+; `paused` is its own field). GitLab's REST answer is still the
+ * deprecated status until API v5, which says `paused` for a paused runner in contact (gitlab#375709).
+ */
+export type RunnerStatus = 'online' | 'offline' | 'stale' | 'never_contacted' | 'paused';
 
 /** A runner as `GET /runners/all` lists it. */
 export interface Runner {
