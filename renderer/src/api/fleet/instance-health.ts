@@ -137,7 +137,7 @@ async function readCounts(
     return {
       kind: 'value',
       value: {
-        users: parseCount(body.active_users ?? body.users),
+        users: parseCount(body.users ?? body.active_users),
         projects: parseCount(body.projects),
         groups: parseCount(body.groups),
         mergeRequests: parseCount(body.merge_requests),

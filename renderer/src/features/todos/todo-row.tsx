@@ -42,7 +42,7 @@ export function TodoRow({
       <Group justify="space-between" wrap="nowrap" gap="md">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap={6} wrap="nowrap">
-            <IconGitMerge size={16} color="var(--mantine-color-dimmed)" />
+            <IconGitMerge size={16} color="var(--mantine-color-dimmed)" style={{ flexShrink: 0 }} />
             {route ? (
               <Anchor component={Link} to={route} fw={600} truncate="end">
                 {title}
@@ -67,6 +67,7 @@ export function TodoRow({
             onClick={() => onDone(todo.id)}
             loading={busy}
             aria-label={`Mark “${title}” as done`}
+            style={{ flexShrink: 0 }}
           >
             Mark as done
           </Button>
