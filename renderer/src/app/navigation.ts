@@ -10,7 +10,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconRocket,
-  IconServer2,
+  IconWorld,
   IconServer,
   IconShieldLock,
   IconTopologyStar3,
@@ -57,7 +57,7 @@ export const NAV_SECTIONS: NavSection[] = [
       {
         path: '/fleet',
         label: 'Fleet',
-        icon: IconServer2,
+        icon: IconWorld,
         description:
           'Every instance side by side: version, reachability, token expiry, Admin Mode, counts and the last admin event, problems first.',
         built: true,
