@@ -36,9 +36,13 @@ afterEach(async () => {
 
 const versionAsks = () => gitlab.seen.filter((request) => request.path === '/api/v4/version').length;
 
-/** Resolves once `check` holds, polling every 20 ms (background work has no promise to await). */
+/**
+ * Resolves once `check` holds, polling every 20 ms (background work has no promise to await). Gives up
+ * after 20 s: a detection is four HTTP requests, which a loaded 2-core CI machine once took over 5 s for.
+ */
 async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 250; i++) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
     if (check()) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -169,7 +169,8 @@ describe('WelcomePage', () => {
 
     const error = await screen.findByTestId('remote-error');
     expect(error.textContent).toContain('The token was rejected (401)');
-    expect((token as HTMLInputElement).value).toBe('');
+    // The pasted token stays for a correction (issue 30, defect 13); it is only in this dialog's memory.
+    expect((token as HTMLInputElement).value).toBe('glpat-wrong');
     expect(fake.profiles().map((profile) => profile.id)).toEqual(['embedded']);
     expect(finish).not.toHaveBeenCalled();
 
