@@ -199,7 +199,8 @@ test('"Connect to a GitLab instance" explains a wrong token, then connects and s
 
     const error = page.getByTestId('remote-error');
     await expect(error).toContainText('The token was rejected (401): it is wrong, expired or revoked.');
-    await expect(page.getByLabel('Personal access token')).toHaveValue('');
+    // The pasted token stays for a correction (issue 30, defect 13); it lives only in the form.
+    await expect(page.getByLabel('Personal access token')).toHaveValue('glpat-this-is-not-the-token');
     await shot(page, 'welcome-remote-error.png');
 
     await page.getByLabel('Personal access token').fill(remote.token);
